@@ -1,0 +1,20 @@
+/**
+ * Errors that hublint expects and explains in one line. The CLI prints `message`
+ * (and `hint`) without a stack unless --debug is given; anything else is a bug.
+ */
+export class HublintError extends Error {
+  readonly exitCode: number;
+  readonly hint?: string;
+  constructor(message: string, options: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.exitCode = options.exitCode ?? 2;
+    this.hint = options.hint;
+  }
+}
+
+/** A flag or argument the user gave is wrong. */
+export class UsageError extends HublintError {}
+
+/** A config or rule file is unreadable or does not follow its schema. */
+export class ConfigError extends HublintError {}

@@ -1,0 +1,98 @@
+/** Shapes shared by every stage: rules, candidates (extract → match) and findings. */
+
+export type Status = 'deprecated' | 'removed' | 'legacy';
+export type Severity = 'error' | 'warning' | 'info';
+export type MethodSource = 'explicit' | 'implied' | 'default' | 'unknown';
+export type FixPolicy = 'safe' | 'unsafe' | 'none';
+export type Confidence = 'high' | 'medium' | 'low';
+
+export interface Replacement {
+  operation: string;
+  method: string;
+  path: string;
+}
+
+export interface RuleVariant {
+  /** Upper-case HTTP methods; '*' means any. */
+  methods: string[];
+  /** Lower-case host names. */
+  hosts: string[];
+  /** Path template; `{name}` matches exactly one segment. */
+  path: string;
+  replacement: Replacement | null;
+  replacementReason?: string;
+  fix: { policy: FixPolicy; note: string };
+}
+
+export interface Rule {
+  id: string;
+  status: Status;
+  date: string | null;
+  dateNote?: string;
+  title: string;
+  description: string;
+  docs: string;
+  migration: string;
+  severity: Severity;
+  variants: RuleVariant[];
+  /** The rule file the entry came from (relative for built-in rules). */
+  source: string;
+}
+
+/**
+ * A URL an adapter reconstructed from source text. `url` may contain holes (see
+ * extract/hole.ts) where a value is not known; offsets index the text the adapter got.
+ */
+export interface Candidate {
+  url: string;
+  start: number;
+  end: number;
+  method: string | null;
+  methodSource: MethodSource;
+  /** Assembled from constants, concatenation or a base joined elsewhere. */
+  rebuilt: boolean;
+  /** The host came from a configured base variable rather than from text. */
+  baseGuessed?: boolean;
+  /** A URL in Markdown prose: reported as info, never rewritten. */
+  prose?: boolean;
+  /** The literal text of the URL in the source, when the source holds it as one piece. */
+  literal?: boolean;
+}
+
+export interface FindingReplacement extends Replacement {
+  /** The replacement call with the user's namespace/repository filled in where known. */
+  url?: string;
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  status: Status | 'error';
+  date: string | null;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  method: string | null;
+  methodSource: MethodSource | null;
+  url: string;
+  snippet: string;
+  replacement: FindingReplacement | null;
+  fixPolicy: FixPolicy;
+  confidence: Confidence;
+  fingerprint: string;
+  /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
+  [extra: string]: unknown;
+}
+
+export interface ScanStats {
+  filesScanned: number;
+  filesSkipped: number;
+  skipped: Record<string, number>;
+  findings: number;
+  bySeverity: Record<Severity, number>;
+  durationMs: number;
+  [extra: string]: unknown;
+}

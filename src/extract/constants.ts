@@ -1,0 +1,53 @@
+import { dirname } from 'node:path';
+import type { ConstantLookup } from './types.js';
+import { HUB_HOST_PATTERN } from './prefilter.js';
+
+/**
+ * The project-wide index of string constants that hold a Hub URL (`export const HUB_API =
+ * "https://hub.docker.com/v2"`). A cheap regex pass per file; adapters ask it when a file
+ * uses a name it does not define itself.
+ */
+const DEFINITIONS: RegExp[] = [
+  // JS/TS: [export] const NAME [: type] = 'value'
+  /(?:^|\n)\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]| ]+)?=\s*(['"`])([^'"`\n]*)\2/g,
+  // Python / Ruby / shell-like module level: NAME = "value"
+  /(?:^|\n)([A-Za-z_]\w*)\s*(?::\s*\w+)?\s*=\s*(['"])([^'"\n]*)\2/g,
+  // Go: const NAME = "value" and NAME = "value" inside const ( ... ) blocks
+  /(?:^|\n)\s*(?:const\s+)?([A-Za-z_]\w*)\s*(?:string\s*)?=\s*(")([^"\n]*)"/g,
+];
+
+interface Entry {
+  file: string;
+  value: string;
+}
+
+export class ConstantIndex implements ConstantLookup {
+  private readonly byName = new Map<string, Entry[]>();
+
+  addFile(file: string, text: string): void {
+    if (!HUB_HOST_PATTERN.test(text)) return;
+    for (const re of DEFINITIONS) {
+      for (const m of text.matchAll(re)) {
+        const value = m[3];
+        if (!HUB_HOST_PATTERN.test(value)) continue;
+        const list = this.byName.get(m[1]) ?? [];
+        if (!list.some((e) => e.file === file && e.value === value)) list.push({ file, value });
+        this.byName.set(m[1], list);
+      }
+    }
+  }
+
+  get(name: string, fromFile: string): string | undefined {
+    const list = this.byName.get(name);
+    if (!list || list.length === 0) return undefined;
+    const values = new Set(list.map((e) => e.value));
+    if (values.size === 1) return list[0].value;
+    // Several definitions: the same folder (a Go package, a sibling module) wins.
+    const near = list.filter((e) => dirname(e.file) === dirname(fromFile));
+    return near.length > 0 && new Set(near.map((e) => e.value)).size === 1 ? near[0].value : undefined;
+  }
+
+  names(): Iterable<string> {
+    return this.byName.keys();
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { redact } from '../core/redact.js';
+import { LineIndex } from '../core/position.js';
+import type { Candidate, Finding, FindingReplacement } from '../core/types.js';
+import { showHoles } from '../extract/hole.js';
+import type { Match } from './match-candidate.js';
+import { fillTemplate } from './template.js';
+
+function replacementFor(m: Match): FindingReplacement | null {
+  const r = m.variant.replacement;
+  if (!r) return null;
+  // A v1 single-segment name is an official image; its v2 namespace is `library`.
+  const path = fillTemplate(r.path, m.params);
+  return { operation: r.operation, method: r.method, path, url: `https://hub.docker.com${path}` };
+}
+
+function messageFor(m: Match, replacement: FindingReplacement | null): string {
+  const r = m.rule;
+  const call = `${m.method ?? m.variant.methods.filter((x) => x !== '*').join('/') ?? ''} ${m.variant.path}`.trim();
+  const when = r.status === 'legacy' ? 'is legacy' : `${r.status === 'removed' ? 'was removed' : 'is deprecated'}${r.date ? ` (${r.date})` : ''}`;
+  const instead = replacement
+    ? `use ${replacement.method} ${replacement.path} (${replacement.operation})`
+    : `no replacement: ${m.variant.replacementReason ?? 'none documented'}`;
+  return `${call} ${when}; ${instead}`;
+}
+
+export function fingerprintOf(parts: Array<string | number | null>): string {
+  return createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\0')).digest('hex').slice(0, 32);
+}
+
+/** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
+function normalUrl(url: string): string {
+  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/\/+(?=$|[?#])/, '').toLowerCase();
+}
+
+export interface FindingInput {
+  file: string;
+  lines: LineIndex;
+  candidate: Candidate;
+  match: Match;
+  /** How many equal keys came before in this file (keeps fingerprints unique, line-free). */
+  occurrence: (key: string) => number;
+}
+
+export function toFinding({ file, lines, candidate: c, match: m, occurrence }: FindingInput): Finding {
+  const from = lines.position(c.start);
+  const to = lines.position(c.end);
+  const url = redact(showHoles(c.url));
+  const replacement = replacementFor(m);
+  const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
+  return {
+    ruleId: m.rule.id,
+    severity: c.prose ? 'info' : m.rule.severity,
+    status: m.rule.status,
+    date: m.rule.date,
+    file,
+    line: from.line,
+    column: from.column,
+    endLine: to.line,
+    endColumn: to.column,
+    message: redact(messageFor(m, replacement)),
+    method: m.method,
+    methodSource: c.methodSource,
+    url,
+    snippet: redact(lines.lineText(from.line)).trim().slice(0, 300),
+    replacement,
+    fixPolicy: m.variant.fix.policy,
+    confidence: m.confidence,
+    fingerprint: fingerprintOf([m.rule.id, file, normalUrl(c.url), m.method, occurrence(key)]),
+  };
+}
