@@ -19,7 +19,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
   const call = `${m.method ?? m.variant.methods.filter((x) => x !== '*').join('/') ?? ''} ${m.variant.path}`.trim();
   const when = r.status === 'legacy' ? 'is legacy' : `${r.status === 'removed' ? 'was removed' : 'is deprecated'}${r.date ? ` (${r.date})` : ''}`;
   const instead = replacement
-    ? `use ${replacement.method} ${replacement.path} (${replacement.operation})`
+    ? `use ${replacement.operation}: ${replacement.method} ${replacement.path}`
     : `no replacement: ${m.variant.replacementReason ?? 'none documented'}`;
   return `${call} ${when}; ${instead}`;
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { toolVersion } from '../core/version.js';
+import { reportError } from './errors.js';
+import { registerRulesCommand } from './rules-command.js';
+import { addScanOptions, runScan, type ScanFlags } from './scan-command.js';
+
+const EXIT_HELP = `
+Exit codes:
+  0    no finding at or above --fail-on
+  1    findings at or above --fail-on (or more than --max-warnings)
+  2    usage, configuration or runtime error
+  125  engine run: hublint itself failed (as docker run)
+  130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
+
+async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  let exitCode = 0;
+  const program = new Command('hublint')
+    .description('Find calls to deprecated Docker Hub API endpoints and pinned Docker Engine API versions')
+    .version(toolVersion(), '-v, --version')
+    .argument('[paths...]', 'files and folders to scan (default: .)')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
+    .showSuggestionAfterError()
+    .addHelpText('after', EXIT_HELP);
+  addScanOptions(program).action(async (paths: string[], flags: ScanFlags) => {
+    exitCode = await runScan(paths, flags);
+  });
+  registerRulesCommand(program);
+  await registerOptional(program);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return reportError(error, debug);
+  }
+}
+
+/** Commands that live in their own modules; each registers itself when present. */
+async function registerOptional(program: Command): Promise<void> {
+  const { registerEngineCommands } = await import('./commands/engine.js');
+  registerEngineCommands(program);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.exitCode = reportError(error, process.argv.includes('--debug'));
+  },
+);

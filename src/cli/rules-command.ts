@@ -1,0 +1,29 @@
+import { Option, type Command } from 'commander';
+import type { Rule } from '../core/types.js';
+import { loadRules } from '../rules/load.js';
+
+function textTable(rules: readonly Rule[]): string {
+  const out: string[] = [];
+  for (const r of rules) {
+    out.push(`${r.id}  ${r.status}${r.date ? ` ${r.date}` : ''}  ${r.severity}`);
+    out.push(`  ${r.title}`);
+    for (const v of r.variants) {
+      const repl = v.replacement ? `${v.replacement.method} ${v.replacement.path} (${v.replacement.operation})` : `none: ${v.replacementReason}`;
+      out.push(`  ${v.methods.join('|')} ${v.path}  →  ${repl}  [fix: ${v.fix.policy}]`);
+    }
+    out.push(`  docs: ${r.docs}`, '');
+  }
+  return out.join('\n');
+}
+
+export function registerRulesCommand(program: Command): void {
+  program
+    .command('rules')
+    .description('print the rule table (the Docker Hub API deprecation log as data)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--rules <file>', 'add a rule file (repeatable)', (v: string, p: string[]) => [...p, v], [])
+    .action(async (flags: { format: string; rules: string[] }) => {
+      const rules = await loadRules(flags.rules);
+      process.stdout.write(flags.format === 'json' ? `${JSON.stringify({ rules }, null, 2)}\n` : textTable(rules));
+    });
+}

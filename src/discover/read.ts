@@ -1,0 +1,63 @@
+import { open, stat, lstat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+
+export type SkipReason = 'binary' | 'too-large' | 'not-regular' | 'broken-symlink' | 'symlink-loop' | 'unreadable' | 'vanished' | 'directory-symlink';
+
+export type ReadResult = { text: string; size: number } | { skipped: SkipReason; detail: string };
+
+const SNIFF = 8192;
+
+function decode(buf: Buffer): string | null {
+  // UTF-16 with a BOM is text, not binary, although it is full of NUL bytes.
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString('utf16le');
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
+    const swapped = Buffer.from(buf.subarray(2));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  if (buf.subarray(0, SNIFF).includes(0)) return null;
+  // Invalid UTF-8 becomes U+FFFD: the rest of the file is still scanned.
+  return buf.toString('utf8');
+}
+
+/**
+ * Reads one discovered file safely: never opens a FIFO or device (a read would hang),
+ * never follows a directory symlink, and never reads more than maxSize bytes.
+ */
+export async function readCandidateFile(absolute: string, maxSize: number): Promise<ReadResult> {
+  let st;
+  try {
+    st = await lstat(absolute);
+    if (st.isSymbolicLink()) {
+      try {
+        st = await stat(absolute);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        return code === 'ELOOP' ? { skipped: 'symlink-loop', detail: 'symlink loop' } : { skipped: 'broken-symlink', detail: 'dangling symlink' };
+      }
+      if (st.isDirectory()) return { skipped: 'directory-symlink', detail: 'symlink to a directory (not followed)' };
+    }
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { skipped: 'vanished', detail: 'deleted before it could be read' } : { skipped: 'unreadable', detail: code ?? 'cannot stat' };
+  }
+  if (!st.isFile()) return { skipped: 'not-regular', detail: 'not a regular file (FIFO, socket or device)' };
+  if (st.size > maxSize) return { skipped: 'too-large', detail: `${st.size} bytes is over the ${maxSize}-byte limit (--max-file-size)` };
+  let handle;
+  try {
+    // O_NONBLOCK: if the path was swapped for a FIFO since the stat, the open must not hang.
+    handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fst = await handle.stat();
+    if (!fst.isFile()) return { skipped: 'not-regular', detail: 'not a regular file (FIFO, socket or device)' };
+    const buf = await handle.readFile();
+    if (buf.length > maxSize) return { skipped: 'too-large', detail: `${buf.length} bytes is over the ${maxSize}-byte limit (--max-file-size)` };
+    const text = decode(buf);
+    if (text === null) return { skipped: 'binary', detail: 'binary file' };
+    return { text, size: buf.length };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { skipped: 'vanished', detail: 'deleted before it could be read' } : { skipped: 'unreadable', detail: code ?? String(e) };
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,18 @@
+import { UsageError } from '../core/errors.js';
+import type { Reporter } from './types.js';
+
+/** name → reporter; each loads on first use so the CLI's start-up stays light. */
+const REPORTERS: Record<string, () => Promise<Reporter>> = {
+  text: () => import('./text.js').then((m) => m.textReporter),
+  json: () => import('./json.js').then((m) => m.jsonReporter),
+};
+
+export const FORMATS = Object.keys(REPORTERS);
+
+export async function reporterFor(format: string): Promise<Reporter> {
+  const load = REPORTERS[format];
+  if (!load) throw new UsageError(`unknown format '${format}' (known: ${FORMATS.join(', ')})`);
+  return load();
+}
+
+export type { Reporter, ReportContext } from './types.js';

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError } from '../core/errors.js';
+import type { Rule } from '../core/types.js';
+import { builtinRules } from './builtin.js';
+import { validateRuleFile } from './validate.js';
+
+/** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
+export async function loadRuleFile(file: string): Promise<Rule[]> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot read rule file (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+  const { parse } = await import('yaml');
+  let doc: unknown;
+  try {
+    doc = parse(text, { maxAliasCount: 100 });
+  } catch (e) {
+    throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return validateRuleFile(doc, file);
+}
+
+/** The built-in table plus user rule files; a user id may not shadow a built-in one. */
+export async function loadRules(files: string[] = []): Promise<Rule[]> {
+  const rules = [...builtinRules()];
+  const ids = new Set(rules.map((r) => r.id));
+  for (const file of files) {
+    for (const rule of await loadRuleFile(file)) {
+      if (ids.has(rule.id)) throw new ConfigError(`${file}: rule '${rule.id}' is already defined; choose another id`);
+      ids.add(rule.id);
+      rules.push(rule);
+    }
+  }
+  return rules;
+}
