@@ -9,6 +9,10 @@ import { HUB_HOST_PATTERN, makePrefilter } from './extract/prefilter.js';
 import { adapterNameFor, type AdapterName } from './extract/registry.js';
 import { compileRules } from './match/ruleset.js';
 import { loadRules } from './rules/load.js';
+import { applySuppressions, unusedDirectiveFinding } from './suppress/apply.js';
+import { applyBaseline, type Baseline } from './suppress/baseline.js';
+import { inShard } from './discover/shard.js';
+import { LineIndex } from './core/position.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -28,10 +32,16 @@ export interface LintOptions {
   ruleSeverity?: Record<string, Severity | 'off'>;
   extraHubHosts?: string[];
   hubBaseVariables?: string[];
+  /** Report suppression directives that suppress nothing. */
+  reportUnusedDisable?: boolean;
+  /** Findings known from a baseline are left out; progress goes to stats.baseline. */
+  baseline?: Baseline;
+  /** `{index, count}` (1-based index): scan only the files whose path hash falls in this shard. */
+  shard?: { index: number; count: number };
   /** One-line notices about skipped files. */
   onNotice?: (message: string) => void;
   /** Called once per file done (progress). */
-  onFile?: (done: number, findings: number) => void;
+  onFile?: (done: number, findings: number, total?: number) => void;
 }
 
 export interface LintResult {
@@ -84,6 +94,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
   const take = (path: string, text: string, absolute?: string) => {
     stats.filesScanned++;
+    if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
+      // Directives that can have nothing to suppress are still reported.
+      kept.push({ path, text });
+      return;
+    }
     if (mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
       kept.push({ path, text });
       index.addFile(path, text);
@@ -96,6 +111,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     for (const f of options.files) take(f.path, f.text);
   } else {
     await pool(walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude }), 16, async (file) => {
+      if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) return;
       const read = await readCandidateFile(file.absolute, maxSize);
       if ('skipped' in read) skip(file.path, read.skipped, read.detail);
       else take(file.path, read.text, file.absolute);
@@ -115,21 +131,36 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const hostFilter = (text: string) => mentionsHub(text) || prefilter(text);
   const findings: Finding[] = [];
   let done = 0;
+  let suppressed = 0;
   for (const file of kept.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const found = await lintText(file.path, file.text, { ruleSet, context: { constants: index }, prefilter: hostFilter });
+    const all = await lintText(file.path, file.text, { ruleSet, context: { constants: index }, prefilter: hostFilter });
+    const s = applySuppressions(file.text, all);
+    suppressed += s.suppressed;
+    const found = s.kept;
+    if (options.reportUnusedDisable && s.unused.length) {
+      const lines = new LineIndex(file.text);
+      found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
+    }
     for (const f of found) {
       const override = options.ruleSeverity?.[f.ruleId];
       if (override === 'off') continue;
       if (override) f.severity = override;
       findings.push(f);
     }
-    options.onFile?.(++done, findings.length);
+    options.onFile?.(++done, findings.length, kept.length);
   }
-  sortFindings(findings);
-  stats.findings = findings.length;
-  for (const f of findings) stats.bySeverity[f.severity]++;
+  stats.suppressed = suppressed;
+  let result = findings;
+  if (options.baseline) {
+    const b = applyBaseline(findings, options.baseline);
+    result = b.kept;
+    stats.baseline = b.progress;
+  }
+  sortFindings(result);
+  stats.findings = result.length;
+  for (const f of result) stats.bySeverity[f.severity]++;
   stats.durationMs = Date.now() - started;
-  return { findings, stats };
+  return { findings: result, stats };
 }
 
 export function relativePosix(cwd: string, absolute: string): string {

@@ -1,50 +1,73 @@
-import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
-import type { Finding, Severity } from '../core/types.js';
+import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
 import { TOOL_NAME, toolVersion } from '../core/version.js';
-import { lint, type LintOptions } from '../lint.js';
+import { loadConfig, type HublintConfig } from '../config/load-config.js';
+import { changedSince, stagedFiles } from '../discover/git.js';
+import { parseShard } from '../discover/shard.js';
+import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../lint.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
-import { useColor } from './output.js';
+import { readBaseline } from '../suppress/baseline.js';
+import { useColor, writeReportFile } from './output.js';
+import { progressLine } from './progress.js';
 
 export interface ScanFlags {
+  config?: string;
   format: string;
   output?: string;
+  report: string[];
   rules: string[];
   ignore: boolean;
-  maxFileSize: string;
-  failOn: Severity | 'none';
+  maxFileSize?: string;
+  failOn?: Severity | 'none';
   quiet?: boolean;
   maxWarnings?: string;
   stdin?: boolean;
   stdinFilename?: string;
   hubHost: string[];
   baseVar: string[];
+  baseline?: string;
+  reportUnusedDisable?: boolean;
+  staged?: boolean;
+  changedSince?: string;
+  shard?: string;
   debug?: boolean;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
-function collect(value: string, previous: string[]): string[] {
+export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Options shared by every command that scans (the default command, baseline, pins, engine check). */
 export function addScanOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('-c, --config <file>', 'use this config file instead of the nearest .hublint.yaml')
     .option('--rules <file>', 'add a rule file of the same schema as rules/hub-api.yaml (repeatable)', collect, [])
     .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules')
-    .option('--max-file-size <size>', 'skip files larger than this (bytes, KB, MB)', '5MB')
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(['error', 'warning', 'info', 'none']).default('warning'))
-    .option('--quiet', 'report errors only')
-    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
+    .option('--max-file-size <size>', 'skip files larger than this (bytes, KB, MB; default 5MB)')
     .option('--stdin', 'scan standard input')
     .option('--stdin-filename <name>', 'the file name standard input is scanned as (picks the language)')
+    .option('--staged', 'scan the staged content of staged files (git index)')
+    .option('--changed-since <rev>', 'scan files that differ between REV and the working tree, untracked ones included')
+    .option('--shard <i/n>', 'scan only shard I of N (stable path hash), for CI matrices')
     .option('--hub-host <host>', 'another host that serves the Hub API, e.g. a proxy (repeatable)', collect, [])
     .option('--base-var <name>', 'a variable whose value is a Hub base URL (repeatable)', collect, [])
     .option('--debug', 'print stack traces of errors');
+}
+
+export function addReportOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--report <fmt=file>', 'also write FMT to FILE (repeatable), e.g. sarif=hublint.sarif', collect, [])
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default warning)').choices(['error', 'warning', 'info', 'none']))
+    .option('--quiet', 'report errors only')
+    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
+    .option('--baseline <file>', 'report only findings not in this baseline (from `hublint baseline`)')
+    .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
 }
 
 async function readStdin(): Promise<string> {
@@ -53,41 +76,89 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function exitCodeFor(findings: readonly Finding[], flags: Pick<ScanFlags, 'failOn' | 'maxWarnings'>): number {
-  if (flags.failOn !== 'none' && findings.some((f) => RANK[f.severity] >= RANK[flags.failOn as Severity])) return 1;
-  if (flags.maxWarnings !== undefined && findings.filter((f) => f.severity === 'warning').length > Number(flags.maxWarnings)) return 1;
+export function exitCodeFor(findings: readonly Finding[], failOn: Severity | 'none', maxWarnings?: string): number {
+  if (failOn !== 'none' && findings.some((f) => RANK[f.severity] >= RANK[failOn])) return 1;
+  if (maxWarnings !== undefined && findings.filter((f) => f.severity === 'warning').length > Number(maxWarnings)) return 1;
   return 0;
 }
 
-export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
+export interface PreparedScan {
+  options: LintOptions;
+  rules: Rule[];
+  config: HublintConfig;
+  cwd: string;
+}
+
+/** Flags and config become lint options: a flag wins over the config, the config over defaults. */
+export async function prepareScan(paths: string[], flags: ScanFlags): Promise<PreparedScan> {
   if (flags.maxWarnings !== undefined && !/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${flags.maxWarnings}'`);
-  if (flags.stdin && paths.length) throw new UsageError('--stdin scans standard input: give no paths with it');
+  const sources = [flags.stdin && '--stdin', flags.staged && '--staged', flags.changedSince && '--changed-since'].filter(Boolean);
+  if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
+  if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
   if (flags.stdinFilename && !flags.stdin) throw new UsageError('--stdin-filename goes with --stdin');
   const cwd = process.cwd();
-  const rules = await loadRules(flags.rules);
+  const { config } = await loadConfig(cwd, flags.config);
+  const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
+  const known = new Set(rules.map((r) => r.id));
+  for (const id of Object.keys(config.rules ?? {})) {
+    if (!known.has(id) && !id.startsWith('engine-')) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
+  }
+  const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
     cwd,
     paths,
     rules,
     noIgnore: !flags.ignore,
-    maxFileSize: flags.maxFileSize,
-    extraHubHosts: flags.hubHost,
-    hubBaseVariables: flags.baseVar,
+    include: config.include,
+    exclude: config.exclude,
+    maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    ruleSeverity: config.rules,
+    extraHubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
+    hubBaseVariables: [...(config.baseVariables ?? []), ...flags.baseVar],
+    reportUnusedDisable: flags.reportUnusedDisable,
+    baseline: baselineFile ? readBaseline(baselineFile) : undefined,
+    shard: flags.shard ? parseShard(flags.shard) : undefined,
     onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
   };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];
-  const result = await lint(options);
+  if (flags.staged) options.files = stagedFiles(cwd);
+  if (flags.changedSince) {
+    options.paths = changedSince(flags.changedSince, cwd);
+    if (options.paths.length === 0) options.files = [];
+  }
+  return { options, rules, config, cwd };
+}
+
+export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report'>): Promise<void> {
+  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, stats, cwd };
+  for (const spec of flags.report) {
+    const m = /^([a-z]+)=(.+)$/.exec(spec);
+    if (!m) throw new UsageError(`--report takes FORMAT=FILE (e.g. sarif=out.sarif), not '${spec}'`);
+    await reporterFor(m[1]);
+  }
+  const main = await reporterFor(flags.format);
+  const text = main(findings, { ...base, color: flags.output ? false : useColor(process.stdout) });
+  if (flags.output) writeReportFile(flags.output, text);
+  else process.stdout.write(text);
+  for (const spec of flags.report) {
+    const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
+    writeReportFile(file, (await reporterFor(format))(findings, { ...base, color: false }));
+  }
+}
+
+export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
+  const progress = progressLine();
+  try {
+    return await lint({ ...prepared.options, onFile: progress.onFile });
+  } finally {
+    progress.done();
+  }
+}
+
+export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
+  const prepared = await prepareScan(paths, flags);
+  const result = await scanWith(prepared);
   const findings = flags.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings;
-  const reporter = await reporterFor(flags.format);
-  const stream = process.stdout;
-  const text = reporter(findings, {
-    tool: { name: TOOL_NAME, version: toolVersion() },
-    rules,
-    stats: result.stats,
-    color: flags.output ? false : useColor(stream),
-    cwd,
-  });
-  if (flags.output) writeFileSync(flags.output, text);
-  else stream.write(text);
-  return exitCodeFor(findings, flags);
+  await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
+  return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
 }

@@ -1,4 +1,10 @@
 import type { Reporter } from './types.js';
 
-export const jsonReporter: Reporter = (findings, ctx) =>
-  `${JSON.stringify({ tool: ctx.tool, findings, stats: ctx.stats }, null, 2)}\n`;
+/**
+ * The machine-readable output. It carries the user's own rules (not the built-in table) so
+ * that `hublint merge` can rebuild any report from shard outputs alone.
+ */
+export const jsonReporter: Reporter = (findings, ctx) => {
+  const custom = ctx.rules.filter((r) => !r.source.startsWith('rules/'));
+  return `${JSON.stringify({ tool: ctx.tool, findings, stats: ctx.stats, ...(custom.length ? { rules: custom } : {}) }, null, 2)}\n`;
+};

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { DEFAULT_BASELINE, makeBaseline } from '../suppress/baseline.js';
+import { writeReportFile } from './output.js';
+import { addScanOptions, prepareScan, scanWith, type ScanFlags } from './scan-command.js';
+
+export function registerBaselineCommand(program: Command): void {
+  const cmd = program
+    .command('baseline')
+    .description(`record today's findings (by fingerprint) so that later scans report only new ones`)
+    .argument('[paths...]', 'files and folders to scan (default: .)')
+    .option('-o, --output <file>', 'where to write the baseline', DEFAULT_BASELINE);
+  addScanOptions(cmd).action(async (paths: string[], flags: ScanFlags & { output: string }) => {
+    const prepared = await prepareScan(paths, { ...flags, report: [], format: 'json' });
+    // The baseline holds everything found now, whatever an older baseline said.
+    const result = await scanWith({ ...prepared, options: { ...prepared.options, baseline: undefined } });
+    const baseline = makeBaseline(result.findings);
+    writeReportFile(flags.output, `${JSON.stringify(baseline, null, 2)}\n`);
+    process.stderr.write(`hublint: wrote ${flags.output} with ${baseline.findings.length} findings\n`);
+  });
+}

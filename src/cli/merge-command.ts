@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { ConfigError } from '../core/errors.js';
+import { sortFindings } from '../core/lint-text.js';
+import type { Finding, Rule, ScanStats } from '../core/types.js';
+import { FORMATS } from '../report/index.js';
+import { builtinRules } from '../rules/builtin.js';
+import { writeReports } from './scan-command.js';
+
+interface ShardOutput {
+  findings: Finding[];
+  stats: ScanStats;
+  rules?: Rule[];
+}
+
+function readShard(file: string): ShardOutput {
+  let doc: ShardOutput;
+  try {
+    doc = JSON.parse(readFileSync(file, 'utf8')) as ShardOutput;
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot read hublint JSON output (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]})`);
+  }
+  if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object') throw new ConfigError(`${file}: not a hublint --format json output`);
+  return doc;
+}
+
+/** Adds up numeric stats, key by key, nested maps included. */
+function sumStats(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const cur = out[k];
+    if (typeof v === 'number') out[k] = (typeof cur === 'number' ? cur : 0) + v;
+    else if (v && typeof v === 'object' && !Array.isArray(v)) out[k] = sumStats((cur as Record<string, unknown>) ?? {}, v as Record<string, unknown>);
+  }
+  return out;
+}
+
+export function registerMergeCommand(program: Command): void {
+  program
+    .command('merge')
+    .description('combine the JSON outputs of sharded scans (--shard) into one report')
+    .argument('<files...>', 'outputs of `hublint --format json`')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('json'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .action(async (files: string[], flags: { format: string; output?: string }) => {
+      const shards = files.map(readShard);
+      const byFingerprint = new Map<string, Finding>();
+      for (const s of shards) for (const f of s.findings) if (!byFingerprint.has(f.fingerprint)) byFingerprint.set(f.fingerprint, f);
+      const findings = sortFindings([...byFingerprint.values()]);
+      const stats = shards.map((s) => s.stats as unknown as Record<string, unknown>).reduce(sumStats) as unknown as ScanStats;
+      stats.findings = findings.length;
+      stats.bySeverity = { error: 0, warning: 0, info: 0 };
+      for (const f of findings) stats.bySeverity[f.severity]++;
+      const rules = new Map<string, Rule>(builtinRules().map((r) => [r.id, r]));
+      for (const s of shards) for (const r of s.rules ?? []) if (!rules.has(r.id)) rules.set(r.id, r);
+      await writeReports(findings, stats, [...rules.values()], process.cwd(), { format: flags.format, output: flags.output, report: [] });
+    });
+}

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../core/errors.js';
+import type { Severity } from '../core/types.js';
+import { validate } from './schema-validator.generated.js';
+
+export interface HublintConfig {
+  include?: string[];
+  exclude?: string[];
+  rules?: Record<string, Severity | 'off'>;
+  hubHosts?: string[];
+  baseVariables?: string[];
+  failOn?: Severity | 'none';
+  maxFileSize?: string | number;
+  ruleFiles?: string[];
+  baseline?: string;
+}
+
+export interface LoadedConfig {
+  file: string | null;
+  config: HublintConfig;
+}
+
+export const CONFIG_NAMES = ['.hublint.yaml', '.hublint.yml'];
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const SCHEMA_KEYS = ['include', 'exclude', 'rules', 'hubHosts', 'baseVariables', 'failOn', 'maxFileSize', 'ruleFiles', 'baseline'];
+
+/** Turns the validator's first error into the words a user needs: which key, what is allowed. */
+function explain(error: AjvError): string {
+  const key = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return error.instancePath === ''
+        ? `unknown key '${String(error.params.additionalProperty)}' (allowed: ${SCHEMA_KEYS.join(', ')})`
+        : `'${key}' has an unknown key '${String(error.params.additionalProperty)}'`;
+    case 'enum':
+      return `'${key}' must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'type':
+      return `'${key}' must be ${error.params.type === 'array' ? 'a list' : error.params.type === 'object' ? 'a mapping' : `a ${String(error.params.type)}`}`;
+    case 'pattern':
+      return `'${key}' has a bad value (must match ${String(error.params.pattern)})`;
+    case 'propertyNames':
+      return `'${key}' has a key that is not a rule id`;
+    case 'anyOf':
+      return `'${key}' must be a whole number of bytes or a size such as 5MB`;
+    default:
+      return `'${key}' ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** Looks for .hublint.yaml in `start` and each folder above it. */
+export function findConfig(start: string): string | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    for (const name of CONFIG_NAMES) {
+      const file = join(dir, name);
+      if (existsSync(file)) return file;
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** Reads and checks a config file; paths in it become absolute (relative to the file). */
+export async function loadConfigFile(file: string): Promise<HublintConfig> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot read config (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
+  const { parse } = await import('yaml');
+  let doc: unknown;
+  try {
+    doc = parse(text, { maxAliasCount: 100, prettyErrors: false }) ?? {};
+  } catch (e) {
+    throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const check = validate as unknown as ((d: unknown) => boolean) & { errors?: AjvError[] };
+  if (!check(doc)) throw new ConfigError(`${file}: ${explain(check.errors![0])}`, { hint: 'the schema is schema/hublint.schema.json' });
+  const config = doc as HublintConfig;
+  const base = dirname(file);
+  if (config.ruleFiles) config.ruleFiles = config.ruleFiles.map((f) => resolve(base, f));
+  if (config.baseline) config.baseline = resolve(base, config.baseline);
+  return config;
+}
+
+export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
+  const file = explicit ? resolve(cwd, explicit) : findConfig(cwd);
+  if (!file) return { file: null, config: {} };
+  return { file, config: await loadConfigFile(file) };
+}

@@ -1,0 +1,67 @@
+import type { Finding } from '../core/types.js';
+import { fingerprintOf } from '../match/to-finding.js';
+import { parseDirectives, type Directive } from './directives.js';
+
+export interface SuppressResult {
+  kept: Finding[];
+  suppressed: number;
+  /** Directives that suppressed nothing (for --report-unused-disable). */
+  unused: Directive[];
+}
+
+const applies = (d: Directive, ruleId: string) => d.rules.length === 0 || d.rules.includes(ruleId);
+
+/** Which directive (if any) silences a finding: the line ones first, then blocks, then the file. */
+function silencer(directives: Directive[], f: Finding): Directive | undefined {
+  for (const d of directives) {
+    if (!applies(d, f.ruleId)) continue;
+    if (d.kind === 'disable-line' && d.line === f.line) return d;
+    if (d.kind === 'disable-next-line' && d.line + 1 === f.line) return d;
+  }
+  let open: Directive | undefined;
+  for (const d of directives) {
+    if (d.line > f.line) break;
+    if (d.kind === 'disable' && applies(d, f.ruleId)) open = d;
+    if (d.kind === 'enable' && open && (d.rules.length === 0 || d.rules.includes(f.ruleId))) open = undefined;
+  }
+  if (open) return open;
+  return directives.find((d) => d.kind === 'disable-file' && applies(d, f.ruleId));
+}
+
+export function applySuppressions(text: string, findings: Finding[]): SuppressResult {
+  const directives = parseDirectives(text);
+  if (directives.length === 0) return { kept: findings, suppressed: 0, unused: [] };
+  const used = new Set<Directive>();
+  const kept: Finding[] = [];
+  for (const f of findings) {
+    const d = silencer(directives, f);
+    if (d) used.add(d);
+    else kept.push(f);
+  }
+  const unused = directives.filter((d) => d.kind !== 'enable' && !used.has(d));
+  return { kept, suppressed: findings.length - kept.length, unused };
+}
+
+export function unusedDirectiveFinding(file: string, d: Directive, lineText: string): Finding {
+  const what = d.rules.length ? d.rules.join(', ') : 'all rules';
+  return {
+    ruleId: 'unused-disable-directive',
+    severity: 'warning',
+    status: 'error',
+    date: null,
+    file,
+    line: d.line,
+    column: d.column,
+    endLine: d.line,
+    endColumn: d.column + `hublint-${d.kind}`.length,
+    message: `unused hublint-${d.kind} directive (no finding of ${what} to suppress)`,
+    method: null,
+    methodSource: null,
+    url: '',
+    snippet: lineText.trim().slice(0, 300),
+    replacement: null,
+    fixPolicy: 'none',
+    confidence: 'high',
+    fingerprint: fingerprintOf(['unused-disable-directive', file, d.kind, d.rules.join(','), d.line]),
+  };
+}
