@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import { lintText, sortFindings } from './core/lint-text.js';
+import { lintText, sortFindings, type LintTextOptions } from './core/lint-text.js';
+import { hashText } from './core/hash.js';
 import type { Finding, Rule, ScanStats, Severity } from './core/types.js';
 import { readCandidateFile, type SkipReason } from './discover/read.js';
 import { parseSize } from './discover/size.js';
@@ -47,6 +48,8 @@ export interface LintOptions {
 export interface LintResult {
   findings: Finding[];
   stats: ScanStats;
+  /** What --fix needs to check and re-lint a file exactly as it was scanned. */
+  scanned: { hash: (file: string) => string | undefined; textOptions: LintTextOptions };
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
@@ -132,8 +135,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const findings: Finding[] = [];
   let done = 0;
   let suppressed = 0;
+  const hashes = new Map<string, string>();
+  const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
   for (const file of kept.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const all = await lintText(file.path, file.text, { ruleSet, context: { constants: index }, prefilter: hostFilter });
+    const all = await lintText(file.path, file.text, textOptions);
+    if (all.length) hashes.set(file.path, hashText(file.text));
     const s = applySuppressions(file.text, all);
     suppressed += s.suppressed;
     const found = s.kept;
@@ -160,7 +166,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;
   stats.durationMs = Date.now() - started;
-  return { findings: result, stats };
+  return { findings: result, stats, scanned: { hash: (f) => hashes.get(f), textOptions } };
 }
 
 export function relativePosix(cwd: string, absolute: string): string {

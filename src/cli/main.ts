@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
 import { registerRulesCommand } from './rules-command.js';
-import { addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
+import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
 import { registerBaselineCommand } from './baseline-command.js';
 import { registerMergeCommand } from './merge-command.js';
 import { registerInitCommand } from './init-command.js';
@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
     .showSuggestionAfterError()
     .addHelpText('after', EXIT_HELP);
-  addReportOptions(addScanOptions(program)).action(async (paths: string[], flags: ScanFlags) => {
+  addFixOptions(addReportOptions(addScanOptions(program))).action(async (paths: string[], flags: ScanFlags) => {
     exitCode = await runScan(paths, flags);
   });
   registerRulesCommand(program);

@@ -11,8 +11,9 @@ import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { useColor, writeReportFile } from './output.js';
 import { progressLine } from './progress.js';
+import { fixFlow, type FixFlags } from './fix-flow.js';
 
-export interface ScanFlags {
+export interface ScanFlags extends FixFlags {
   config?: string;
   format: string;
   output?: string;
@@ -70,6 +71,13 @@ export function addReportOptions(cmd: Command): Command {
     .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
 }
 
+export function addFixOptions(cmd: Command): Command {
+  return cmd
+    .option('--fix', 'rewrite deprecated calls where it is safe (atomic writes; line endings, BOM and mode kept)')
+    .option('--fix-dry-run', 'print the fixes as a unified diff and change nothing')
+    .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -96,6 +104,9 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
   if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
   if (flags.stdinFilename && !flags.stdin) throw new UsageError('--stdin-filename goes with --stdin');
+  if ((flags.fix || flags.fixDryRun) && (flags.staged || flags.stdin)) {
+    throw new UsageError(`--fix cannot be used with ${flags.staged ? '--staged' : '--stdin'}: it would rewrite the working tree, not what was scanned`);
+  }
   const cwd = process.cwd();
   const { config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
@@ -155,10 +166,28 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
   }
 }
 
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
   const prepared = await prepareScan(paths, flags);
   const result = await scanWith(prepared);
-  const findings = flags.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings;
+  let all = result.findings;
+  if (flags.fix || flags.fixDryRun) {
+    const fixed = await fixFlow(result, flags, prepared.cwd);
+    if (fixed.exitSignal) {
+      process.stderr.write(`hublint: interrupted (${fixed.exitSignal}); every file is either wholly fixed or untouched\n`);
+      return SIGNAL_EXIT[fixed.exitSignal];
+    }
+    all = fixed.remaining;
+    result.stats.findings = all.length;
+    result.stats.bySeverity = { error: 0, warning: 0, info: 0 };
+    for (const f of all) result.stats.bySeverity[f.severity]++;
+    if (flags.fixDryRun && !flags.fix) {
+      process.stdout.write(fixed.diff);
+      return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
+    }
+  }
+  const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
   return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
 }

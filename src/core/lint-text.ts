@@ -84,7 +84,7 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(toFinding({ file, lines, candidate: c, match: m, occurrence }));
+    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence }));
   }
   return sortFindings(findings);
 }

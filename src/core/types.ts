@@ -64,6 +64,21 @@ export interface FindingReplacement extends Replacement {
   url?: string;
 }
 
+export interface FindingEdit {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
+
+export interface FindingFix {
+  policy: 'safe' | 'unsafe';
+  edits: FindingEdit[];
+}
+
 export interface Finding {
   ruleId: string;
   severity: Severity;
@@ -83,6 +98,10 @@ export interface Finding {
   fixPolicy: FixPolicy;
   confidence: Confidence;
   fingerprint: string;
+  /** The edit that migrates this call, when one can be made (see fix/plan.ts). */
+  fix?: FindingFix;
+  /** What to do by hand when no edit can be made. */
+  suggestion?: string;
   /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
   [extra: string]: unknown;
 }

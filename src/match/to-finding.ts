@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { redact } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
-import type { Candidate, Finding, FindingReplacement } from '../core/types.js';
+import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
+import { planFix } from '../fix/plan.js';
 import { showHoles } from '../extract/hole.js';
 import type { Match } from './match-candidate.js';
 import { fillTemplate } from './template.js';
@@ -35,6 +36,8 @@ function normalUrl(url: string): string {
 
 export interface FindingInput {
   file: string;
+  /** The whole (BOM-less) text, for planning the fix. */
+  text?: string;
   lines: LineIndex;
   candidate: Candidate;
   match: Match;
@@ -42,7 +45,20 @@ export interface FindingInput {
   occurrence: (key: string) => number;
 }
 
-export function toFinding({ file, lines, candidate: c, match: m, occurrence }: FindingInput): Finding {
+function fixFields(text: string | undefined, lines: LineIndex, c: Candidate, m: Match, replacement: FindingReplacement | null): Pick<Finding, 'fix' | 'suggestion'> {
+  const manual = replacement ? `call ${replacement.method} ${replacement.url ?? replacement.path} (${replacement.operation})` : (m.variant.replacementReason ?? 'no replacement');
+  if (text === undefined) return { suggestion: manual };
+  const plan = planFix(text, c, m);
+  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}` };
+  const edits: FindingEdit[] = plan.edits.map((e) => {
+    const a = lines.position(e.start);
+    const b = lines.position(e.end);
+    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text };
+  });
+  return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${m.variant.fix.note} (applied with --fix-type unsafe)` : manual };
+}
+
+export function toFinding({ file, text, lines, candidate: c, match: m, occurrence }: FindingInput): Finding {
   const from = lines.position(c.start);
   const to = lines.position(c.end);
   const url = redact(showHoles(c.url));
@@ -67,5 +83,6 @@ export function toFinding({ file, lines, candidate: c, match: m, occurrence }: F
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,
     fingerprint: fingerprintOf([m.rule.id, file, normalUrl(c.url), m.method, occurrence(key)]),
+    ...fixFields(text, lines, c, m, replacement),
   };
 }

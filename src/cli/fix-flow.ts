@@ -1,0 +1,74 @@
+import type { Finding } from '../core/types.js';
+import type { LintResult } from '../lint.js';
+import type { FileFixResult, FixType } from '../fix/run-fix.js';
+
+export interface FixFlags {
+  fix?: boolean;
+  fixDryRun?: boolean;
+  fixType?: FixType;
+}
+
+/** Signals during --fix stop the run between files; each file is then wholly old or wholly new. */
+function trapSignals(): { stopped: () => NodeJS.Signals | null; release: () => void } {
+  let got: NodeJS.Signals | null = null;
+  const on = (sig: NodeJS.Signals) => () => {
+    got = sig;
+  };
+  const handlers = { SIGINT: on('SIGINT'), SIGTERM: on('SIGTERM') };
+  process.on('SIGINT', handlers.SIGINT);
+  process.on('SIGTERM', handlers.SIGTERM);
+  return {
+    stopped: () => got,
+    release: () => {
+      process.off('SIGINT', handlers.SIGINT);
+      process.off('SIGTERM', handlers.SIGTERM);
+    },
+  };
+}
+
+function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
+  const done = results.filter((r) => r.status !== 'refused');
+  const count = done.reduce((n, r) => n + r.fixed.length, 0);
+  const lines = [`hublint: ${dryRun ? 'would fix' : 'fixed'} ${count} finding${count === 1 ? '' : 's'} in ${done.length} file${done.length === 1 ? '' : 's'}; ${remaining.length} need${remaining.length === 1 ? 's' : ''} a person`];
+  const why = new Map<string, number>();
+  for (const f of remaining) {
+    const reason = f.fix ? (f.fix.policy === 'unsafe' && fixType === 'safe' ? 'unsafe rewrite (use --fix-type unsafe after review)' : 'the file was not fixed') : (f.suggestion?.split('; not rewritten automatically: ')[1] ?? 'no automatic rewrite');
+    why.set(reason, (why.get(reason) ?? 0) + 1);
+  }
+  for (const [reason, n] of why) lines.push(`  ${n} × ${reason}`);
+  for (const r of results.filter((x) => x.status === 'refused')) lines.push(`  ${r.file}: not fixed: ${r.reason}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs --fix or --fix-dry-run over a scan's findings. Returns the findings that remain and,
+ * for a dry run, the unified diff to print.
+ */
+export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string): Promise<{ remaining: Finding[]; diff: string; exitSignal: NodeJS.Signals | null }> {
+  const { runFix } = await import('../fix/run-fix.js');
+  const fixType = flags.fixType ?? 'safe';
+  const dryRun = flags.fixDryRun === true && !flags.fix;
+  const trap = trapSignals();
+  let results: FileFixResult[];
+  try {
+    results = await runFix(result.findings, {
+      cwd,
+      fixType,
+      dryRun,
+      lintOptions: () => result.scanned.textOptions,
+      scannedHash: result.scanned.hash,
+      shouldStop: () => trap.stopped() !== null,
+    });
+  } finally {
+    trap.release();
+  }
+  const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.map((f) => f.fingerprint)));
+  const remaining = result.findings.filter((f) => !fixedPrints.has(f.fingerprint));
+  let diff = '';
+  if (dryRun) {
+    const { createTwoFilesPatch } = await import('diff');
+    for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, r.diff.before, r.diff.after, undefined, undefined, { context: 3 });
+  }
+  process.stderr.write(summary(results, remaining, dryRun, fixType));
+  return { remaining, diff, exitSignal: trap.stopped() };
+}

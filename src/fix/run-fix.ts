@@ -1,0 +1,92 @@
+import { hashText } from '../core/hash.js';
+import { lstat, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { lintText, stripBom, type LintTextOptions } from '../core/lint-text.js';
+import type { Finding } from '../core/types.js';
+import { applyEdits } from './apply-edits.js';
+import type { TextEdit } from './plan.js';
+import { ChangedOnDiskError, writeAtomic } from './write-atomic.js';
+
+export type FixType = 'safe' | 'unsafe';
+
+export interface FileFixResult {
+  file: string;
+  status: 'fixed' | 'would-fix' | 'refused';
+  reason?: string;
+  fixed: Finding[];
+  diff?: { before: string; after: string };
+}
+
+export interface FixRunOptions {
+  cwd: string;
+  fixType: FixType;
+  dryRun: boolean;
+  /** How the file was linted, to re-lint the edited text the same way. */
+  lintOptions: (file: string) => LintTextOptions;
+  /** Hashes of the text each file had when it was scanned. */
+  scannedHash: (file: string) => string | undefined;
+  /** Stop between files (SIGINT/SIGTERM): every file is then wholly old or wholly new. */
+  shouldStop?: () => boolean;
+}
+
+
+const allowed = (f: Finding, type: FixType) => f.fix !== undefined && (f.fix.policy === 'safe' || type === 'unsafe');
+const key = (f: Finding) => `${f.ruleId}\0${f.url}\0${f.method ?? ''}`;
+
+/** The edited text must lose exactly the fixed findings and gain none. */
+function relintAgrees(before: Finding[], fixed: Finding[], after: Finding[]): string | null {
+  const fixedSet = new Set(fixed.map((f) => f.fingerprint));
+  const expected = new Map<string, number>();
+  for (const f of before) if (!fixedSet.has(f.fingerprint)) expected.set(key(f), (expected.get(key(f)) ?? 0) + 1);
+  for (const f of after) {
+    const n = expected.get(key(f)) ?? 0;
+    if (n === 0) return `the edit would leave or create a finding (${f.ruleId} at ${f.line}:${f.column})`;
+    expected.set(key(f), n - 1);
+  }
+  return null;
+}
+
+async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): Promise<FileFixResult> {
+  const wanted = findings.filter((f) => allowed(f, opts.fixType));
+  const refuse = (reason: string): FileFixResult => ({ file, status: 'refused', reason, fixed: [] });
+  const absolute = resolve(opts.cwd, file);
+  const st = await lstat(absolute).catch(() => null);
+  if (!st) return refuse('the file is gone');
+  if (st.isSymbolicLink()) return refuse('symlinked file left alone');
+  if (!st.isFile()) return refuse('not a regular file');
+  if ((st.mode & 0o200) === 0) return refuse('read-only file (no owner write permission) left alone');
+  const raw = await readFile(absolute);
+  const rawText = raw.toString('utf8');
+  if (hashText(rawText) !== opts.scannedHash(file)) return refuse('changed on disk since it was scanned');
+  const bom = rawText.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const text = stripBom(rawText);
+  const edits: TextEdit[] = wanted.flatMap((f) => f.fix!.edits.map((e) => ({ start: e.start, end: e.end, text: e.text })));
+  const { text: after, applied } = applyEdits(text, edits);
+  const fixed = wanted.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
+  if (fixed.length === 0) return refuse('overlapping edits');
+  const lintOpts = opts.lintOptions(file);
+  const problem = relintAgrees(await lintText(file, text, lintOpts), fixed, await lintText(file, after, lintOpts));
+  if (problem) return refuse(`rolled back: ${problem}`);
+  const newRaw = bom + after;
+  if (opts.dryRun) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };
+  try {
+    await writeAtomic(absolute, Buffer.from(newRaw, 'utf8'), st, raw);
+  } catch (error) {
+    if (error instanceof ChangedOnDiskError) return refuse(error.message);
+    return refuse(`cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  return { file, status: 'fixed', fixed };
+}
+
+/** Fixes file by file; a refused file is reported and left exactly as it was. */
+export async function runFix(findings: readonly Finding[], opts: FixRunOptions): Promise<FileFixResult[]> {
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  const results: FileFixResult[] = [];
+  for (const [file, list] of byFile) {
+    if (opts.shouldStop?.()) break;
+    if (!list.some((f) => allowed(f, opts.fixType))) continue;
+    results.push(await fixFile(file, list, opts));
+  }
+  return results;
+}

@@ -1,0 +1,106 @@
+import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../../src/core/lint-text.js';
+import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { makePrefilter } from '../../src/extract/prefilter.js';
+import { compileRules } from '../../src/match/ruleset.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+import { applyEdits } from '../../src/fix/apply-edits.js';
+import { lint } from '../../src/lint.js';
+import { runFix } from '../../src/fix/run-fix.js';
+import { hublint } from '../helpers/cli.js';
+
+const GET = 'https://registry.hub.docker.com/v2/repositories/acme/web/';
+const tmp = () => mkdtempSync(join(tmpdir(), 'hublint-fix-'));
+
+describe('--fix keeps what the user had', () => {
+  it('CRLF line endings, the BOM, the file mode and the missing trailing newline', () => {
+    const dir = tmp();
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, `\ufeffline one\r\nsee ${GET}?page=2\r\nlast line without newline`);
+    chmodSync(file, 0o640);
+    const r = hublint(['--fix', '.'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('\ufeffline one\r\nsee https://hub.docker.com/v2/namespaces/acme/repositories/web/?page=2\r\nlast line without newline');
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+    expect(r.stderr).toContain('fixed 1 finding in 1 file; 0 need a person');
+  });
+
+  it('--fix-dry-run prints a unified diff and changes nothing', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.txt'), `x ${GET}\n`);
+    const r = hublint(['--fix-dry-run', '.'], { cwd: dir });
+    expect(r.stdout).toContain('--- a/a.txt\n+++ b/a.txt\n');
+    expect(r.stdout).toContain('+x https://hub.docker.com/v2/namespaces/acme/repositories/web/');
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe(`x ${GET}\n`);
+  });
+
+  it('a read-only file is refused with a clear reason and nothing else is touched', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'ro.txt'), `${GET}\n`);
+    writeFileSync(join(dir, 'rw.txt'), `${GET}\n`);
+    chmodSync(join(dir, 'ro.txt'), 0o444);
+    const r = hublint(['--fix', '.'], { cwd: dir });
+    expect(r.stderr).toContain('ro.txt: not fixed: read-only file');
+    expect(readFileSync(join(dir, 'ro.txt'), 'utf8')).toBe(`${GET}\n`);
+    expect(readFileSync(join(dir, 'rw.txt'), 'utf8')).toContain('/v2/namespaces/acme/repositories/web/');
+    expect(r.code).toBe(1);
+  });
+
+  it('leaves symlinked files alone', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'real.txt'), `${GET}\n`);
+    symlinkSync(join(dir, 'real.txt'), join(dir, 'link.txt'));
+    const r = hublint(['--fix', 'link.txt'], { cwd: dir });
+    expect(r.stderr).toContain('link.txt: not fixed: symlinked file left alone');
+    expect(readFileSync(join(dir, 'real.txt'), 'utf8')).toBe(`${GET}\n`);
+  });
+
+  it('refuses a file modified between scan and write', async () => {
+    const dir = tmp();
+    const file = join(dir, 'a.txt');
+    writeFileSync(file, `${GET}\n`);
+    const result = await lint({ cwd: dir, paths: ['.'] });
+    writeFileSync(file, `edited meanwhile\n${GET}\n`);
+    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, lintOptions: () => result.scanned.textOptions, scannedHash: result.scanned.hash });
+    expect(out).toEqual([expect.objectContaining({ file: 'a.txt', status: 'refused', reason: 'changed on disk since it was scanned' })]);
+    expect(readFileSync(file, 'utf8')).toBe(`edited meanwhile\n${GET}\n`);
+  });
+
+  it('--fix with --staged is a usage error', () => {
+    const r = hublint(['--fix', '--staged'], { cwd: tmp() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--fix cannot be used with --staged/);
+  });
+});
+
+describe('property: text around a fix is never changed, and fixing is idempotent', () => {
+  const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
+  const urls = [
+    ['https://hub.docker.com/v2/repositories/acme/web/', 'https://hub.docker.com/v2/namespaces/acme/repositories/web/'],
+    ['https://registry.hub.docker.com/v2/repositories/team-a/api?page=2', 'https://hub.docker.com/v2/namespaces/team-a/repositories/api?page=2'],
+    ['https://hub.docker.com/v2/repositories/acme', 'https://hub.docker.com/v2/namespaces/acme/repositories'],
+  ] as const;
+  // Text that cannot glue onto a URL: no URL characters next to it.
+  const filler = fc.stringMatching(/^[ a-zA-Z0-9.,:;!\n\t-]{0,40}$/).map((s) => s.replace(/[.,:;!]+$/, ''));
+
+  it('holds for 1000 seeded cases', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(filler, fc.nat(urls.length - 1)), { minLength: 1, maxLength: 5 }), filler, async (pieces, tail) => {
+        const before = pieces.map(([f, i]) => `${f} ${urls[i][0]} `).join('') + tail;
+        const expected = pieces.map(([f, i]) => `${f} ${urls[i][1]} `).join('') + tail;
+        const findings = await lintText('x.txt', before, options);
+        const edits = findings.flatMap((f) => f.fix?.edits ?? []);
+        const after = applyEdits(before, edits).text;
+        expect(after).toBe(expected);
+        const again = await lintText('x.txt', after, options);
+        expect(again.flatMap((f) => f.fix?.edits ?? [])).toEqual([]);
+      }),
+      { numRuns: 1000, seed: 20261122 },
+    );
+  });
+});
