@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, actualOf, asObject, expectedOf, lintFixture, listFiles } from './helpers/fixtures.js';
 
 // One harness for every language: each fixture file states its own expected findings.
-const files = listFiles(FIXTURES).filter((f) => !relative(FIXTURES, f).startsWith('fix/'));
+// fixtures/fix holds before/after pairs and fixtures/pins the Engine pin forms: each has its own harness.
+const files = listFiles(FIXTURES).filter((f) => !/^(fix|pins)\//.test(relative(FIXTURES, f)));
 
 describe('fixtures', () => {
   it('has fixtures', () => {

@@ -56,6 +56,7 @@ describe('the rule table', () => {
   it('has negative fixtures (files expecting nothing) in every core language', () => {
     const negatives = new Set<string>();
     for (const f of listFiles(FIXTURES)) {
+      if (/\/(pins|fix)\//.test(f)) continue;
       if (expectedOf(f, readFileSync(f, 'utf8')).size === 0) negatives.add(f.slice(FIXTURES.length + 1).split('/')[0]);
     }
     for (const lang of ['js', 'ts', 'python', 'go', 'shell', 'yaml', 'dockerfile', 'markdown']) expect([...negatives]).toContain(lang);
@@ -90,7 +91,7 @@ describe('rule file validation', () => {
   it('loads a user rule file next to the built-in table', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hublint-rules-'));
     const file = join(dir, 'internal.yaml');
-    writeFileSync(file, 'rules:\n  - id: my-rule\n    status: deprecated\n    date: 2026-01-02\n    title: t\n    description: d\n    docs: https://wiki.example/api\n    migration: m\n    variants:\n      - methods: [GET]\n        hosts: [api.example.com]\n        path: /v1/things/{id}\n        replacement: { operation: Get thing, method: GET, path: \"/v2/things/{id}\" }\n        fix: { policy: safe, note: path only }\n');
+    writeFileSync(file, 'rules:\n  - id: my-rule\n    status: deprecated\n    date: 2026-01-02\n    title: t\n    description: d\n    docs: https://wiki.example/api\n    migration: m\n    variants:\n      - methods: [GET]\n        hosts: [api.example.com]\n        path: /v1/things/{id}\n        replacement: { operation: Get thing, method: GET, path: "/v2/things/{id}" }\n        fix: { policy: safe, note: path only }\n');
     const own = await loadRuleFile(file);
     expect(own[0]).toMatchObject({ id: 'my-rule', severity: 'warning', source: file });
     const all = await loadRules([file]);

@@ -1,5 +1,4 @@
 import type { Candidate, FixPolicy } from '../core/types.js';
-import { hasHole } from '../extract/hole.js';
 import type { Match } from '../match/match-candidate.js';
 
 export interface TextEdit {
@@ -56,9 +55,8 @@ export function planFix(text: string, c: Candidate, m: Match): FixPlan {
       const param = /^\{(\w+)\}$/.exec(part);
       if (!param) return escape(part);
       names.push(param[1]);
-      const value = m.params[param[1]];
-      // A known value must be written as such; an unknown one is whatever source text holds it.
-      return value !== undefined && !hasHole(value) ? `(${escape(value)})` : `([^/\\n]+?)`;
+      // Whatever source text holds the value (`acme`, `${ns}`, `$NS`, `" + ns + "`) moves as it is.
+      return `([^/\\n]+?)`;
     })
     .join(sep.re);
   const re = new RegExp(`${sep.re}${body}(?=$|${sep.re}|[?#"'\`\\s)&\\\\]|%3[Ff]|%23)`);

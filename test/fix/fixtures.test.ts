@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../../src/core/lint-text.js';
+import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { makePrefilter } from '../../src/extract/prefilter.js';
+import { applyEdits } from '../../src/fix/apply-edits.js';
+import { compileRules } from '../../src/match/ruleset.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+import { FIXTURES, listFiles } from '../helpers/fixtures.js';
+
+// fixtures/fix/<language>/<name>.before.<ext> with <name>.after.<ext> (safe fixes) and,
+// where unsafe rewrites exist, <name>.after-unsafe.<ext>.
+const ROOT = join(FIXTURES, 'fix');
+const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
+const befores = listFiles(ROOT).filter((f) => basename(f).includes('.before'));
+
+async function fixOnce(path: string, text: string, type: 'safe' | 'unsafe'): Promise<string> {
+  const findings = await lintText(path, text, options);
+  const edits = findings.filter((f) => f.fix && (f.fix.policy === 'safe' || type === 'unsafe')).flatMap((f) => f.fix!.edits);
+  return applyEdits(text, edits).text;
+}
+
+describe('fix fixtures', () => {
+  it('cover every core language', () => {
+    const langs = new Set(befores.map((f) => relative(ROOT, f).split('/')[0]));
+    for (const lang of ['js', 'ts', 'python', 'go', 'shell', 'yaml', 'json', 'markdown', 'dockerfile']) expect([...langs]).toContain(lang);
+  });
+  for (const before of befores) {
+    const path = basename(before).replace('.before', '');
+    for (const type of ['safe', 'unsafe'] as const) {
+      const after = join(dirname(before), basename(before).replace('.before', type === 'safe' ? '.after' : '.after-unsafe'));
+      if (type === 'unsafe' && !existsSync(after)) continue;
+      it(`${relative(ROOT, before)} (${type})`, async () => {
+        const text = readFileSync(before, 'utf8');
+        const fixed = await fixOnce(path, text, type);
+        expect(fixed).toBe(readFileSync(after, 'utf8'));
+        // Idempotent: a second pass changes nothing.
+        expect(await fixOnce(path, fixed, type)).toBe(fixed);
+      });
+    }
+  }
+});
