@@ -66,6 +66,6 @@ export async function lintFixture(file: string, root = FIXTURES): Promise<Findin
   return lintText(relative(root, file).split('\\').join('/'), readFileSync(file, 'utf8'), {
     ruleSet,
     context: { constants: index },
-    prefilter: makePrefilter(index.names()),
+    prefilter: makePrefilter([...index.names(), 'HUB_BASE_URL']),
   });
 }
