@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Starts (or finds) the real dockerd and registry the Engine tests run against.
+    globalSetup: ['test/setup/engine-global.ts'],
   },
 });

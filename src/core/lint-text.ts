@@ -15,6 +15,9 @@ export interface LintTextOptions {
   adapter?: AdapterName;
 }
 
+export const AST_SIZE_LIMIT = 1024 * 1024;
+const AST_ADAPTERS = new Set<AdapterName>(['js', 'yaml', 'json']);
+
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -60,7 +63,10 @@ export function internalErrorFinding(file: string, adapter: string, error: unkno
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   if (!opts.prefilter(text)) return [];
-  const name = opts.adapter ?? adapterNameFor(file);
+  let name = opts.adapter ?? adapterNameFor(file);
+  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
+  // it is worth: such files get the plain URL scan, which still finds every written-out call.
+  if (text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name)) name = 'text';
   let candidates;
   try {
     const adapter = await loadAdapter(name);

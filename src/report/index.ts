@@ -5,6 +5,12 @@ import type { Reporter } from './types.js';
 const REPORTERS: Record<string, () => Promise<Reporter>> = {
   text: () => import('./text.js').then((m) => m.textReporter),
   json: () => import('./json.js').then((m) => m.jsonReporter),
+  sarif: () => import('./sarif.js').then((m) => m.sarifReporter),
+  junit: () => import('./junit.js').then((m) => m.junitReporter),
+  github: () => import('./github.js').then((m) => m.githubReporter),
+  gitlab: () => import('./gitlab.js').then((m) => m.gitlabReporter),
+  markdown: () => import('./markdown.js').then((m) => m.markdownReporter),
+  html: () => import('./html.js').then((m) => m.htmlReporter),
 };
 
 export const FORMATS = Object.keys(REPORTERS);

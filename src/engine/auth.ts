@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { readDockerConfigFile } from './host.js';
+import { EngineConfigError, RegistryCredentialsError } from './errors.js';
+
+/**
+ * Registry credentials for a pull, sent in the X-Registry-Auth header (FACTS §2). Found
+ * either as given, or where the Docker CLI keeps them: `auths[server].auth`, a
+ * `credHelpers[server]` program or the `credsStore` program of `$DOCKER_CONFIG/config.json`.
+ * Nothing here ever puts a password into a message.
+ */
+export interface RegistryAuth {
+  username?: string;
+  password?: string;
+  serveraddress?: string;
+  /** An OAuth refresh token, what credential helpers return for user `<token>`. */
+  identitytoken?: string;
+}
+
+/** Docker Hub's key in config.json and for credential helpers. */
+export const DOCKER_HUB_AUTH_KEY = 'https://index.docker.io/v1/';
+
+/**
+ * Base64 of the JSON with the URL-safe alphabet and `=` padding: the daemon decodes
+ * exactly that and silently pulls without credentials when decoding fails.
+ */
+export function encodeRegistryAuth(auth: RegistryAuth): string {
+  const json = JSON.stringify({
+    username: auth.username,
+    password: auth.password,
+    serveraddress: auth.serveraddress,
+    identitytoken: auth.identitytoken,
+  });
+  return Buffer.from(json, 'utf8').toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** The key config.json files this registry's credentials under. */
+export function authConfigKey(registry: string): string {
+  return ['docker.io', 'index.docker.io', 'registry-1.docker.io'].includes(registry) ? DOCKER_HUB_AUTH_KEY : registry;
+}
+
+/** `https://host:5000/v1/` → `host:5000`: config.json keys come with and without scheme. */
+function hostOfKey(key: string): string {
+  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+}
+
+export interface LookupOptions {
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/** Credentials for `registry` from the Docker config, or undefined when it has none. */
+export async function lookupRegistryAuth(registry: string, options: LookupOptions = {}): Promise<RegistryAuth | undefined> {
+  const env = options.env ?? process.env;
+  const config = await readDockerConfigFile(env);
+  if (config === undefined) return undefined;
+  const key = authConfigKey(registry);
+  const wanted = hostOfKey(key);
+
+  const helpers = asRecord(config.credHelpers);
+  const helperKey = helpers && Object.keys(helpers).find((k) => k === key || hostOfKey(k) === wanted);
+  if (helpers && helperKey !== undefined) {
+    return runCredentialHelper(String(helpers[helperKey]), key, env, options.signal);
+  }
+  if (typeof config.credsStore === 'string' && config.credsStore !== '') {
+    const found = await runCredentialHelper(config.credsStore, key, env, options.signal);
+    if (found) return found;
+  }
+  const auths = asRecord(config.auths);
+  if (!auths) return undefined;
+  const authKey = key in auths ? key : Object.keys(auths).find((k) => hostOfKey(k) === wanted);
+  if (authKey === undefined) return undefined;
+  return decodeAuthEntry(asRecord(auths[authKey]) ?? {}, authKey);
+}
+
+function decodeAuthEntry(entry: Record<string, unknown>, serveraddress: string): RegistryAuth | undefined {
+  const result: RegistryAuth = { serveraddress };
+  if (typeof entry.auth === 'string' && entry.auth !== '') {
+    const plain = Buffer.from(entry.auth, 'base64').toString('utf8');
+    const colon = plain.indexOf(':');
+    if (colon === -1) {
+      throw new EngineConfigError(`The "auth" value for ${serveraddress} in config.json is not base64 of user:password`);
+    }
+    result.username = plain.slice(0, colon);
+    result.password = plain.slice(colon + 1);
+  }
+  if (typeof entry.identitytoken === 'string' && entry.identitytoken !== '') result.identitytoken = entry.identitytoken;
+  return result.username !== undefined || result.identitytoken !== undefined ? result : undefined;
+}
+
+/**
+ * Runs `docker-credential-<name> get` with the server on stdin; it prints
+ * `{"ServerURL","Username","Secret"}`. "Not found" means no credentials, not a failure.
+ */
+export async function runCredentialHelper(
+  name: string,
+  serverKey: string,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<RegistryAuth | undefined> {
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new EngineConfigError(`Credential helper name "${name}" in config.json is not valid`);
+  const program = `docker-credential-${name}`;
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = execFile(program, ['get'], { env, signal, timeout: 60_000, maxBuffer: 1024 * 1024 }, (error, out) => {
+      if (!error) return resolve(out);
+      if (signal?.aborted) return reject(signal.reason);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        return reject(new RegistryCredentialsError(`Credential helper ${program} is not installed (named in config.json for ${serverKey})`));
+      }
+      // Helpers print "credentials not found in native keychain" on stdout when they hold nothing.
+      if (/credentials not found/i.test(out)) return resolve('');
+      const exit = typeof code === 'number' ? `exit code ${code}` : String(code ?? (error as Error).message);
+      reject(new RegistryCredentialsError(`Credential helper ${program} failed for ${serverKey} (${exit})`));
+    });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(serverKey);
+  });
+  if (stdout.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new RegistryCredentialsError(`Credential helper ${program} printed something that is not JSON`);
+  }
+  const record = asRecord(parsed) ?? {};
+  const username = typeof record.Username === 'string' ? record.Username : '';
+  const secret = typeof record.Secret === 'string' ? record.Secret : '';
+  if (username === '' && secret === '') return undefined;
+  if (username === '<token>') return { identitytoken: secret, serveraddress: serverKey };
+  return { username, password: secret, serveraddress: serverKey };
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,129 @@
+import { HublintError } from '../core/errors.js';
+
+/** Base of every error the Engine client throws on purpose. */
+export class EngineError extends HublintError {}
+
+/** The daemon answered with a status the operation does not expect. */
+export class DockerApiError extends EngineError {
+  readonly status: number;
+  /** The daemon's own words: JSON `message`, or the plain-text body. */
+  readonly daemonMessage: string;
+  readonly method: string;
+  readonly path: string;
+  constructor(
+    init: { status: number; daemonMessage: string; method: string; path: string },
+    options: { hint?: string; message?: string } = {},
+  ) {
+    const said = init.daemonMessage === '' ? '(no message)' : init.daemonMessage;
+    super(options.message ?? `Docker daemon answered ${init.status} to ${init.method} ${init.path}: ${said}`, {
+      hint: options.hint,
+    });
+    this.status = init.status;
+    this.daemonMessage = init.daemonMessage;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/**
+ * The daemon refused the API version in the path. Old daemons (20.10) say "too old" in
+ * plain text and "too new" in JSON; both end up here with the numbers parsed out.
+ */
+export class ApiVersionRejectedError extends DockerApiError {
+  readonly requestedVersion: string;
+  readonly direction: 'too-old' | 'too-new';
+  /** The daemon's minimum (too old) or maximum (too new). */
+  readonly daemonLimit: string;
+  constructor(
+    init: { status: number; daemonMessage: string; method: string; path: string },
+    requested: string,
+    direction: 'too-old' | 'too-new',
+    limit: string,
+  ) {
+    const message =
+      direction === 'too-new'
+        ? `The Docker daemon rejected API version ${requested}: it is too new. The newest version this daemon accepts is ${limit}.`
+        : `The Docker daemon rejected API version ${requested}: it is too old. The oldest version this daemon accepts is ${limit}.`;
+    super(init, {
+      message,
+      hint: 'Drop the pinned version (DOCKER_API_VERSION or --api) so that hublint negotiates one, or pin a version the daemon accepts.',
+    });
+    this.requestedVersion = requested;
+    this.direction = direction;
+    this.daemonLimit = limit;
+  }
+}
+
+/** The registry refused a pull for lack of (valid) credentials. */
+export class RegistryAuthError extends DockerApiError {
+  readonly image: string;
+  readonly registry: string;
+  readonly hadCredentials: boolean;
+  constructor(image: string, registry: string, cause: DockerApiError, hadCredentials: boolean) {
+    const why = hadCredentials ? 'the credentials sent were refused' : 'no credentials were sent and it requires them';
+    super(cause, {
+      message: `Pulling ${image} failed: registry ${registry} refused access (${why}). Daemon said: ${cause.daemonMessage}`,
+      hint: hadCredentials
+        ? `Check the user name and password for ${registry}.`
+        : `Log in with \`docker login ${registry}\`, or pass credentials to the client.`,
+    });
+    this.image = image;
+    this.registry = registry;
+    this.hadCredentials = hadCredentials;
+  }
+}
+
+/** A pull whose progress stream carried an `error` message. */
+export class PullError extends EngineError {
+  readonly image: string;
+  readonly lastProgress?: string;
+  constructor(image: string, daemonMessage: string, lastProgress?: string) {
+    const after = lastProgress === undefined ? '' : ` (last progress: ${lastProgress})`;
+    super(`Pulling ${image} failed: ${daemonMessage}${after}`);
+    this.image = image;
+    this.lastProgress = lastProgress;
+  }
+}
+
+/** The socket or TCP endpoint could not be reached, or the connection broke. */
+export class EngineConnectionError extends EngineError {
+  /** Node's error code (ECONNREFUSED, ENOENT, EACCES, ECONNRESET, …) when there is one. */
+  readonly code?: string;
+  /** `unix:///path` or `tcp://host:port`. */
+  readonly endpoint: string;
+  constructor(message: string, endpoint: string, options: { code?: string; hint?: string; cause?: unknown } = {}) {
+    super(message, { hint: options.hint, cause: options.cause });
+    this.code = options.code;
+    this.endpoint = endpoint;
+  }
+}
+
+/** Connecting took too long, or a plain request stayed silent too long. */
+export class EngineTimeoutError extends EngineError {
+  readonly phase: 'connect' | 'idle';
+  readonly timeoutMs: number;
+  constructor(message: string, phase: 'connect' | 'idle', timeoutMs: number) {
+    super(message);
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The daemon's bytes do not follow the format the API promises (log frames, JSON lines). */
+export class EngineProtocolError extends EngineError {}
+
+/** A host the client cannot talk to (ssh://, npipe://, fd://, unknown schemes). */
+export class UnsupportedHostError extends EngineError {
+  constructor(host: string, why: string) {
+    super(`Docker host "${host}" is not supported: ${why}`, {
+      exitCode: 2,
+      hint: 'Use a unix:// socket or tcp:// address (for SSH, forward the socket: ssh -L /tmp/docker.sock:/var/run/docker.sock HOST).',
+    });
+  }
+}
+
+/** A setting (host, version, config file, context) is malformed. */
+export class EngineConfigError extends EngineError {}
+
+/** Registry credentials could not be looked up (helper missing, helper failed). */
+export class RegistryCredentialsError extends EngineError {}

@@ -1,0 +1,94 @@
+import type { RegistryAuth } from './auth.js';
+import type { CallOptions, DockerEngineClient } from './client.js';
+import { DockerApiError, EngineError } from './errors.js';
+import type { LogChunk } from './frames.js';
+import type { ContainerCreateRequest, PullProgress } from './types.js';
+
+/**
+ * The seed's typical flow — pull, create, start, wait, then read the logs — and its
+ * background variant, which stops after start.
+ */
+
+export type PullPolicy = 'missing' | 'always' | 'never';
+
+export interface RunContainerOptions extends CallOptions {
+  image: string;
+  cmd?: string[];
+  tty?: boolean;
+  /** Further create fields (HostConfig, Env, …). */
+  config?: Omit<ContainerCreateRequest, 'Image' | 'Cmd' | 'Tty'>;
+  name?: string;
+  /** `missing` (default): pull only when create says the image is absent. */
+  pull?: PullPolicy;
+  auth?: RegistryAuth | false;
+  onPullProgress?: (message: PullProgress) => void;
+  /** Remove the created container when it cannot be started (what `--rm` implies). */
+  removeIfStartFails?: boolean;
+}
+
+export interface StartedContainer {
+  id: string;
+  warnings: string[];
+}
+
+export interface FinishedContainer extends StartedContainer {
+  statusCode: number;
+  /** The stored output, streamed from the daemon when iterated. */
+  logs(options?: CallOptions): AsyncGenerator<LogChunk>;
+  /** Removes the container (what `--rm` does once the logs are read). */
+  remove(options?: CallOptions): Promise<void>;
+}
+
+/** pull → create → start → wait; the logs are read through the result. */
+export async function runContainer(client: DockerEngineClient, options: RunContainerOptions): Promise<FinishedContainer> {
+  const started = await runContainerDetached(client, options);
+  const { signal } = options;
+  const waited = await client.waitContainer(started.id, { signal });
+  const tty = options.tty ?? false;
+  return {
+    ...started,
+    statusCode: waited.StatusCode,
+    logs: (logOptions = {}) => client.containerLogs(started.id, { signal: logOptions.signal ?? signal, tty }),
+    remove: (removeOptions = {}) => client.removeContainer(started.id, { signal: removeOptions.signal ?? signal, force: true }),
+  };
+}
+
+/** pull → create → start: the background variant. */
+export async function runContainerDetached(client: DockerEngineClient, options: RunContainerOptions): Promise<StartedContainer> {
+  const { signal } = options;
+  const policy = options.pull ?? 'missing';
+  const pull = (): Promise<PullProgress | undefined> =>
+    client.pullImageToEnd(options.image, { signal, auth: options.auth, onProgress: options.onPullProgress });
+  const create = () =>
+    client.createContainer(
+      { ...options.config, Image: options.image, Cmd: options.cmd, Tty: options.tty ?? false },
+      { signal, name: options.name },
+    );
+
+  if (policy === 'always') await pull();
+  let created;
+  try {
+    created = await create();
+  } catch (error) {
+    if (!isNoSuchImage(error)) throw error;
+    if (policy === 'never') {
+      throw new EngineError(`Image ${options.image} is not on the daemon and pulling is off (--pull never)`, {
+        hint: 'Pull it first, or use --pull missing.',
+      });
+    }
+    if (policy === 'always') throw error;
+    await pull();
+    created = await create();
+  }
+  try {
+    await client.startContainer(created.Id, { signal });
+  } catch (error) {
+    if (options.removeIfStartFails) await client.removeContainer(created.Id, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  return { id: created.Id, warnings: created.Warnings ?? [] };
+}
+
+function isNoSuchImage(error: unknown): boolean {
+  return error instanceof DockerApiError && error.status === 404 && /no such image/i.test(error.daemonMessage);
+}

@@ -1,0 +1,36 @@
+/** The Engine API client's public face: what hublint's pin checks and users import. */
+export { DockerEngineClient } from './client.js';
+export type {
+  CallOptions,
+  CommitOptions,
+  ContainerInspect,
+  DockerEngineClientOptions,
+  LogsOptions,
+  PullOptions,
+} from './client.js';
+export * from './errors.js';
+export { runContainer, runContainerDetached } from './flow.js';
+export type { FinishedContainer, PullPolicy, RunContainerOptions, StartedContainer } from './flow.js';
+export { demuxLogFrames, rawLogChunks } from './frames.js';
+export type { LogChunk, LogStreamName } from './frames.js';
+export { DEFAULT_UNIX_SOCKET, dockerConfigDir, parseDockerHost, resolveEndpoint } from './host.js';
+export type { EngineEndpoint, ResolveEndpointOptions, TlsSettings } from './host.js';
+export { DOCKER_HUB_AUTH_KEY, authConfigKey, encodeRegistryAuth, lookupRegistryAuth } from './auth.js';
+export type { RegistryAuth } from './auth.js';
+export { parseJsonLines } from './json-lines.js';
+export { negotiateApiVersion, parseVersionRejection } from './negotiate.js';
+export type { VersionRejection } from './negotiate.js';
+export { OPERATIONS } from './operations.js';
+export type { OperationName, OperationSpec } from './operations.js';
+export { registryOfImage, splitImageReference } from './reference.js';
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS } from './transport.js';
+export type * from './types.js';
+export {
+  CLIENT_API_VERSION_RANGE,
+  FALLBACK_API_VERSION,
+  apiVersionInRange,
+  compareApiVersions,
+  isApiVersion,
+  minApiVersion,
+  normalizeApiVersion,
+} from './versions.js';

@@ -1,0 +1,189 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { EngineConnectionError, EngineTimeoutError } from './errors.js';
+import type { EngineEndpoint } from './host.js';
+
+/**
+ * One HTTP exchange with the daemon. The only place that touches sockets; everything
+ * above it sees a status, headers and a body as an async iterable of chunks.
+ */
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+export interface TransportRequest {
+  method: string;
+  /** Path with version prefix and query string. Never carries credentials. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  signal?: AbortSignal;
+  connectTimeoutMs?: number;
+  /** Longest silence allowed on the socket; 0 turns the limit off (wait, follow, pull). */
+  idleTimeoutMs?: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body, chunk by chunk, with errors already turned into engine errors. */
+  body: AsyncIterable<Buffer>;
+  /** Stops reading and closes the connection (used when a caller stops iterating early). */
+  close(): void;
+}
+
+export async function sendRequest(endpoint: EngineEndpoint, request: TransportRequest): Promise<TransportResponse> {
+  const { signal } = request;
+  signal?.throwIfAborted();
+  const connectTimeoutMs = request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const idleTimeoutMs = request.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(request.body));
+
+  const common: http.RequestOptions = { method: request.method, path: request.path, headers, agent: false };
+  let req: http.ClientRequest;
+  if (endpoint.kind === 'unix') {
+    // Over a Unix socket the host name is ignored by the daemon (seed, rule 5).
+    req = http.request({ ...common, socketPath: endpoint.socketPath, host: 'docker' });
+  } else if (endpoint.tls) {
+    const { ca, cert, key, verify } = endpoint.tls;
+    req = https.request({ ...common, host: endpoint.hostname, port: endpoint.port, ca, cert, key, rejectUnauthorized: verify });
+  } else {
+    req = http.request({ ...common, host: endpoint.hostname, port: endpoint.port });
+  }
+
+  const describe = `${request.method} ${request.path}`;
+  return new Promise<TransportResponse>((resolve, reject) => {
+    let response: http.IncomingMessage | undefined;
+    let settled = false;
+    let connectTimer: NodeJS.Timeout | undefined;
+
+    const fail = (error: unknown): void => {
+      clearTimeout(connectTimer);
+      if (!settled) {
+        settled = true;
+        reject(error);
+      }
+    };
+    const onAbort = (): void => {
+      const reason: unknown = signal?.reason;
+      response?.destroy(reason as Error);
+      req.destroy(reason as Error);
+      fail(reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const cleanup = (): void => signal?.removeEventListener('abort', onAbort);
+
+    req.on('socket', (socket: Socket) => {
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => {
+        req.destroy(
+          new EngineTimeoutError(
+            `Connecting to the Docker daemon at ${endpoint.display} took longer than ${connectTimeoutMs} ms`,
+            'connect',
+            connectTimeoutMs,
+          ),
+        );
+      }, connectTimeoutMs);
+      socket.once('connect', () => clearTimeout(connectTimer));
+    });
+    if (idleTimeoutMs > 0) {
+      req.setTimeout(idleTimeoutMs, () => {
+        const error = new EngineTimeoutError(
+          `The Docker daemon at ${endpoint.display} sent nothing for ${idleTimeoutMs} ms during ${describe}`,
+          'idle',
+          idleTimeoutMs,
+        );
+        response?.destroy(error);
+        req.destroy(error);
+      });
+    }
+    req.on('error', (error) => {
+      cleanup();
+      fail(toEngineError(error, endpoint, describe, response !== undefined));
+    });
+    req.on('response', (res) => {
+      clearTimeout(connectTimer);
+      response = res;
+      res.once('close', cleanup);
+      settled = true;
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: mapBodyErrors(res, endpoint, describe, signal),
+        close: () => {
+          res.destroy();
+          req.destroy();
+        },
+      });
+    });
+    req.end(request.body);
+  });
+}
+
+async function* mapBodyErrors(
+  res: http.IncomingMessage,
+  endpoint: EngineEndpoint,
+  describe: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of res) yield chunk as Buffer;
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw toEngineError(error, endpoint, describe, true);
+  } finally {
+    // A consumer that stops early must not leave the connection open.
+    if (!res.complete) res.destroy();
+  }
+}
+
+/** Turns Node's socket errors into messages that name the socket and say what to do. */
+export function toEngineError(error: unknown, endpoint: EngineEndpoint, describe: string, midResponse: boolean): unknown {
+  if (error instanceof EngineTimeoutError || error instanceof EngineConnectionError) return error;
+  if (typeof error !== 'object' || error === null) return error;
+  const e = error as NodeJS.ErrnoException;
+  if (e.name === 'AbortError') return error;
+  const code = e.code ?? (e.message === 'socket hang up' ? 'ECONNRESET' : undefined);
+  const where = endpoint.display;
+  const what = endpoint.kind === 'unix' ? `the Docker socket ${endpoint.socketPath}` : `the Docker daemon at ${where}`;
+  switch (code) {
+    case 'ENOENT':
+      return new EngineConnectionError(`Cannot connect to the Docker daemon: ${what} does not exist`, where, {
+        code,
+        hint: 'Is dockerd running? Set DOCKER_HOST or -H/--host if it listens elsewhere.',
+      });
+    case 'ECONNREFUSED':
+      return new EngineConnectionError(`Cannot connect to the Docker daemon: connection to ${what} was refused`, where, {
+        code,
+        hint: 'Is dockerd running and listening there?',
+      });
+    case 'EACCES':
+    case 'EPERM':
+      return new EngineConnectionError(`Permission denied while connecting to ${what}`, where, {
+        code,
+        hint: 'Run as a user in the socket\'s group (usually "docker") or as root.',
+      });
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new EngineConnectionError(
+        midResponse
+          ? `The connection to ${what} was reset while reading the answer to ${describe}`
+          : `The connection to ${what} was reset before it answered ${describe}`,
+        where,
+        { code },
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new EngineConnectionError(`Cannot resolve the Docker host name in ${where}`, where, { code });
+    default:
+      if (code !== undefined && /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO|HOSTNAME|ERR_TLS/.test(code)) {
+        return new EngineConnectionError(`TLS handshake with ${what} failed (${code})`, where, {
+          code,
+          hint: 'Check DOCKER_CERT_PATH (ca.pem, cert.pem, key.pem) and DOCKER_TLS_VERIFY.',
+        });
+      }
+      return new EngineConnectionError(`Talking to ${what} failed during ${describe}: ${e.message}`, where, { code });
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { inject } from 'vitest';
+import { DockerEngineClient, type DockerEngineClientOptions, type LogChunk } from '../../src/engine/index.js';
+import type { EngineTestEnv } from '../setup/engine-global.js';
+
+export function engineEnv(): EngineTestEnv {
+  return inject('engine');
+}
+
+/** A client for the test daemon that ignores whatever DOCKER_* the shell has. */
+export function testClient(options: DockerEngineClientOptions = {}): DockerEngineClient {
+  return new DockerEngineClient({ host: engineEnv().dockerHost, env: { PATH: process.env.PATH }, ...options });
+}
+
+export function tempDir(prefix = 'hublint-engine-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function collectLogs(chunks: AsyncIterable<LogChunk>): Promise<{ stdout: string; stderr: string; order: string[] }> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const order: string[] = [];
+  for await (const chunk of chunks) {
+    (chunk.stream === 'stderr' ? err : out).push(chunk.data);
+    order.push(chunk.stream);
+  }
+  return { stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), order };
+}
+
+/** Names for containers and images this run creates, so parallel runs do not collide. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Node 20 cannot load TypeScript, so tests that need the client in another process
+ * (another user, the CLI with its real exit code) get src/engine, src/core/errors.ts and
+ * src/cli/commands/engine.ts transpiled into `outDir`, with node_modules linked in.
+ * Answers `outDir`; files keep their paths (`src/engine/index.js`).
+ */
+export function transpileSources(outDir: string): string {
+  const files = [join(root, 'src/core/errors.ts'), join(root, 'src/cli/commands/engine.ts')];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts')) files.push(path);
+    }
+  };
+  walk(join(root, 'src/engine'));
+  for (const file of files) {
+    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+      fileName: file,
+    });
+    const out = join(outDir, relative(root, file)).replace(/\.ts$/, '.js');
+    mkdirSync(dirname(out), { recursive: true, mode: 0o755 });
+    writeFileSync(out, outputText, { mode: 0o644 });
+  }
+  writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n', { mode: 0o644 });
+  symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'));
+  return outDir;
+}

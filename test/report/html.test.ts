@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/core/types.js';
+import { htmlReporter } from '../../src/report/html.js';
+import { findingsSet, type FindingsSet } from './findings-set.js';
+
+/**
+ * Opens the HTML audit in real headless Chromium (Debian's `chromium`, driven by
+ * playwright-core). A fresh CI machine may not have it yet: the suite installs it, and
+ * fails (never skips) when it still cannot start a browser.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  try {
+    install();
+  } catch {
+    execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+    install();
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
+}
+
+/** Findings whose text tries to break out of the markup. */
+function hostile(base: Finding): Finding[] {
+  return [
+    {
+      ...base,
+      file: 'evil/<img src=x onerror="window.__pwned=1">&co.txt',
+      message: '</td></tr></table><script>window.__pwned=2</script> & "quotes" \'single\'',
+      url: 'https://hub.docker.com/v2/repositories/acme/<b>web</b>/',
+      fingerprint: 'hostile-1',
+    },
+  ];
+}
+
+let set: FindingsSet;
+let findings: Finding[];
+let dir: string;
+let report: string;
+let context: BrowserContext;
+let page: Page;
+const external: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ensureChromium();
+  set = await findingsSet();
+  findings = [...set.findings, ...hostile(set.findings[0])];
+  dir = mkdtempSync(join(tmpdir(), 'hublint-html-'));
+  report = join(dir, 'audit.html');
+  writeFileSync(report, htmlReporter(findings, { ...set.ctx, stats: { ...set.ctx.stats, findings: findings.length } }));
+  context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('request', (r) => {
+    if (!/^(file|data|about):/.test(r.url())) external.push(r.url());
+  });
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('dialog', (d) => {
+    pageErrors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.goto(pathToFileURL(report).href);
+}, 900_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (dir) rmSync(join(dir, 'profile'), { recursive: true, force: true });
+});
+
+const count = (pred: (f: Finding) => boolean) => findings.filter(pred).length;
+const rowsShown = () => page.locator('#findings tbody tr:not([hidden])').count();
+
+describe('html audit report in headless Chromium', () => {
+  it('is one self-contained file: no request leaves it, no script error', async () => {
+    const html = readFileSync(report, 'utf8');
+    expect(html).not.toMatch(/<(link|img|iframe)\b|src=["']?https?:|@import|url\(\s*["']?https?:/i);
+    expect(external).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the totals of the findings', async () => {
+    expect(await page.textContent('#total-findings')).toBe(String(findings.length));
+    expect(await page.textContent('#total-errors')).toBe(String(count((f) => f.severity === 'error')));
+    expect(await page.textContent('#total-warnings')).toBe(String(count((f) => f.severity === 'warning')));
+    expect(await page.textContent('#total-info')).toBe(String(count((f) => f.severity === 'info')));
+    expect(await page.textContent('#total-files')).toBe(String(new Set(findings.map((f) => f.file)).size));
+    for (const id of new Set(findings.map((f) => f.ruleId))) {
+      const row = page.locator(`#by-rule tbody tr[data-rule="${id}"]`);
+      expect(await row.locator('td').nth(5).textContent(), id).toBe(String(count((f) => f.ruleId === id)));
+      expect(await page.locator(`#rule-chart .bar[data-rule="${id}"] .count`).textContent(), id).toBe(String(count((f) => f.ruleId === id)));
+    }
+    expect(await page.locator('#findings tbody tr').count()).toBe(findings.length);
+    expect(await page.textContent('#shown-count')).toBe(String(findings.length));
+    // Engine pins: one column per Engine release.
+    const pinHeaders = await page.locator('#pins-table thead th').allTextContents();
+    expect(pinHeaders).toEqual(expect.arrayContaining(['Engine 20.10', 'Engine 25.0', 'Engine 29.0']));
+    expect(await page.locator('#pins-table .tone-bad').count()).toBe(2);
+  });
+
+  it('escapes text from scanned files: it shows literally and runs nothing', async () => {
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img, b').count()).toBe(0);
+    const text = await page.locator('#findings').textContent();
+    expect(text).toContain('<script>window.__pwned=2</script>');
+    expect(text).toContain('evil/<img src=x onerror="window.__pwned=1">&co.txt');
+  });
+
+  it('filters the findings table by text, severity and rule and shows the count', async () => {
+    await page.fill('#filter', 'runbook');
+    const runbook = count((f) => f.file.includes('runbook'));
+    expect(runbook).toBeGreaterThan(1);
+    expect(await page.textContent('#shown-count')).toBe(String(runbook));
+    expect(await rowsShown()).toBe(runbook);
+
+    await page.selectOption('#severity-filter', 'error');
+    const runbookErrors = count((f) => f.file.includes('runbook') && f.severity === 'error');
+    expect(runbookErrors).toBeLessThan(runbook);
+    expect(await page.textContent('#shown-count')).toBe(String(runbookErrors));
+    expect(await rowsShown()).toBe(runbookErrors);
+
+    await page.fill('#filter', 'no such thing anywhere');
+    expect(await page.textContent('#shown-count')).toBe('0');
+    expect(await page.isVisible('#no-match')).toBe(true);
+
+    await page.fill('#filter', '');
+    await page.selectOption('#severity-filter', '');
+    await page.selectOption('#rule-filter', 'hub-v1-retired');
+    expect(await page.textContent('#shown-count')).toBe(String(count((f) => f.ruleId === 'hub-v1-retired')));
+    await page.selectOption('#rule-filter', '');
+    expect(await rowsShown()).toBe(findings.length);
+  });
+
+  it('sorts a table when a header is clicked, and reverses on a second click', async () => {
+    const cells = () => page.locator('#by-rule tbody tr td:nth-child(6)').allTextContents();
+    const header = page.locator('#by-rule thead th', { hasText: 'Findings' });
+    await header.click();
+    const asc = (await cells()).map(Number);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await header.click();
+    const desc = (await cells()).map(Number);
+    expect(desc).toEqual([...asc].sort((a, b) => b - a));
+    expect(desc[0]).toBeGreaterThan(desc[desc.length - 1]);
+
+    await page.locator('#by-rule thead th', { hasText: 'Rule' }).click();
+    const ids = await page.locator('#by-rule tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule') ?? ''));
+    expect(ids).toEqual([...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+
+    // Findings by severity: errors first after two clicks (descending rank).
+    const severityHeader = page.locator('#findings thead th', { hasText: 'Severity' });
+    await severityHeader.click();
+    await severityHeader.click();
+    const severities = await page.locator('#findings tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-severity')));
+    const firstWarning = severities.indexOf('warning');
+    expect(severities.slice(0, firstWarning).every((s) => s === 'error')).toBe(true);
+    expect(severities.slice(firstWarning).includes('error')).toBe(false);
+  });
+
+  it('saves a screenshot', async () => {
+    const shots = mkdtempSync(join(tmpdir(), 'hublint-shots-'));
+    const png = join(shots, 'audit.png');
+    await page.screenshot({ path: png, fullPage: true });
+    expect(statSync(png).size).toBeGreaterThan(10_000);
+    expect(readFileSync(png).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
