@@ -41,7 +41,7 @@ export function expectedOf(file: string, text: string): Map<string, number[]> {
     return out;
   }
   text.split('\n').forEach((l, i) => {
-    for (const m of l.matchAll(/\bexpect(?::\+(\d+))?:\s*((?:[a-z][\w-]*)(?:\s*,\s*[a-z][\w-]*)*)/g)) {
+    for (const m of l.matchAll(/\bexpect(?::\+(\d+):?|:)\s*((?:[a-z][\w-]*)(?:\s*,\s*[a-z][\w-]*)*)/g)) {
       for (const rule of m[2].split(',')) add(rule.trim(), i + 1 + Number(m[1] ?? 0));
     }
   });

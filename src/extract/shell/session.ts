@@ -1,0 +1,169 @@
+import type { Candidate } from '../../core/types.js';
+import { hole, isWholeHole } from '../hole.js';
+import { curlRequests } from './curl.js';
+import { binding, markUsed, type Binding, type CandidateSink, ShellEnv } from './env.js';
+import { expandWord } from './expand.js';
+import { httpieRequests } from './httpie.js';
+import type { Mapped } from './mapped.js';
+import { candidateOf, scanValue } from './candidate.js';
+import type { Request } from './request.js';
+import { tokenize, type RawCommand } from './tokenize.js';
+import { wgetRequests } from './wget.js';
+
+/** A command-line word after expansion. */
+export interface Word {
+  value: Mapped;
+  uses: Binding[];
+}
+
+/** Recognised HTTP clients: command name (lower case, no `.exe`) to its requests. */
+export type ToolTable = Record<string, (args: readonly string[]) => Request[]>;
+
+export const SHELL_TOOLS: ToolTable = {
+  curl: curlRequests,
+  wget: wgetRequests,
+  http: httpieRequests,
+  https: httpieRequests,
+  xh: httpieRequests,
+  xhs: httpieRequests,
+};
+
+const ASSIGN = /^([A-Za-z_]\w*)(\+?)=/;
+const DECLARE = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh']);
+// Words that may stand before the command itself; the Markdown-style `$` prompt among them.
+const PREFIXES = new Set(['sudo', 'time', 'nohup', 'exec', 'command', 'builtin', '!', '{', '}', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '$', 'env', 'timeout', 'xargs', 'watch']);
+const PREFIX_VALUE_OPTIONS = /^-(?:u|g|n|I|P|L|s|k|C|d)$/;
+const MAX_DEPTH = 16;
+
+export interface SessionOptions {
+  tools?: ToolTable;
+  /** Values of names a sourced file may define (the project's constants). */
+  imports?: (name: string) => string | undefined;
+}
+
+/**
+ * Walks shell commands in order, keeping variables, and turns the URL arguments of known
+ * HTTP clients into candidates with their method; any other Hub URL is a GET by default.
+ */
+export class ShellSession {
+  readonly env: ShellEnv;
+  private sourced = false;
+  private readonly tools: ToolTable;
+
+  constructor(
+    private readonly sink: CandidateSink,
+    parent: ShellEnv = new ShellEnv(),
+    private readonly options: SessionOptions = {},
+    private readonly depth = 0,
+  ) {
+    this.tools = options.tools ?? SHELL_TOOLS;
+    this.env = parent.child((name) => (this.sourced ? options.imports?.(name) : undefined));
+  }
+
+  /** Runs a script; `input` maps its text back to the source. */
+  run(input: Mapped): void {
+    for (const cmd of tokenize(input.text)) this.runCommand(cmd, input);
+  }
+
+  runCommands(commands: readonly RawCommand[], input: Mapped): void {
+    for (const cmd of commands) this.runCommand(cmd, input);
+  }
+
+  private runCommand(cmd: RawCommand, input: Mapped): void {
+    let i = 0;
+    for (; i < cmd.words.length; i++) {
+      const first = cmd.words[i].parts[0];
+      if (first?.k !== 'lit' || !ASSIGN.test(first.text)) break;
+      this.assignWord(expandWord(cmd.words[i], input, this.env));
+    }
+    this.command(cmd.words.slice(i).map((w) => expandWord(w, input, this.env)));
+    for (const h of cmd.heredocs) this.nested().run(input.slice(h.from, h.to));
+    for (const w of cmd.hereStrings) this.scan(expandWord(w, input, this.env));
+  }
+
+  private nested(): ShellSession {
+    return new ShellSession(this.sink, this.env, this.options, this.depth + 1);
+  }
+
+  /** `NAME=value` as one word. */
+  assignWord(w: Word): void {
+    const m = ASSIGN.exec(w.value.text);
+    if (!m) return;
+    this.assign(m[1], { value: w.value.slice(m[0].length), uses: w.uses }, m[2] === '+');
+  }
+
+  assign(name: string, w: Word, append = false): void {
+    let value = w.value.text;
+    if (isWholeHole(value)) value = hole(name);
+    if (append) value = (this.env.get(name)?.value ?? '') + value;
+    const b = binding(value, scanValue(w.value), w.uses);
+    this.env.set(name, b);
+    this.sink.track(b);
+  }
+
+  /** One command line, its words already expanded. */
+  command(argv: Word[]): void {
+    const k = skipPrefixes(argv);
+    if (k >= argv.length) return;
+    const name = basename(argv[k].value.text);
+    const args = argv.slice(k + 1);
+    const tool = Object.hasOwn(this.tools, name) ? this.tools[name] : undefined;
+    if (tool) {
+      for (const r of tool(args.map((a) => a.value.text))) this.request(args, r);
+    } else if (DECLARE.has(name)) {
+      args.forEach((a) => this.assignWord(a));
+    } else if (SHELLS.has(name) && this.depth < MAX_DEPTH && this.shellScript(args)) {
+      return;
+    } else {
+      if (name === 'source' || name === '.') this.sourced = true;
+      argv.slice(k).forEach((w) => this.scan(w));
+    }
+  }
+
+  private shellScript(args: Word[]): boolean {
+    const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.value.text));
+    if (c === -1 || c + 1 >= args.length) return false;
+    this.nested().run(args[c + 1].value);
+    return true;
+  }
+
+  private request(args: Word[], r: Request): void {
+    for (const i of r.urls) {
+      const w = args[i];
+      const text = w.value.text;
+      // `--url=URL`, `-Uri:URL`: the URL is the option's value.
+      const from = /^-[\w-]+[=:]/.exec(text)?.[0].length ?? 0;
+      if (from >= text.length) continue;
+      this.sink.add(candidateOf(w.value, from, text.length, r));
+      w.uses.forEach(markUsed);
+    }
+  }
+
+  /** A word outside a request: its Hub URLs are GETs by default. */
+  scan(w: Word): void {
+    const found: Candidate[] = scanValue(w.value);
+    found.forEach((c) => this.sink.add(c));
+    if (found.length) w.uses.forEach(markUsed);
+  }
+}
+
+function basename(cmd: string): string {
+  return cmd.slice(cmd.lastIndexOf('/') + 1).replace(/\.exe$/i, '').toLowerCase();
+}
+
+function skipPrefixes(argv: Word[]): number {
+  let k = 0;
+  while (k < argv.length && PREFIXES.has(argv[k].value.text)) {
+    const prefix = argv[k++].value.text;
+    for (; k < argv.length; k++) {
+      const t = argv[k].value.text;
+      if (prefix === 'env' && ASSIGN.test(t)) continue;
+      if (!t.startsWith('-') || prefix === '$' || prefix === '!') break;
+      if (PREFIX_VALUE_OPTIONS.test(t)) k++;
+    }
+    // `timeout 10 curl ...`, `watch -n 5 curl ...`: the duration is not the command.
+    if (prefix === 'timeout' && k < argv.length && /^\d/.test(argv[k].value.text)) k++;
+  }
+  return k;
+}
