@@ -1,0 +1,31 @@
+import { langAdapter } from '../langs/extract.js';
+import { methodArgCall, verbCall } from '../langs/method-evidence.js';
+import type { LanguageSpec } from '../langs/spec.js';
+import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from '../langs/syntax.js';
+
+/** net/http and resty-style clients; `+`, `fmt.Sprintf`, `path.Join`, `url.JoinPath`, const blocks. */
+export const goSpec: LanguageSpec = {
+  name: 'go',
+  ...C_COMMENTS,
+  strings: [DOUBLE_QUOTED, { open: /(?<q>`)/y, escape: 'none', multiline: true }],
+  opaque: [CHAR_LITERAL],
+  ident: WORD,
+  memberOps: ['.'],
+  concatOps: ['+'],
+  assignOps: ['=', ':='],
+  typeAfterName: /^string$/,
+  builders: [
+    { callee: /^fmt\.Sprintf$/, kind: 'printf' },
+    { callee: /^(?:path|url)\.(?:Join|JoinPath)$/, kind: 'join' },
+    { callee: /^os\.(?:Getenv|LookupEnv)$/, kind: 'env' },
+    { callee: /^strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower)$/, kind: 'identity' },
+  ],
+  wrappers: /^url\.(?:Parse|ParseRequestURI)$/,
+  calls: [
+    methodArgCall(/(?:^|\.)NewRequestWithContext$/, 2),
+    methodArgCall(/(?:^|\.)NewRequest$/, 1),
+    verbCall('(?:Form)?'),
+  ],
+};
+
+export const goAdapter = langAdapter(goSpec);

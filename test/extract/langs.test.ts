@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import type { Candidate } from '../../src/core/types.js';
+import { goAdapter } from '../../src/extract/go/adapter.js';
+import { hole, showHoles } from '../../src/extract/hole.js';
+import { csharpAdapter } from '../../src/extract/langs/csharp.js';
+import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
+import { javaAdapter } from '../../src/extract/langs/java.js';
+import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
+import { verbOf } from '../../src/extract/langs/method-evidence.js';
+import { perlAdapter } from '../../src/extract/langs/perl.js';
+import { phpAdapter } from '../../src/extract/langs/php.js';
+import { rubyAdapter } from '../../src/extract/langs/ruby.js';
+import { rustAdapter } from '../../src/extract/langs/rust.js';
+import { buildSource } from '../../src/extract/langs/source.js';
+import { pythonAdapter } from '../../src/extract/python/adapter.js';
+import { pythonSpec } from '../../src/extract/python/adapter.js';
+import type { Adapter } from '../../src/extract/types.js';
+
+const ADAPTERS: Record<string, Adapter> = {
+  python: pythonAdapter,
+  go: goAdapter,
+  ruby: rubyAdapter,
+  java: javaAdapter,
+  kotlin: kotlinAdapter,
+  csharp: csharpAdapter,
+  php: phpAdapter,
+  rust: rustAdapter,
+  perl: perlAdapter,
+};
+
+interface Seen extends Candidate {
+  /** The URL with holes written as `{name}`. */
+  shown: string;
+  /** The source text the range covers. */
+  source: string;
+}
+
+function extract(lang: string, text: string, constants: Record<string, string> = {}): Seen[] {
+  const lookup = { get: (name: string) => constants[name], names: () => Object.keys(constants) };
+  return ADAPTERS[lang]
+    .extract('src/file', text, { constants: lookup })
+    .map((c) => ({ ...c, shown: showHoles(c.url), source: text.slice(c.start, c.end) }));
+}
+
+function only(lang: string, text: string, constants?: Record<string, string>): Seen {
+  const found = extract(lang, text, constants);
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+describe('string literals', () => {
+  it('reports a verbatim literal with the range of its text, quotes excluded', () => {
+    const text = 'requests.get("https://hub.docker.com/v2/repositories/acme/")\n';
+    const c = only('python', text);
+    expect(c).toMatchObject({ literal: true, rebuilt: false, source: 'https://hub.docker.com/v2/repositories/acme/' });
+    expect(c.url).toBe(c.source);
+  });
+
+  it('keeps a quote in a comment and a comment marker in a string apart', () => {
+    const text = [
+      "# don't trust this",
+      'u = "https://hub.docker.com/v2/repositories/a#b"',
+      'requests.get(u)',
+    ].join('\n');
+    expect(only('python', text).url).toBe('https://hub.docker.com/v2/repositories/a#b');
+  });
+
+  it('joins adjacent literals inside parentheses into one URL', () => {
+    const text = 'URL = (\n    "https://hub.docker.com/v2/"\n    "repositories/acme/"\n)\nrequests.get(URL)\n';
+    const c = only('python', text);
+    expect(c).toMatchObject({ url: 'https://hub.docker.com/v2/repositories/acme/', rebuilt: true });
+    expect(c.source).toBe('"https://hub.docker.com/v2/"\n    "repositories/acme/"');
+  });
+
+  it.each([
+    ['go', 'var u = `https://hub.docker.com/v2/repositories/acme/`', 'https://hub.docker.com/v2/repositories/acme/'],
+    ['csharp', 'var u = @"https://hub.docker.com/v2/""x""/";', 'https://hub.docker.com/v2/"x"/'],
+    ['rust', 'fn f<\'a>(x: &\'a str) { let u = r#"https://hub.docker.com/v2/"#; }', 'https://hub.docker.com/v2/'],
+    ['java', 'char c = \'"\'; String u = "https://hub.docker.com/v2/";', 'https://hub.docker.com/v2/'],
+    ['perl', 'my $u = qq{https://hub.docker.com/v2/};', 'https://hub.docker.com/v2/'],
+  ])('reads %s literal forms', (lang, text, url) => {
+    expect(only(lang, text).url).toBe(url);
+  });
+
+  it('finds URLs inside prose strings and comments, method default', () => {
+    const text = [
+      'def f():',
+      '    """Reads https://hub.docker.com/v2/repositories/acme/ page by page."""',
+      '    # curl -I https://hub.docker.com/v2/repositories/acme/web',
+    ].join('\n');
+    const found = extract('python', text);
+    expect(found.map((c) => [c.source, c.methodSource, c.literal])).toEqual([
+      ['https://hub.docker.com/v2/repositories/acme/web', 'default', true],
+      ['https://hub.docker.com/v2/repositories/acme/', 'default', true],
+    ]);
+  });
+
+  it('tokenizes interpolated strings into text and splices', () => {
+    const src = buildSource('f"{BASE}/repositories/{ns!r:>4}/{{x}}"', pythonSpec);
+    expect(src.tokens[0].str?.parts).toEqual([{ expr: 'BASE' }, { text: '/repositories/' }, { expr: 'ns' }, { text: '/{x}' }]);
+  });
+});
+
+describe('building URLs', () => {
+  const HUB = { HUB_API: 'https://hub.docker.com/v2' };
+
+  it('reports a concatenation once, as the whole expression, with holes for unknown names', () => {
+    const text = 'requests.get("https://hub.docker.com/v2/repositories/" + ns + "/")\n';
+    const c = only('python', text);
+    expect(c).toMatchObject({ shown: 'https://hub.docker.com/v2/repositories/{ns}/', rebuilt: true, literal: undefined });
+    expect(c.url).toBe(`https://hub.docker.com/v2/repositories/${hole('ns')}/`);
+    expect(c.source).toBe('"https://hub.docker.com/v2/repositories/" + ns + "/"');
+  });
+
+  it.each([
+    ['python', 'requests.get(f"{HUB_API}/repositories/{ns}/")'],
+    ['python', 'requests.get("%s/repositories/%s/" % (HUB_API, ns))'],
+    ['python', 'requests.get("%(base)s/repositories/%(ns)s/" % {"base": HUB_API, "ns": ns})'],
+    ['python', 'requests.get("{}/repositories/{}/".format(HUB_API, ns))'],
+    ['python', 'requests.get("{base}/repositories/{ns}/".format(base=HUB_API, ns=ns))'],
+    ['python', 'requests.get(urljoin(HUB_API + "/", "repositories/" + ns + "/"))'],
+    ['go', 'http.Get(fmt.Sprintf("%s/repositories/%s/", HUB_API, ns))'],
+    ['go', 'http.Get(fmt.Sprintf("%[1]s/repositories/%[2]s/", HUB_API, ns))'],
+    ['go', 'http.Get(url.JoinPath(HUB_API, "repositories", ns) + "/")'],
+    ['ruby', 'HTTParty.get("#{HUB_API}/repositories/#{ns}/")'],
+    ['ruby', 'HTTParty.get(File.join(HUB_API, "repositories", ns) + "/")'],
+    ['php', '$c->get("$HUB_API/repositories/$ns/");'],
+    ['php', '$c->get("{$HUB_API}/repositories/{$ns}/");'],
+    ['php', "$c->get($HUB_API . '/repositories/' . $ns . '/');"],
+    ['kotlin', 'client.get("$HUB_API/repositories/${ns}/")'],
+    ['csharp', 'client.GetAsync($"{HUB_API}/repositories/{ns}/");'],
+    ['csharp', 'client.GetAsync(string.Format("{0}/repositories/{1}/", HUB_API, ns));'],
+    ['java', 'rest.getForObject(String.format("%s/repositories/%s/", HUB_API, ns), String.class);'],
+    ['rust', 'reqwest::get(format!("{}/repositories/{}/", HUB_API, ns))'],
+    ['rust', 'reqwest::get(format!("{HUB_API}/repositories/{ns}/"))'],
+    ['perl', '$ua->get("$HUB_API/repositories/$ns/");'],
+    ['perl', "$ua->get(sprintf('%s/repositories/%s/', $HUB_API, $ns));"],
+  ])('%s: %s', (lang, text) => {
+    // Python looks in other files only for imported names.
+    const c = only(lang, lang === 'python' ? `from hub_config import HUB_API\n${text}` : text, HUB);
+    expect(c).toMatchObject({ shown: 'https://hub.docker.com/v2/repositories/{ns}/', rebuilt: true, method: 'GET', methodSource: 'explicit' });
+  });
+
+  it('substitutes module constants of the same file, nearest assignment first', () => {
+    const text = [
+      'const (',
+      '\thubAPI = "https://hub.docker.com/v2"',
+      '\treposPath = "/repositories/"',
+      ')',
+      'func f(ns string) {',
+      '\tbase := "https://example.com"',
+      '\tbase = hubAPI',
+      '\thttp.Get(base + reposPath + ns)',
+      '}',
+    ].join('\n');
+    const hub = extract('go', text).filter((c) => c.url.includes('hub.docker.com'));
+    expect(hub).toHaveLength(1);
+    expect(hub[0]).toMatchObject({ shown: 'https://hub.docker.com/v2/repositories/{ns}', source: 'base + reposPath + ns' });
+  });
+
+  it('takes an imported constant from the project index', () => {
+    const text = 'from hub_config import HUB_API\nrequests.head(HUB_API + "/repositories/acme/web")\n';
+    expect(only('python', text, HUB)).toMatchObject({ url: 'https://hub.docker.com/v2/repositories/acme/web', method: 'HEAD' });
+  });
+
+  it('asks other files only for names a Python module imports', () => {
+    const url = (text: string) => only('python', text, HUB).shown;
+    expect(url('requests.get(HUB_API + "/repositories/acme/")')).toBe('{HUB_API}/repositories/acme/');
+    expect(url('from cfg import HUB_API as API\nrequests.get(API + "/repositories/acme/")')).toBe('https://hub.docker.com/v2/repositories/acme/');
+    expect(url('import cfg\nrequests.get(cfg.HUB_API + "/repositories/acme/")')).toBe('https://hub.docker.com/v2/repositories/acme/');
+    expect(url('from cfg import *\nrequests.get(HUB_API + "/repositories/acme/")')).toBe('https://hub.docker.com/v2/repositories/acme/');
+  });
+
+  it('names holes after environment variables and uses their defaults', () => {
+    expect(only('python', 'requests.get(os.environ["HUB_BASE_URL"] + "/v2/repositories/" + ns)').shown).toBe(
+      '{HUB_BASE_URL}/v2/repositories/{ns}',
+    );
+    const text = 'BASE = os.getenv("HUB", "https://hub.docker.com/v2")\nrequests.get(BASE + "/repositories/acme/")\n';
+    expect(only('python', text).url).toBe('https://hub.docker.com/v2/repositories/acme/');
+    expect(only('go', 'http.Get(os.Getenv("HUB_BASE_URL") + "/v2/users/login")').shown).toBe('{HUB_BASE_URL}/v2/users/login');
+  });
+
+  it('keeps a host-less path host-less', () => {
+    const c = only('python', 'requests.get(base + "repositories/" + ns)');
+    expect(c.shown).toBe('{base}repositories/{ns}');
+  });
+
+  it('reports a base only where the URL is finished, and a whole URL where it is defined', () => {
+    const text = [
+      'from hub_config import HUB_API',
+      'REPO = HUB_API + "/repositories/acme/web"',
+      'TAGS = REPO + "/tags"',
+      'SEARCH = "https://hub.docker.com/api/content/v1/products/search"',
+      'requests.get(TAGS)',
+      'requests.get(SEARCH, params={"q": "x"})',
+    ].join('\n');
+    expect(extract('python', text, HUB).map((c) => [c.shown, c.method])).toEqual([
+      ['https://hub.docker.com/v2/repositories/acme/web/tags', 'GET'],
+      ['https://hub.docker.com/api/content/v1/products/search', 'GET'],
+    ]);
+  });
+});
+
+describe('method evidence', () => {
+  const U = '"https://hub.docker.com/v2/repositories/acme/web"';
+  const cases: Array<[string, string, string | null, string]> = [
+    ['python', `requests.head(${U})`, 'HEAD', 'explicit'],
+    ['python', `httpx.Client().post(${U})`, 'POST', 'explicit'],
+    ['python', `async with aiohttp.ClientSession() as s:\n    await s.get(${U})`, 'GET', 'explicit'],
+    ['python', `requests.request("HEAD", ${U})`, 'HEAD', 'explicit'],
+    ['python', `requests.request(method, ${U})`, null, 'unknown'],
+    ['python', `METHOD = "HEAD"\nrequests.request(METHOD, ${U})`, 'HEAD', 'explicit'],
+    ['python', `urllib.request.Request(${U}, method="HEAD")`, 'HEAD', 'explicit'],
+    ['python', `urllib.request.Request(${U}, data=b"{}")`, 'POST', 'implied'],
+    ['python', `urlopen(${U})`, 'GET', 'default'],
+    ['python', `urlopen(${U}, b"{}")`, 'POST', 'implied'],
+    ['python', `u = ${U}\nprint(u)\nrequests.head(u)`, 'HEAD', 'explicit'],
+    ['python', `print(${U})`, 'GET', 'default'],
+    ['go', `http.Head(${U})`, 'HEAD', 'explicit'],
+    ['go', `http.PostForm(${U}, v)`, 'POST', 'explicit'],
+    ['go', `http.NewRequest(http.MethodHead, ${U}, nil)`, 'HEAD', 'explicit'],
+    ['go', `http.NewRequest("POST", ${U}, body)`, 'POST', 'explicit'],
+    ['go', `http.NewRequestWithContext(ctx, method, ${U}, nil)`, null, 'unknown'],
+    ['go', `u, _ := url.Parse(${U})\nhttp.Head(u.String())`, 'HEAD', 'explicit'],
+    ['ruby', `req = Net::HTTP::Head.new(URI(${U}))`, 'HEAD', 'explicit'],
+    ['ruby', `Net::HTTP.post_form URI(${U}), {}`, 'POST', 'explicit'],
+    ['ruby', `HTTParty.head ${U}`, 'HEAD', 'explicit'],
+    ['ruby', `Faraday.post(${U})`, 'POST', 'explicit'],
+    ['java', `HttpRequest.newBuilder().uri(URI.create(${U})).method("HEAD", noBody()).build();`, 'HEAD', 'explicit'],
+    ['java', `HttpRequest.newBuilder(URI.create(${U})).POST(body).build();`, 'POST', 'explicit'],
+    ['java', `HttpRequest.newBuilder().uri(URI.create(${U})).build();`, 'GET', 'default'],
+    ['java', `new Request.Builder().url(${U}).head().build();`, 'HEAD', 'explicit'],
+    ['java', `rest.headForHeaders(${U});`, 'HEAD', 'explicit'],
+    ['java', `rest.exchange(${U}, HttpMethod.HEAD, null, Void.class);`, 'HEAD', 'explicit'],
+    ['java', `client.execute(new HttpHead(${U}));`, 'HEAD', 'explicit'],
+    ['kotlin', `client.head(${U})`, 'HEAD', 'explicit'],
+    ['kotlin', `client.request(${U}) { method = HttpMethod.Head }`, 'HEAD', 'explicit'],
+    ['csharp', `await client.SendAsync(new HttpRequestMessage(HttpMethod.Head, ${U}));`, 'HEAD', 'explicit'],
+    ['csharp', `await client.PostAsJsonAsync(${U}, body);`, 'POST', 'explicit'],
+    ['csharp', `await client.GetFromJsonAsync<Repo>(${U});`, 'GET', 'explicit'],
+    ['php', `$ch = curl_init(${U});\ncurl_setopt($ch, CURLOPT_NOBODY, true);\ncurl_exec($ch);`, 'HEAD', 'implied'],
+    ['php', `$ch = curl_init(${U});\ncurl_setopt($ch, CURLOPT_CUSTOMREQUEST, "HEAD");\ncurl_exec($ch);`, 'HEAD', 'explicit'],
+    ['php', `$ch = curl_init(${U});\ncurl_setopt($ch, CURLOPT_POST, 1);\ncurl_exec($ch);`, 'POST', 'explicit'],
+    ['php', `$ch = curl_init();\ncurl_setopt_array($ch, [CURLOPT_URL => ${U}, CURLOPT_NOBODY => true]);`, 'HEAD', 'implied'],
+    ['php', `$ch = curl_init(${U});\ncurl_exec($ch);\n$x = curl_init();\ncurl_setopt($x, CURLOPT_POST, 1);`, 'GET', 'default'],
+    ['php', `$client->request('HEAD', ${U});`, 'HEAD', 'explicit'],
+    ['php', `$client->head(${U});`, 'HEAD', 'explicit'],
+    ['php', `file_get_contents(${U});`, 'GET', 'default'],
+    ['rust', `reqwest::blocking::get(${U})?;`, 'GET', 'explicit'],
+    ['rust', `client.request(Method::HEAD, ${U}).send()`, 'HEAD', 'explicit'],
+    ['perl', `HTTP::Request->new(HEAD => ${U});`, 'HEAD', 'explicit'],
+    ['perl', `$ua->request(HEAD ${U});`, 'HEAD', 'explicit'],
+    ['perl', `HTTP::Tiny->new->request('POST', ${U});`, 'POST', 'explicit'],
+    ['perl', `my $page = get ${U};`, 'GET', 'explicit'],
+  ];
+  it.each(cases)('%s: %s', (lang, text, method, source) => {
+    expect(only(lang, text)).toMatchObject({ method, methodSource: source });
+  });
+
+  it('names verbs in any of their spellings', () => {
+    expect(['head', 'HEAD', 'MethodHead', 'GetAsync', 'getForObject', 'get_response', 'PostForm'].map(verbOf)).toEqual([
+      'HEAD', 'HEAD', 'HEAD', 'GET', 'GET', 'GET', 'POST',
+    ]);
+    expect(['headers', 'getenv', 'GETX', 'method'].map(verbOf)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('formatters', () => {
+  it('printf fills verbs in order, by index and by name; holes stand for missing values', () => {
+    expect(printf('%s/r/%d/%%2F', ['a', 'b'])).toBe('a/r/b/%2F');
+    expect(printf('%[2]s/%[1]s', ['a', 'b'])).toBe('b/a');
+    expect(printf('%2$s/%1$s', ['a', 'b'])).toBe('b/a');
+    expect(printf('%(x)s/%s', [], new Map([['x', 'X']]))).toBe(`X/${hole('arg0')}`);
+  });
+
+  it('brace formats take positions, indexes, names and captured variables', () => {
+    expect(braceFormat('{}/{1}/{n}/{m:?}/{{}}', ['a', 'b'], new Map([['n', 'N']]), (name) => `<${name}>`)).toBe('a/b/N/<m>/{}');
+  });
+
+  it('joins paths with one slash and resolves references like a browser', () => {
+    expect(pathJoin(['https://hub.docker.com/v2/', '/repositories/', 'acme'])).toBe('https://hub.docker.com/v2/repositories/acme');
+    expect(urlJoin('https://hub.docker.com/v2/', 'repositories/acme')).toBe('https://hub.docker.com/v2/repositories/acme');
+    expect(urlJoin('https://hub.docker.com/v2', 'repositories/acme')).toBe('https://hub.docker.com/repositories/acme');
+    expect(urlJoin('https://hub.docker.com/v2/', '/v2/users/login')).toBe('https://hub.docker.com/v2/users/login');
+    expect(urlJoin('https://hub.docker.com', 'v2/users/login')).toBe('https://hub.docker.com/v2/users/login');
+  });
+});
+
+describe('robustness', () => {
+  it('never throws on broken code and keeps every range inside the text', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = `"'\`#$@{}()[]<>/\\:=.,;+%!?&|-_ \n\tqrfHUB https://hub.docker.com/v2/repositories/`;
+    for (let n = 0; n < 300; n++) {
+      let text = '';
+      for (let i = Math.floor(next() * 160); i > 0; i--) text += alphabet[Math.floor(next() * alphabet.length)];
+      for (const lang of Object.keys(ADAPTERS)) {
+        for (const c of extract(lang, text)) {
+          expect(0 <= c.start && c.start <= c.end && c.end <= text.length).toBe(true);
+        }
+      }
+    }
+  });
+});
