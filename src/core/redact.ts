@@ -14,6 +14,8 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/(\bbearer\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1${MASK}`],
   [/(\bx-registry-auth["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi, `$1${MASK}`],
   [/(["']auth["']\s*:\s*["'])[^"']+/gi, `$1${MASK}`],
+  // `echo PASS | docker login --password-stdin` hands the password over a pipe.
+  [/(\b(?:echo|printf)\s+)("[^"]*"|'[^']*'|\S+)(?=\s*\|\s*docker\s+login\b)/g, `$1${MASK}`],
   [/((?:^|\s)(?:--password|-p)(?:=|\s+))(?!-)("[^"]*"|'[^']*'|\S+)/g, `$1${MASK}`],
   [/((?:^|\s)(?:-u|--user)(?:=|\s+)["']?[^\s:"']+:)[^\s"']+/g, `$1${MASK}`],
   [/(\b(?:password|passwd|secret|token)["']?\s*[:=]\s*["'])[^"']{3,}/gi, `$1${MASK}`],
