@@ -1,29 +1,12 @@
 import type { Finding } from '../core/types.js';
 import type { LintResult } from '../lint.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
+import { critically, pendingSignal } from './signals.js';
 
 export interface FixFlags {
   fix?: boolean;
   fixDryRun?: boolean;
   fixType?: FixType;
-}
-
-/** Signals during --fix stop the run between files; each file is then wholly old or wholly new. */
-function trapSignals(): { stopped: () => NodeJS.Signals | null; release: () => void } {
-  let got: NodeJS.Signals | null = null;
-  const on = (sig: NodeJS.Signals) => () => {
-    got = sig;
-  };
-  const handlers = { SIGINT: on('SIGINT'), SIGTERM: on('SIGTERM') };
-  process.on('SIGINT', handlers.SIGINT);
-  process.on('SIGTERM', handlers.SIGTERM);
-  return {
-    stopped: () => got,
-    release: () => {
-      process.off('SIGINT', handlers.SIGINT);
-      process.off('SIGTERM', handlers.SIGTERM);
-    },
-  };
 }
 
 function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
@@ -48,20 +31,16 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
   const { runFix } = await import('../fix/run-fix.js');
   const fixType = flags.fixType ?? 'safe';
   const dryRun = flags.fixDryRun === true && !flags.fix;
-  const trap = trapSignals();
-  let results: FileFixResult[];
-  try {
-    results = await runFix(result.findings, {
+  const results: FileFixResult[] = await critically((stop) =>
+    runFix(result.findings, {
       cwd,
       fixType,
       dryRun,
       lintOptions: () => result.scanned.textOptions,
       scannedHash: result.scanned.hash,
-      shouldStop: () => trap.stopped() !== null,
-    });
-  } finally {
-    trap.release();
-  }
+      shouldStop: () => stop() !== null,
+    }),
+  );
   const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.map((f) => f.fingerprint)));
   const remaining = result.findings.filter((f) => !fixedPrints.has(f.fingerprint));
   let diff = '';
@@ -70,5 +49,5 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
     for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, r.diff.before, r.diff.after, undefined, undefined, { context: 3 });
   }
   process.stderr.write(summary(results, remaining, dryRun, fixType));
-  return { remaining, diff, exitSignal: trap.stopped() };
+  return { remaining, diff, exitSignal: pendingSignal() };
 }

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
+import { installSignalHandlers } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
 import { registerBaselineCommand } from './baseline-command.js';
@@ -17,6 +18,7 @@ Exit codes:
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
 
 async function main(argv: string[]): Promise<number> {
+  installSignalHandlers();
   const debug = argv.includes('--debug');
   let exitCode = 0;
   const program = new Command('hublint')

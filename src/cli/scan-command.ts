@@ -12,6 +12,7 @@ import { readBaseline } from '../suppress/baseline.js';
 import { useColor, writeReportFile } from './output.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
+import { SIGNAL_EXIT } from './signals.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -165,8 +166,6 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
     progress.done();
   }
 }
-
-const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
   const prepared = await prepareScan(paths, flags);

@@ -1,0 +1,126 @@
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import type { Finding, ScanStats } from '../../core/types.js';
+import { TOOL_NAME, toolVersion } from '../../core/version.js';
+import { checkPins } from '../../pins/check.js';
+import { liveProbe, liveTarget } from '../../pins/live.js';
+import { parseEngineList, targetOfRelease } from '../../pins/releases.js';
+import { lintPins } from '../../pins/scan.js';
+import type { DaemonTarget } from '../../pins/types.js';
+import { reporterFor } from '../../report/index.js';
+import { useColor } from '../output.js';
+
+/**
+ * `hublint pins [paths]` and `hublint engine check [paths]`: a thin edge over src/pins.
+ * The run functions take their streams, environment and cwd, so tests call them in-process;
+ * they throw HublintErrors (exit 2) and answer 0 or 1.
+ */
+
+export interface PinsIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  color?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface PinsOptions {
+  format?: string;
+  /** false with --no-ignore. */
+  ignore?: boolean;
+}
+
+export interface EngineCheckOptions extends PinsOptions {
+  /** `25.0,29.0,29.3`: judge offline against these table rows. */
+  engine?: string;
+  probe?: boolean;
+  host?: string;
+}
+
+const FORMATS = ['text', 'json'];
+
+async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
+  if (options.format !== undefined && !FORMATS.includes(options.format)) {
+    throw new UsageError(`--format must be ${FORMATS.join(' or ')}, not '${options.format}'`);
+  }
+  return lintPins({ paths, cwd: io.cwd ?? process.cwd(), noIgnore: options.ignore === false, onNotice: (m) => io.stderr.write(`hublint: ${m}\n`) });
+}
+
+async function report(findings: readonly Finding[], stats: ScanStats, options: PinsOptions, io: PinsIo): Promise<void> {
+  const reporter = await reporterFor(options.format ?? 'text');
+  // TODO(report): pass the engine rules once ReportContext can carry them (SARIF rule list).
+  io.stdout.write(reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], stats, color: io.color === true, cwd: io.cwd }));
+}
+
+/** Lists the pins; always 0 (a pin is information until judged). */
+export async function runPins(paths: string[], options: PinsOptions, io: PinsIo): Promise<number> {
+  const { findings, stats } = await scan(paths, options, io);
+  await report(findings, stats, options, io);
+  return 0;
+}
+
+/** Judges the pins against table releases (--engine) or the live daemon; 1 when any is rejected. */
+export async function runEngineCheck(paths: string[], options: EngineCheckOptions, io: PinsIo): Promise<number> {
+  if (options.engine !== undefined && options.probe) {
+    throw new UsageError('--probe asks the live daemon; it does not go with --engine (a release from the table)');
+  }
+  if (options.engine !== undefined && options.host !== undefined) {
+    throw new UsageError('-H/--host names a live daemon; it does not go with --engine (a release from the table)');
+  }
+  // Flags are checked before anything touches the disk or the daemon.
+  const releases = options.engine === undefined ? undefined : parseEngineList(options.engine);
+  const client = { host: options.host, env: io.env ?? process.env };
+  const call = { signal: io.signal };
+  const targets: DaemonTarget[] = releases ? releases.map(targetOfRelease) : [await liveTarget(client, call)];
+  const { findings, stats } = await scan(paths, options, io);
+  const checked = await checkPins(findings, {
+    targets,
+    probe: options.probe ? liveProbe(client, call) : undefined,
+    onDisagreement: (line) => io.stderr.write(`hublint: ${line}\n`),
+  });
+  stats.bySeverity = { error: 0, warning: 0, info: 0 };
+  for (const f of checked.findings) stats.bySeverity[f.severity]++;
+  if ((options.format ?? 'text') === 'text') {
+    io.stderr.write(`hublint: judged against ${targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ')}\n`);
+  }
+  await report(checked.findings, stats, options, io);
+  return checked.rejected > 0 ? 1 : 0;
+}
+
+function formatOption(): Option {
+  return new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text');
+}
+
+function ioOf(stream: NodeJS.WriteStream = process.stdout): PinsIo {
+  return { stdout: stream, stderr: process.stderr, env: process.env, cwd: process.cwd(), color: useColor(stream) };
+}
+
+export function registerPinsCommand(program: Command): void {
+  program
+    .command('pins')
+    .description('list the Docker Engine API versions the code pins (env, URLs, SDK calls, configs, CLI images)')
+    .argument('[paths...]', 'files and folders to scan (default: .)')
+    .addOption(formatOption())
+    .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules')
+    .action(async (paths: string[], options: PinsOptions) => {
+      process.exitCode = await runPins(paths, options, ioOf());
+    });
+}
+
+/** Adds `check` to the `engine` command (whose -H/--host it inherits). */
+export function addEngineCheckCommand(engine: Command): void {
+  engine
+    .command('check')
+    .description('judge each pinned Engine API version against the live daemon or Engine releases (--engine); exit 1 when one is rejected')
+    .argument('[paths...]', 'files and folders to scan (default: .)')
+    .option('--engine <releases>', 'judge offline against these releases from the table: 29, 29.0, 29.0.1, 20.10.24+dfsg1, or a list 25.0,29.0,29.3')
+    .option('--probe', 'also send GET /v<pin>/version to the live daemon for each distinct pin and report its answer')
+    .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
+    .addOption(formatOption())
+    .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules')
+    .action(async (paths: string[], options: EngineCheckOptions, command: Command) => {
+      const inherited = (command.parent?.opts() as { host?: string } | undefined)?.host;
+      process.exitCode = await runEngineCheck(paths, { ...options, host: options.host ?? inherited }, ioOf());
+    });
+}
