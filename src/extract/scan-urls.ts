@@ -12,17 +12,37 @@ export interface UrlHit {
   url: string;
 }
 
+// Anchors first: the full pattern runs only on a small window around each host name, so a
+// long line without a Hub host (minified code, generated data) costs one linear pass.
+const HOST_RE = /hub\.docker\.com|index\.docker\.io/gi;
+const URL_CHAR = /[^\s'"`<>()[\]{}\\,;|]/;
+const WINDOW = 2048;
+
 export function scanUrls(text: string, from = 0, to = text.length): UrlHit[] {
   const hits: UrlHit[] = [];
-  const slice = text.slice(from, to);
-  for (const m of slice.matchAll(URL_RE)) {
-    let url = m[0];
-    // An encoded URL is a query value of another URL: it ends where that query's next pair starts.
-    if (/%2F/i.test(url)) url = url.split('&')[0];
-    // Sentence punctuation and Markdown emphasis after a URL are not part of it.
-    url = url.replace(/[.,:;!?*_)\]]+$/, '');
-    const start = from + (m.index ?? 0);
-    hits.push({ start, end: start + url.length, url });
+  HOST_RE.lastIndex = from;
+  let covered = from;
+  for (let h = HOST_RE.exec(text); h && h.index < to; h = HOST_RE.exec(text)) {
+    if (h.index < covered) continue;
+    let left = h.index;
+    while (left > from && h.index - left < WINDOW && URL_CHAR.test(text[left - 1])) left--;
+    let right = h.index + h[0].length;
+    while (right < to && right - h.index < WINDOW && URL_CHAR.test(text[right])) right++;
+    const window = text.slice(left, right);
+    URL_RE.lastIndex = 0;
+    for (const m of window.matchAll(URL_RE)) {
+      let url = m[0];
+      // An encoded URL is a query value of another URL: it ends where that query's next pair starts.
+      if (/%2F/i.test(url)) url = url.split('&')[0];
+      // Sentence punctuation and Markdown emphasis after a URL are not part of it.
+      url = url.replace(/[.,:;!?*_)\]]+$/, '');
+      const start = left + (m.index ?? 0);
+      if (start < covered) continue;
+      hits.push({ start, end: start + url.length, url });
+      covered = start + m[0].length;
+    }
+    covered = Math.max(covered, right);
+    HOST_RE.lastIndex = Math.max(HOST_RE.lastIndex, covered);
   }
   return hits;
 }
