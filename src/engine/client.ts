@@ -110,6 +110,8 @@ interface CallArgs extends CallOptions {
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 const JSON_BODY_LIMIT = 64 * 1024 * 1024;
+/** Progress statuses after which more must come: the opening line and layers in flight. */
+const PULL_IN_FLIGHT = /^(Pulling from|Pulling fs layer|Waiting|Downloading|Verifying Checksum|Extracting|Retrying in)\b/;
 const AUTH_FAILURE = /no basic auth credentials|unauthorized|authentication required|denied|incorrect username or password/i;
 
 /**
@@ -306,6 +308,7 @@ export class DockerEngineClient {
       throw error;
     }
     let last: string | undefined;
+    let finished = false;
     try {
       for await (const value of parseJsonLines(res.body, `pull progress stream of ${shown}`)) {
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -317,11 +320,19 @@ export class DockerEngineClient {
           throw new PullError(shown, said, last);
         }
         last = describeProgress(message) ?? last;
+        if (message.status !== undefined) finished = !PULL_IN_FLIGHT.test(message.status);
         yield message;
       }
+    } catch (error) {
+      // A stream that breaks off is a failed pull: say which image and how far it got.
+      if (error instanceof EngineConnectionError) throw new PullError(shown, lowerFirst(error.message), last, { cause: error });
+      throw error;
     } finally {
       res.close();
     }
+    // The daemon ends a pull with "Digest:"/"Status:" lines (or an error); a stream that
+    // ends cleanly on a layer still in flight, or carries nothing, was cut off.
+    if (!finished) throw new PullError(shown, 'the progress stream ended before the pull finished', last);
   }
 
   /** Reads a pull to its end and answers its last progress message. */
@@ -451,6 +462,10 @@ function messageOf(text: string): string {
 function describeProgress(message: PullProgress): string | undefined {
   if (message.status === undefined) return undefined;
   return [message.status, message.id, message.progress].filter((part) => part !== undefined && part !== '').join(' ');
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 async function readText(body: AsyncIterable<Buffer>, limit: number, what: string): Promise<string> {

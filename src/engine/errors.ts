@@ -73,13 +73,16 @@ export class RegistryAuthError extends DockerApiError {
   }
 }
 
-/** A pull whose progress stream carried an `error` message. */
+/**
+ * A pull whose progress stream carried an `error` message, broke off, or ended while
+ * layers were still in flight. `cause` holds the connection error when there was one.
+ */
 export class PullError extends EngineError {
   readonly image: string;
   readonly lastProgress?: string;
-  constructor(image: string, daemonMessage: string, lastProgress?: string) {
+  constructor(image: string, daemonMessage: string, lastProgress?: string, options: { cause?: unknown } = {}) {
     const after = lastProgress === undefined ? '' : ` (last progress: ${lastProgress})`;
-    super(`Pulling ${image} failed: ${daemonMessage}${after}`);
+    super(`Pulling ${image} failed: ${daemonMessage}${after}`, { cause: options.cause });
     this.image = image;
     this.lastProgress = lastProgress;
   }

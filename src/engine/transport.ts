@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -150,15 +151,26 @@ export function toEngineError(error: unknown, endpoint: EngineEndpoint, describe
   const what = endpoint.kind === 'unix' ? `the Docker socket ${endpoint.socketPath}` : `the Docker daemon at ${where}`;
   switch (code) {
     case 'ENOENT':
+    case 'ENOTDIR':
       return new EngineConnectionError(`Cannot connect to the Docker daemon: ${what} does not exist`, where, {
         code,
         hint: 'Is dockerd running? Set DOCKER_HOST or -H/--host if it listens elsewhere.',
       });
-    case 'ECONNREFUSED':
+    case 'ECONNREFUSED': {
+      // Connecting to a path that is a file or a folder is refused like a dead socket.
+      const path = endpoint.kind === 'unix' ? endpoint.socketPath : undefined;
+      const kind = path === undefined ? undefined : notASocket(path);
+      if (kind !== undefined) {
+        return new EngineConnectionError(`Cannot connect to the Docker daemon: ${path} is not a socket but ${kind}`, where, {
+          code,
+          hint: 'Point DOCKER_HOST or -H/--host at the daemon\'s socket (usually unix:///var/run/docker.sock).',
+        });
+      }
       return new EngineConnectionError(`Cannot connect to the Docker daemon: connection to ${what} was refused`, where, {
         code,
         hint: 'Is dockerd running and listening there?',
       });
+    }
     case 'EACCES':
     case 'EPERM':
       return new EngineConnectionError(`Permission denied while connecting to ${what}`, where, {
@@ -185,5 +197,18 @@ export function toEngineError(error: unknown, endpoint: EngineEndpoint, describe
         });
       }
       return new EngineConnectionError(`Talking to ${what} failed during ${describe}: ${e.message}`, where, { code });
+  }
+}
+
+/** What a path that should be a socket is instead ("a regular file"), or undefined. */
+function notASocket(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    if (stat.isSocket()) return undefined;
+    if (stat.isFile()) return 'a regular file';
+    if (stat.isDirectory()) return 'a directory';
+    return 'some other kind of file';
+  } catch {
+    return undefined;
   }
 }
