@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
 import { sortFindings } from '../core/lint-text.js';
@@ -43,7 +43,15 @@ export function registerMergeCommand(program: Command): void {
     .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('json'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .action(async (files: string[], flags: { format: string; output?: string }) => {
-      const shards = files.map(readShard);
+      // The same output named twice (a glob that overlaps) must not count its files twice.
+      const real = (f: string) => {
+        try {
+          return realpathSync(f);
+        } catch {
+          return f;
+        }
+      };
+      const shards = [...new Map(files.map((f) => [real(f), f])).values()].map(readShard);
       const byFingerprint = new Map<string, Finding>();
       for (const s of shards) for (const f of s.findings) if (!byFingerprint.has(f.fingerprint)) byFingerprint.set(f.fingerprint, f);
       const findings = sortFindings([...byFingerprint.values()]);
