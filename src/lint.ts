@@ -14,6 +14,7 @@ import { applySuppressions, unusedDirectiveFinding } from './suppress/apply.js';
 import { applyBaseline, type Baseline } from './suppress/baseline.js';
 import { inShard } from './discover/shard.js';
 import { LineIndex } from './core/position.js';
+import { lintPinsText } from './pins/lint-pins.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -39,6 +40,8 @@ export interface LintOptions {
   baseline?: Baseline;
   /** `{index, count}` (1-based index): scan only the files whose path hash falls in this shard. */
   shard?: { index: number; count: number };
+  /** Also report pinned Engine API versions (info in a plain scan). Default true. */
+  pins?: boolean;
   /** One-line notices about skipped files. */
   onNotice?: (message: string) => void;
   /** Called once per file done (progress). */
@@ -95,8 +98,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const kept: Array<{ path: string; text: string }> = [];
   const later: Array<{ path: string; absolute: string }> = [];
 
+  const pinFindings: Finding[] = [];
   const take = (path: string, text: string, absolute?: string) => {
     stats.filesScanned++;
+    if (options.pins !== false) {
+      const pins = lintPinsText(path, text);
+      if (pins.length) {
+        const s = applySuppressions(text, pins);
+        stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + s.suppressed;
+        pinFindings.push(...s.kept);
+      }
+    }
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
       // Directives that can have nothing to suppress are still reported.
       kept.push({ path, text });
@@ -134,7 +146,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const hostFilter = (text: string) => mentionsHub(text) || prefilter(text);
   const findings: Finding[] = [];
   let done = 0;
-  let suppressed = 0;
+  let suppressed = (stats.suppressed as number | undefined) ?? 0;
   const hashes = new Map<string, string>();
   const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
   for (const file of kept.sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -154,6 +166,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       findings.push(f);
     }
     options.onFile?.(++done, findings.length, kept.length);
+  }
+  for (const f of pinFindings) {
+    const override = options.ruleSeverity?.[f.ruleId];
+    if (override === 'off') continue;
+    if (override) f.severity = override;
+    findings.push(f);
   }
   stats.suppressed = suppressed;
   let result = findings;

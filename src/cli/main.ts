@@ -36,19 +36,32 @@ async function main(argv: string[]): Promise<number> {
   registerBaselineCommand(program);
   registerMergeCommand(program);
   registerInitCommand(program);
-  await registerOptional(program);
+  await registerOptional(program, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return exitCode;
+    // Subcommands that set process.exitCode themselves (engine, pins) keep it.
+    return exitCode || (typeof process.exitCode === 'number' ? process.exitCode : 0);
   } catch (error) {
     return reportError(error, debug);
   }
 }
 
-/** Commands that live in their own modules; each registers itself when present. */
-async function registerOptional(program: Command): Promise<void> {
-  const { registerEngineCommands } = await import('./commands/engine.js');
+const OPTIONAL_WORDS = new Set(['engine', 'pins', 'help', '--help', '-h']);
+
+/**
+ * The Engine client and the pin checker are large module graphs that a plain scan (the
+ * pre-commit case) never needs: they load only when the command line can reach them.
+ */
+async function registerOptional(program: Command, argv: string[]): Promise<void> {
+  if (!argv.some((a) => OPTIONAL_WORDS.has(a))) return;
+  const [{ registerEngineCommands }, { registerPinsCommand, addEngineCheckCommand }] = await Promise.all([
+    import('./commands/engine.js'),
+    import('./commands/pins.js'),
+  ]);
   registerEngineCommands(program);
+  registerPinsCommand(program);
+  const engine = program.commands.find((c) => c.name() === 'engine');
+  if (engine) addEngineCheckCommand(engine);
 }
 
 main(process.argv.slice(2)).then(

@@ -9,6 +9,7 @@ import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';
+import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { useColor, writeReportFile } from './output.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
@@ -142,7 +143,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
 }
 
 export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report'>): Promise<void> {
-  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, stats, cwd };
+  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, ruleDescriptions: ENGINE_TABLE.rules, stats, cwd };
   for (const spec of flags.report) {
     const m = /^([a-z]+)=(.+)$/.exec(spec);
     if (!m) throw new UsageError(`--report takes FORMAT=FILE (e.g. sarif=out.sarif), not '${spec}'`);

@@ -82,7 +82,8 @@ export interface FindingFix {
 export interface Finding {
   ruleId: string;
   severity: Severity;
-  status: Status | 'error';
+  /** 'pin' for Engine API version pins, 'error' for hublint's own findings. */
+  status: Status | 'error' | 'pin';
   date: string | null;
   file: string;
   line: number;

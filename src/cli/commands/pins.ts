@@ -7,7 +7,8 @@ import { liveProbe, liveTarget } from '../../pins/live.js';
 import { parseEngineList, targetOfRelease } from '../../pins/releases.js';
 import { lintPins } from '../../pins/scan.js';
 import type { DaemonTarget } from '../../pins/types.js';
-import { reporterFor } from '../../report/index.js';
+import { FORMATS, reporterFor } from '../../report/index.js';
+import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { useColor } from '../output.js';
 
 /**
@@ -38,19 +39,19 @@ export interface EngineCheckOptions extends PinsOptions {
   host?: string;
 }
 
-const FORMATS = ['text', 'json'];
 
 async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
   if (options.format !== undefined && !FORMATS.includes(options.format)) {
-    throw new UsageError(`--format must be ${FORMATS.join(' or ')}, not '${options.format}'`);
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${options.format}'`);
   }
   return lintPins({ paths, cwd: io.cwd ?? process.cwd(), noIgnore: options.ignore === false, onNotice: (m) => io.stderr.write(`hublint: ${m}\n`) });
 }
 
 async function report(findings: readonly Finding[], stats: ScanStats, options: PinsOptions, io: PinsIo): Promise<void> {
   const reporter = await reporterFor(options.format ?? 'text');
-  // TODO(report): pass the engine rules once ReportContext can carry them (SARIF rule list).
-  io.stdout.write(reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], stats, color: io.color === true, cwd: io.cwd }));
+  io.stdout.write(
+    reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], ruleDescriptions: ENGINE_TABLE.rules, stats, color: io.color === true, cwd: io.cwd ?? process.cwd() }),
+  );
 }
 
 /** Lists the pins; always 0 (a pin is information until judged). */

@@ -1,0 +1,61 @@
+import type { PinCandidate } from '../types.js';
+import { extractCliImage } from './cli-image.js';
+import { extractConstant } from './constant.js';
+import { extractEnv } from './env.js';
+import type { PinExtractor } from './match.js';
+import { extractRemoteApiVersion } from './remote-api-version.js';
+import { extractSdk } from './sdk.js';
+import { extractUrl } from './url.js';
+import { extractYaml } from './yaml.js';
+
+/**
+ * Order matters only for ties: when two extractors see the same span for the same rule
+ * (a YAML key also caught by a text pattern, a docker-py `version="1.41"` that is also an
+ * assignment), the earlier one names the form.
+ */
+export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
+  ['yaml', extractYaml],
+  ['env', extractEnv],
+  ['sdk', extractSdk],
+  ['remote-api-version', extractRemoteApiVersion],
+  ['cli-image', extractCliImage],
+  ['url', extractUrl],
+  ['constant', extractConstant],
+];
+
+/**
+ * One cheap pass that every pin form needs to pass: files without any of these are not
+ * read by the extractors at all.
+ */
+const PREFILTER = /_API_VERSION|api[._-]?version|\/v\d+\.\d+|docker:\d|\bversion\s*[=:]|["'`]v?1\.\d+["'`]|unix-socket|docker\.sock|:237[56]|http:\/[a-z_]/i;
+
+export function mayHoldPins(text: string): boolean {
+  return PREFILTER.test(text);
+}
+
+/**
+ * All pins in one file, each span reported once, in text order. A throwing extractor goes
+ * to `onError` (when given) and the others still run.
+ */
+export function extractPins(path: string, text: string, onError?: (extractor: string, error: unknown) => void): PinCandidate[] {
+  if (!mayHoldPins(text)) return [];
+  const seen = new Set<string>();
+  const out: PinCandidate[] = [];
+  for (const [name, extract] of PIN_EXTRACTORS) {
+    let found: PinCandidate[];
+    try {
+      found = extract(path, text);
+    } catch (error) {
+      if (!onError) throw error;
+      onError(name, error);
+      continue;
+    }
+    for (const pin of found) {
+      const key = `${pin.start}:${pin.end}:${pin.ruleId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(pin);
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}

@@ -1,0 +1,44 @@
+import { normalizeApiVersion } from '../../engine/versions.js';
+import { adapterNameFor } from '../../extract/registry.js';
+import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
+import type { PinCandidate, PinForm, PinRuleId } from '../types.js';
+
+/** One pin extractor: pure, (path, text) → candidates; may throw (the caller contains it). */
+export type PinExtractor = (path: string, text: string) => PinCandidate[];
+
+/** The rule that owns a form comes from rules/engine-api.yaml, not from code. */
+export function ruleOf(form: PinForm): PinRuleId {
+  const rule = ENGINE_TABLE.rules.find((r) => r.forms.includes(form));
+  if (!rule) throw new Error(`rules/engine-api.yaml assigns form '${form}' to no rule`);
+  return rule.id;
+}
+
+/** How a file is read: YAML keys go to the YAML walker, Dockerfiles have their own syntax. */
+export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'other';
+
+export function fileKind(path: string): FileKind {
+  if (/\.properties$/i.test(path)) return 'properties';
+  const adapter = adapterNameFor(path);
+  return adapter === 'yaml' || adapter === 'dockerfile' ? adapter : 'other';
+}
+
+/** Every match of a global regex compiled with the `d` flag (group offsets). */
+export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+  if (!re.global || !re.hasIndices) throw new Error(`pin regex ${re} needs the g and d flags`);
+  return [...text.matchAll(re)] as RegExpExecArray[];
+}
+
+/**
+ * A candidate for the version in capture group `group` (`v1.41` or `1.41`); undefined
+ * when the text is not a version after all.
+ */
+export function pinAt(m: RegExpExecArray, group: number, form: PinForm, detail: string): PinCandidate | undefined {
+  const version = normalizeApiVersion(m[group] ?? '');
+  const span = m.indices?.[group];
+  if (version === undefined || !span) return undefined;
+  return { version, form, ruleId: ruleOf(form), start: span[0], end: span[1], detail };
+}
+
+export function defined<T>(items: Array<T | undefined>): T[] {
+  return items.filter((x): x is T => x !== undefined);
+}

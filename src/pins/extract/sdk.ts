@@ -1,0 +1,66 @@
+import type { PinForm } from '../types.js';
+import { allMatches, defined, fileKind, pinAt, type FileKind, type PinExtractor } from './match.js';
+
+/**
+ * Client libraries' pin calls (FACTS §4 "How clients choose"). Each pattern captures the
+ * version string in group 1; `detail` names the call. A file must mention Docker at all
+ * before a generic name like `WithVersion(...)` counts (`docker: false` for names that
+ * are Docker's alone).
+ */
+interface SdkPattern {
+  form: PinForm;
+  detail: string;
+  re: RegExp;
+  /** Only files of these kinds (default: any). */
+  kinds?: FileKind[];
+  /** false: the name is unambiguous, the file need not mention Docker. */
+  docker?: false;
+}
+
+const Q = String.raw`["'\`]`;
+const V = String.raw`(v?\d+\.\d+)`;
+/** Call arguments without leaving the call: one level of nested parentheses. */
+const ARGS = String.raw`(?:[^()]|\([^()]*\))*?`;
+
+export const SDK_PATTERNS: readonly SdkPattern[] = [
+  // github.com/docker/docker/client and github.com/moby/moby/client
+  { form: 'go', detail: 'client.WithVersion', re: new RegExp(String.raw`\bWithVersion\(\s*"${V}"`, 'gd') },
+  { form: 'go', detail: 'client.WithAPIVersion', re: new RegExp(String.raw`\bWithAPIVersion\(\s*"${V}"`, 'gd') },
+  // deprecated client.NewClient(host, version, httpClient, headers)
+  { form: 'go', detail: 'client.NewClient', re: new RegExp(String.raw`\bNewClient\(\s*[^,()]+,\s*"${V}"`, 'gd') },
+  // fsouza/go-dockerclient NewVersionedClient(endpoint, "1.41"), …FromEnv("1.41"), …TLSClient(…, "1.41")
+  { form: 'go', detail: 'docker.NewVersionedClient', re: new RegExp(String.raw`\bNewVersioned\w*Client\w*\(${ARGS}"${V}"`, 'gd') },
+  // docker-py: DockerClient / APIClient / from_env / the old docker.Client; "auto" is not a version
+  {
+    form: 'python',
+    detail: 'docker-py version=',
+    re: new RegExp(String.raw`\b(?:DockerClient|APIClient|from_env|docker\.Client)\s*\(${ARGS}\bversion\s*=\s*${Q}${V}${Q}`, 'gd'),
+  },
+  // dockerode / docker-modem: new Docker({ version: 'v1.25' })
+  {
+    form: 'node',
+    detail: "dockerode { version: … }",
+    re: new RegExp(String.raw`\bnew\s+(?:Docker|Dockerode|Modem|DockerModem)\s*\(\s*\{(?:[^{}]|\{[^{}]*\})*?\bversion\s*:\s*${Q}${V}${Q}`, 'gd'),
+  },
+  // docker-java
+  { form: 'java', detail: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*"${V}"`, 'gd') },
+  { form: 'java', detail: 'RemoteApiVersion.parseConfig', re: new RegExp(String.raw`\bRemoteApiVersion\.parseConfig\(\s*"${V}"`, 'gd') },
+  { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false },
+  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false },
+  // Ansible inventories (INI) and rsyslog imdocker; YAML files go through the YAML walker
+  { form: 'config', detail: 'docker_api_version', re: new RegExp(String.raw`\bdocker_api_version\s*[=:]\s*${Q}?${V}`, 'gd'), kinds: ['other', 'properties'], docker: false },
+  { form: 'config', detail: 'rsyslog imdocker ApiVersionStr', re: new RegExp(String.raw`\bApiVersionStr\s*=\s*"${V}"`, 'gd'), kinds: ['other'], docker: false },
+  // daemon.json; YAML files go through the YAML walker
+  { form: 'daemon-min', detail: 'daemon.json min-api-version', re: new RegExp(String.raw`"min-api-version"\s*:\s*"${V}"`, 'gd'), kinds: ['other'], docker: false },
+];
+
+/** Needs the name Docker (or moby) somewhere, so that other SDKs' `version=` calls stay silent. */
+const MENTIONS_DOCKER = /docker|moby/i;
+
+export const extractSdk: PinExtractor = (path, text) => {
+  const kind = fileKind(path);
+  const docker = MENTIONS_DOCKER.test(text);
+  return SDK_PATTERNS.filter((p) => (!p.kinds || p.kinds.includes(kind)) && (docker || p.docker === false)).flatMap((p) =>
+    defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail))),
+  );
+};

@@ -1,0 +1,47 @@
+import type { PinCandidate } from '../types.js';
+import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
+
+/** Top-level Engine API routes (docs.docker.com/reference/api/engine): what follows /vX.Y/. */
+const ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|auth|swarm|services|nodes|tasks|secrets|configs|plugins|distribution|session';
+const ENGINE_ROUTE = new RegExp(String.raw`^/(?:${ROUTES})(?![\w-])`);
+/** A line that talks to a daemon: a socket, or the daemon's TCP ports. */
+const DAEMON_LINE = /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/;
+
+// `/v1.41` followed by the end of the path segment; `/v1/` (Hub) and `/v2/` (registry)
+// have no minor and never match.
+const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
+// Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
+const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES}))(?![\w-])`, 'gd');
+
+function lineAround(text: string, offset: number): string {
+  const from = text.lastIndexOf('\n', offset - 1) + 1;
+  const to = text.indexOf('\n', offset);
+  return text.slice(from, to === -1 ? undefined : to);
+}
+
+/**
+ * An Engine URL is one that goes to a daemon socket or port 2375/2376, uses old curl's
+ * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (FACTS §4).
+ */
+function isEngineUrl(text: string, versionStart: number, versionEnd: number): boolean {
+  if (ENGINE_ROUTE.test(text.slice(versionEnd, versionEnd + 20))) return true;
+  if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
+  return DAEMON_LINE.test(lineAround(text, versionStart));
+}
+
+export const extractUrl: PinExtractor = (_path, text) => {
+  const out: PinCandidate[] = [];
+  for (const m of allMatches(VERSIONED, text)) {
+    const [start, end] = m.indices![1];
+    if (!isEngineUrl(text, start, end)) continue;
+    const pin = pinAt(m, 1, 'url', `/${m[1]}/ in an Engine API URL`);
+    if (pin) out.push(pin);
+  }
+  for (const m of allMatches(UNVERSIONED, text)) {
+    const [start, end] = m.indices![1];
+    const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');
+    if (!oneSlash && !DAEMON_LINE.test(lineAround(text, start))) continue;
+    out.push({ version: null, form: 'url', ruleId: ruleOf('url'), start, end, detail: `${m[1]} without /vX.Y` });
+  }
+  return out;
+};

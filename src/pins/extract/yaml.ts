@@ -1,0 +1,95 @@
+import { isMap, isPair, isScalar, parseAllDocuments, visit, type Pair, type Scalar } from 'yaml';
+import { normalizeApiVersion } from '../../engine/versions.js';
+import type { PinCandidate, PinForm } from '../types.js';
+import { cliImagePin, isDindImage } from './cli-image.js';
+import { PIN_VARIABLES } from './env.js';
+import { fileKind, ruleOf, type PinExtractor } from './match.js';
+
+/** Keys whose value is a pin wherever they appear (compose, CI env:/variables:, daemon config). */
+const KEYED: Readonly<Record<string, PinForm>> = {
+  ...PIN_VARIABLES,
+  'min-api-version': 'daemon-min',
+  docker_api_version: 'config',
+};
+
+/**
+ * The version a YAML scalar gives the program reading it. A plain `1.40` is the number
+ * 1.4 to every YAML 1.2 reader (FACTS §4 "Traps"), and the daemon sees "1.4".
+ */
+function scalarVersion(node: Scalar): { version: string; yamlNumber?: string } | undefined {
+  if (typeof node.value === 'number') {
+    const read = String(node.value);
+    const version = normalizeApiVersion(read);
+    if (version === undefined) return undefined;
+    const written = typeof node.source === 'string' ? node.source : read;
+    return written === read ? { version } : { version, yamlNumber: written };
+  }
+  if (typeof node.value !== 'string') return undefined;
+  const version = normalizeApiVersion(node.value);
+  return version === undefined ? undefined : { version };
+}
+
+/** The scalar's text without its quotes. */
+function innerSpan(node: Scalar): [number, number] {
+  const [start, end] = node.range!;
+  const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+  return quoted ? [start + 1, end - 1] : [start, end];
+}
+
+function keyOf(pair: unknown): string | undefined {
+  return isPair(pair) && isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.key.value : undefined;
+}
+
+/** Keys of the pairs above this one, outermost first, and of its siblings. */
+function context(path: readonly unknown[]): { ancestors: string[]; siblings: string[] } {
+  const ancestors = path.map(keyOf).filter((k): k is string => k !== undefined);
+  const parent = path.at(-1);
+  const siblings = isMap(parent) ? parent.items.map(keyOf).filter((k): k is string => k !== undefined) : [];
+  return { ancestors, siblings };
+}
+
+function keyedPin(key: string, value: Scalar, path: readonly unknown[]): PinCandidate | undefined {
+  let form = KEYED[key];
+  // `api_version` is a common key: it counts under something Docker (Ansible's
+  // community.docker modules, OpenTelemetry's docker_stats receiver) only.
+  if (form === undefined && key === 'api_version') {
+    const { ancestors, siblings } = context(path);
+    if ([...ancestors, ...siblings].some((k) => /docker/i.test(k))) form = 'config';
+  }
+  if (form === undefined) return undefined;
+  const read = scalarVersion(value);
+  if (!read) return undefined;
+  const [start, end] = innerSpan(value);
+  const pin: PinCandidate = { version: read.version, form, ruleId: ruleOf(form), start, end, detail: key };
+  if (read.yamlNumber !== undefined) pin.yamlNumber = read.yamlNumber;
+  return pin;
+}
+
+function imagePin(key: string, value: Scalar, path: readonly unknown[]): PinCandidate | undefined {
+  const parentKey = path.map(keyOf).filter((k) => k !== undefined).at(-1);
+  // `image: docker:20.10`, GitLab's `image: { name: … }`, GitHub Actions' `container: docker:20.10`.
+  const isImage = key === 'image' || key === 'container' || (key === 'name' && parentKey === 'image');
+  if (!isImage || typeof value.value !== 'string') return undefined;
+  // A dind service is the daemon the job talks to, not a client.
+  if (isDindImage(value.value) && context(path).ancestors.includes('services')) return undefined;
+  const [start] = innerSpan(value);
+  return cliImagePin(value.value, start);
+}
+
+/** YAML files: keys and their scalars, read as the YAML parser reads them. */
+export const extractYaml: PinExtractor = (path, text) => {
+  if (fileKind(path) !== 'yaml') return [];
+  const out: PinCandidate[] = [];
+  for (const doc of parseAllDocuments(text)) {
+    if (!('contents' in doc)) continue;
+    visit(doc, {
+      Pair(_key, pair: Pair, ancestry) {
+        const key = keyOf(pair);
+        if (key === undefined || !isScalar(pair.value) || !pair.value.range) return;
+        const pin = keyedPin(key, pair.value, ancestry) ?? imagePin(key, pair.value, ancestry);
+        if (pin) out.push(pin);
+      },
+    });
+  }
+  return out;
+};

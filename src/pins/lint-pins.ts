@@ -1,0 +1,21 @@
+import { internalErrorFinding, sortFindings, stripBom } from '../core/lint-text.js';
+import { LineIndex } from '../core/position.js';
+import type { Finding } from '../core/types.js';
+import { extractPins } from './extract/index.js';
+import { pinToFinding } from './to-finding.js';
+
+/**
+ * Text in, pin findings out: the pin counterpart of core/lint-text.ts's lintText. A
+ * throwing extractor costs its own findings only (an internal-error finding names it).
+ */
+export function lintPinsText(file: string, raw: string): Finding[] {
+  const text = stripBom(raw);
+  const failures: Finding[] = [];
+  const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));
+  if (pins.length === 0) return failures;
+  const lines = new LineIndex(text);
+  // The nth equal key in the file: keeps fingerprints unique without the line number.
+  const counts = new Map<string, number>();
+  const occurrence = (key: string) => counts.set(key, (counts.get(key) ?? -1) + 1).get(key)!;
+  return sortFindings([...failures, ...pins.map((pin) => pinToFinding({ file, lines, pin, occurrence }))]);
+}

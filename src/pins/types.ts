@@ -1,0 +1,58 @@
+import type { PinForm, PinRuleId } from '../rules/engine-types.js';
+
+export type { PinForm, PinRuleId };
+
+/**
+ * One Engine API version a file pins, before it becomes a Finding. Offsets index the text
+ * the extractor got and cover the version as written (`v1.41`, `"1.41"`, `20.10`).
+ */
+export interface PinCandidate {
+  /** Normalised `1.41` (no `v`); the version the daemon would see; null for an unversioned Engine URL. */
+  version: string | null;
+  form: PinForm;
+  ruleId: PinRuleId;
+  start: number;
+  end: number;
+  /** What was matched, for the message: `client.WithVersion`, `DOCKER_API_VERSION`, `docker:20.10`. */
+  detail: string;
+  /** A YAML plain scalar that the parser read as a number (`1.40` → 1.4): the text as written. */
+  yamlNumber?: string;
+  /** engine-cli-image: the Engine release of the CLI image (`20.10`). */
+  release?: string;
+}
+
+export type Verdict =
+  | 'rejected-too-old'
+  | 'rejected-too-new'
+  | 'accepted'
+  | 'accepted-downgraded'
+  | 'served-at-daemon-max'
+  | 'unversioned';
+
+/** What a daemon accepts: from the release table (`--engine`) or asked live (`/version`). */
+export interface DaemonTarget {
+  /** What the verdict is against, as shown: `29.0`, or the live daemon's `20.10.24`. */
+  against: string;
+  /** Newest API version it speaks. */
+  apiVersion: string;
+  /** Oldest API version it accepts (an overridden minimum when asked live). */
+  minApiVersion: string;
+}
+
+export interface ProbeResult {
+  status: number;
+  message: string;
+}
+
+export interface PinVerdict {
+  against: string;
+  verdict: Verdict;
+  /** accepted-downgraded: how many minor versions below the daemon's max; else null. */
+  behind: number | null;
+  /** The daemon's exact refusal for a rejection; else null. */
+  errorText: string | null;
+  /** The change to suggest for this form; null when nothing needs changing. */
+  fix: string | null;
+  /** --probe: what `GET /v<version>/version` answered. */
+  probe: ProbeResult | null;
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { addEngineCheckCommand, registerPinsCommand, runEngineCheck, runPins } from '../../src/cli/commands/pins.js';
+import { UsageError } from '../../src/core/errors.js';
+import { lintPins } from '../../src/pins/scan.js';
+import type { Finding } from '../../src/core/types.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { memoryIo } from './io.js';
+
+const ROOT = join(FIXTURES, 'pins');
+
+describe('hublint pins', () => {
+  it('lists every pin as info and exits 0', async () => {
+    const io = memoryIo(ROOT);
+    expect(await runPins(['go', 'env/deploy.sh'], { format: 'json' }, io)).toBe(0);
+    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    expect(findings.map((f) => [f.file, f.line, f.version, f.form, f.severity])).toEqual([
+      ['env/deploy.sh', 5, '1.41', 'env', 'info'],
+      ['env/deploy.sh', 6, '1.24', 'env', 'info'],
+      ['env/deploy.sh', 7, '1.25', 'env', 'info'],
+      ['env/deploy.sh', 8, '1.40', 'env', 'info'],
+      ['go/main.go', 12, '1.41', 'go', 'info'],
+      ['go/main.go', 16, '1.24', 'go', 'info'],
+      ['go/main.go', 20, '1.44', 'go', 'info'],
+      ['go/main.go', 24, '1.25', 'go', 'info'],
+    ]);
+    expect(findings.every((f) => (f.status as string) === 'pin' && f.fingerprint.length === 32)).toBe(true);
+  });
+
+  it('honours inline suppressions, as the Hub scan does', async () => {
+    const text = '# hublint-disable-next-line engine-api-pin\nexport DOCKER_API_VERSION=1.41\nexport DOCKER_API_VERSION=1.24\n';
+    const { findings, stats } = await lintPins({ files: [{ path: 'env.sh', text }] });
+    expect(findings.map((f) => f.version)).toEqual(['1.24']);
+    expect(stats).toMatchObject({ filesScanned: 1, findings: 1, bySeverity: { error: 0, warning: 0, info: 1 } });
+  });
+});
+
+describe('hublint engine check --engine', () => {
+  it('judges offline, one verdict per release, and exits 1 on a rejection', async () => {
+    const io = memoryIo(ROOT);
+    expect(await runEngineCheck(['go/main.go'], { format: 'json', engine: '25.0,29.0,29.3' }, io)).toBe(1);
+    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const first = findings[0];
+    expect(first).toMatchObject({ version: '1.41', severity: 'error' });
+    expect((first.verdicts as Array<{ against: string; verdict: string }>).map((v) => `${v.against} ${v.verdict}`)).toEqual([
+      '25.0 accepted-downgraded',
+      '29.0 rejected-too-old',
+      '29.3 accepted-downgraded',
+    ]);
+    expect(Object.keys((first.verdicts as object[])[0]).sort()).toEqual(['against', 'behind', 'errorText', 'fix', 'probe', 'verdict']);
+  });
+
+  it('exits 0 when every pin is accepted', async () => {
+    const io = memoryIo(ROOT);
+    expect(await runEngineCheck(['go/main.go'], { engine: '25.0' }, io)).toBe(0);
+    expect(io.err()).toContain('judged against Engine 25.0 (API 1.24–1.44)');
+    expect(io.out()).toMatch(/warning {2}Engine API version pinned to 1\.41 \(go: client\.WithVersion\) — 25\.0: accepted-downgraded \(3 versions behind\)/);
+  });
+
+  it('refuses an unknown release (exit 2) and --probe with --engine', async () => {
+    const io = memoryIo(ROOT);
+    await expect(runEngineCheck([], { engine: '19.10' }, io)).rejects.toThrow(UsageError);
+    await expect(runEngineCheck([], { engine: '19.10' }, io)).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining('29.7') });
+    await expect(runEngineCheck([], { engine: '29.0', probe: true }, io)).rejects.toThrow(/--probe/);
+  });
+
+  it('wires into commander as `pins` and `engine check`', async () => {
+    const program = new Command('hublint').exitOverride();
+    registerPinsCommand(program);
+    const engine = program.command('engine').option('-H, --host <host>');
+    addEngineCheckCommand(engine);
+    const names = (c: Command) => c.commands.map((x) => x.name());
+    expect(names(program)).toEqual(['pins', 'engine']);
+    expect(names(engine)).toEqual(['check']);
+    const check = engine.commands[0];
+    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--probe', '--host', '--format', '--no-ignore']);
+  });
+});
