@@ -28,6 +28,9 @@ async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
     .showSuggestionAfterError()
+    // Root options count only before a subcommand: `rules --format json` is the subcommand's
+    // --format, and `engine run IMAGE CMD --flags` hands the flags to the container.
+    .enablePositionalOptions()
     .addHelpText('after', EXIT_HELP);
   addFixOptions(addReportOptions(addScanOptions(program))).action(async (paths: string[], flags: ScanFlags) => {
     exitCode = await runScan(paths, flags);
