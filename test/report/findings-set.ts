@@ -1,3 +1,4 @@
+import { internalErrorFinding } from '../../src/core/lint-text.js';
 import { join } from 'node:path';
 import type { Finding, ScanStats } from '../../src/core/types.js';
 import { lint } from '../../src/lint.js';
@@ -69,27 +70,7 @@ export function pinFinding(over: Partial<Finding> = {}): Finding {
 }
 
 export function internalError(file = 'src/broken.py'): Finding {
-  return {
-    ruleId: 'internal-error',
-    severity: 'warning',
-    status: 'error',
-    date: null,
-    file,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    message: `the python adapter failed on this file: Unexpected token '<' at 3:7`,
-    method: null,
-    methodSource: null,
-    url: '',
-    snippet: '',
-    replacement: null,
-    fixPolicy: 'none',
-    confidence: 'low',
-    fingerprint: 'ie00000000000000000000000000001',
-    adapter: 'python',
-  };
+  return internalErrorFinding(file, 'python', new Error("Unexpected token '<' at 3:7"));
 }
 
 export interface FindingsSet {

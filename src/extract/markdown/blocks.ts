@@ -1,3 +1,4 @@
+import { linesOf, type Line } from '../lines.js';
 import { Mapped, MappedBuilder } from '../shell/mapped.js';
 
 export interface Block {
@@ -8,10 +9,6 @@ export interface Block {
   body: Mapped;
 }
 
-interface Line {
-  text: string;
-  start: number;
-}
 
 const FENCE_OPEN = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
@@ -22,15 +19,6 @@ function closes(line: string, fence: string): boolean {
   return m !== null && m[1][0] === fence[0] && m[1].length >= fence.length;
 }
 
-function linesOf(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (const raw of text.split('\n')) {
-    out.push({ text: raw.replace(/\r$/, ''), start });
-    start += raw.length + 1;
-  }
-  return out;
-}
 
 /** Lines without up to `width` characters of indentation or blockquote markers. */
 function bodyOf(lines: Line[], width: number): Mapped {

@@ -1,3 +1,4 @@
+import { linesOf, type Line } from '../lines.js';
 import type { Adapter } from '../types.js';
 import { jsonStringArray } from '../json/tokenize.js';
 import { importsOf } from './adapter.js';
@@ -11,20 +12,7 @@ interface Instruction {
   args: Mapped;
 }
 
-interface Line {
-  text: string;
-  start: number;
-}
 
-function linesOf(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (const raw of text.split('\n')) {
-    out.push({ text: raw.replace(/\r$/, ''), start });
-    start += raw.length + 1;
-  }
-  return out;
-}
 
 /**
  * Dockerfile instructions as the builder reads them: the escape character (`# escape=`)

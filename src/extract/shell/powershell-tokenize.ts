@@ -1,4 +1,4 @@
-import type { Part, RawCommand, RawWord } from './tokenize.js';
+import { appendLiteral, type Part, type RawCommand, type RawWord } from './tokenize.js';
 
 /**
  * PowerShell's quoting on the same word shape as the POSIX tokenizer: `'...'` literal (`''`
@@ -82,13 +82,7 @@ class PsTokenizer {
     const t = this.t;
     const parts: Part[] = [];
     const at = this.p;
-    const lit = (text: string, a: number, z: number, exact: boolean) => {
-      const last = parts[parts.length - 1];
-      if (exact && last?.k === 'lit' && last.exact && last.end === a) {
-        last.text += text;
-        last.end = z;
-      } else parts.push({ k: 'lit', text, at: a, end: z, exact });
-    };
+    const lit = (text: string, a: number, z: number, exact: boolean) => appendLiteral(parts, text, a, z, exact);
     while (this.p < this.e) {
       const c = t[this.p];
       if (' \t\r\n;|(){},'.includes(c)) break;

@@ -4,6 +4,17 @@
  * commands in the order a shell would run them (a `$(...)` before the command holding it);
  * variable values are filled in later, when the commands are walked in order.
  */
+/** Adds literal text to a word, merging it into the previous exact literal it touches. */
+export function appendLiteral(parts: Part[], text: string, a: number, z: number, exact: boolean): void {
+  const last = parts[parts.length - 1];
+  if (exact && last?.k === 'lit' && last.exact && last.end === a) {
+    last.text += text;
+    last.end = z;
+  } else {
+    parts.push({ k: 'lit', text, at: a, end: z, exact });
+  }
+}
+
 export type Part =
   | { k: 'lit'; text: string; at: number; end: number; exact: boolean }
   | { k: 'var'; name: string; at: number; end: number; alt?: Part[] }
@@ -179,15 +190,7 @@ class Tokenizer {
     const t = this.t;
     const parts: Part[] = [];
     const at = this.p;
-    const lit = (text: string, a: number, z: number, exact: boolean) => {
-      const last = parts[parts.length - 1];
-      if (exact && last?.k === 'lit' && last.exact && last.end === a) {
-        last.text += text;
-        last.end = z;
-      } else {
-        parts.push({ k: 'lit', text, at: a, end: z, exact });
-      }
-    };
+    const lit = (text: string, a: number, z: number, exact: boolean) => appendLiteral(parts, text, a, z, exact);
     while (this.p < end) {
       const c = t[this.p];
       if (split && (c === ' ' || c === '\t' || c === '\n' || c === '\r' || ';&|()<>'.includes(c))) break;
