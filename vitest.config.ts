@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // The JSON file lets .ci/run print a plain "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
     // Starts (or finds) the real dockerd and registry the Engine tests run against.
     globalSetup: ['test/setup/engine-global.ts'],
   },
