@@ -17,6 +17,14 @@ Exit codes:
   125  engine run: hublint itself failed (as docker run)
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
 
+// `hublint … | head` closes the pipe early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   installSignalHandlers();
   const debug = argv.includes('--debug');
