@@ -97,8 +97,9 @@ describe('property: text around a fix is never changed, and fixing is idempotent
         const edits = findings.flatMap((f) => f.fix?.edits ?? []);
         const after = applyEdits(before, edits).text;
         expect(after).toBe(expected);
+        // Re-linting finds none of the fixed calls, and a second pass has nothing to do.
         const again = await lintText('x.txt', after, options);
-        expect(again.flatMap((f) => f.fix?.edits ?? [])).toEqual([]);
+        expect(again).toEqual([]);
       }),
       { numRuns: 1000, seed: 20261122 },
     );
