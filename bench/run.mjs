@@ -1,0 +1,321 @@
+#!/usr/bin/env node
+// hublint's benchmark (issue 7). `npm run bench` or `node bench/run.mjs [options]`:
+//
+//   --scale N          corpus copies for the full scan (default 1)
+//   --scale-check M    also scan M copies and compare with the base time (default 4; 0: off)
+//   --runs N           timed runs per full-scan command, after one warm-up (default 5)
+//   --precommit-runs N timed runs per pre-commit command, after one warm-up (default 10)
+//   --bin FILE         the hublint CLI to time (default dist/cli/main.js; build it first)
+//   --snapshot         build a private copy of this tree's hublint (src, rules, schema) into the
+//                      corpus folder and time that, so a rebuild of dist/ during the run (other
+//                      people working in the tree) cannot change the binary half-way
+//   --no-profile       skip the `node --cpu-prof` runs
+//   --no-readme        print the results only; leave bench/README.md alone
+//   --corpus-home DIR  where the corpus is built and cached (default $TMPDIR/hublint-bench-corpus-<hash>)
+//   --json FILE        also write every measurement as JSON
+//
+// Plain Node ESM: no build step, no dependencies beyond Node 20, npm, ripgrep and GNU time
+// (both installed from Debian when missing).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { corpusHome, ensureInstall, ensureScaled } from './lib/corpus.mjs';
+import { precommitFiles } from './lib/cases.mjs';
+import { formatSummary } from './lib/cpuprofile.mjs';
+import { ensureDebianTool, fmtMs, GNU_TIME, timeGroup } from './lib/measure.mjs';
+import { RULE_IDS } from './lib/plant.mjs';
+import { checkRecall } from './lib/recall.mjs';
+import { profileCases } from './lib/profile-runs.mjs';
+import { replaceSection } from './lib/readme.mjs';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO = dirname(BENCH_DIR);
+const started = process.hrtime.bigint();
+const log = (m) => process.stderr.write(`[bench] ${m}\n`);
+
+const { values: opt } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    'scale-check': { type: 'string', default: '4' },
+    runs: { type: 'string', default: '5' },
+    'precommit-runs': { type: 'string', default: '10' },
+    bin: { type: 'string', default: join(REPO, 'dist', 'cli', 'main.js') },
+    'no-profile': { type: 'boolean', default: false },
+    snapshot: { type: 'boolean', default: false },
+    'no-readme': { type: 'boolean', default: false },
+    'corpus-home': { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const positive = (name, min) => {
+  const n = Number(opt[name]);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} takes a whole number ≥ ${min}, not '${opt[name]}'`);
+  return n;
+};
+const scale = positive('scale', 1);
+const scaleCheck = positive('scale-check', 0);
+const runs = positive('runs', 1);
+const precommitRuns = positive('precommit-runs', 1);
+let bin = opt.bin;
+const commandLine = `node bench/run.mjs${process.argv.slice(2).length ? ' ' + process.argv.slice(2).join(' ') : ''}`;
+
+if (!opt.snapshot && !existsSync(bin)) {
+  log(`${bin} does not exist: build hublint first (npx tsc -p tsconfig.build.json)`);
+  process.exit(2);
+}
+
+// ---- machine and tools ----
+const rg = ensureDebianTool('rg', 'ripgrep', log);
+if (!rg) throw new Error('ripgrep is missing and could not be installed (apt-get install ripgrep)');
+if (!existsSync(GNU_TIME) && !ensureDebianTool('time', 'time', log)) log('GNU time is missing: peak RSS will not be reported');
+const sh = (cmd) => spawnSync('sh', ['-c', cmd], { encoding: 'utf8', cwd: REPO }).stdout?.trim() ?? '';
+const cpuModel = (() => {
+  try {
+    return /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model;
+  } catch {
+    return cpus()[0]?.model;
+  }
+})();
+const machine = {
+  date: new Date().toISOString(),
+  uname: sh('uname -a'),
+  cpu: cpuModel,
+  cores: cpus().length,
+  node: process.version,
+  rg: sh(`${rg} --version`).split('\n')[0],
+  hublint: `${sh('git rev-parse --short HEAD')}${sh('git status --porcelain -- src') ? ' + uncommitted changes in src/' : ''}`,
+  nodeExtraCaCerts: process.env.NODE_EXTRA_CA_CERTS ?? null,
+  loadBefore: loadavg().map((l) => l.toFixed(2)).join(' '),
+};
+log(`${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.rg}, load ${machine.loadBefore}`);
+
+// ---- corpus ----
+const home = opt['corpus-home'] ?? corpusHome();
+mkdirSync(home, { recursive: true });
+const install = ensureInstall(home, log);
+const base = ensureScaled(home, install, scale, log);
+const check = scaleCheck > 0 && scaleCheck !== scale ? ensureScaled(home, install, scaleCheck, log) : null;
+if (opt.snapshot) bin = buildSnapshot(join(home, 'hublint-snapshot'));
+const outDir = join(home, 'out');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+// ---- full scan: hublint vs ripgrep vs the plain Node pass ----
+const RG_PATTERN = 'hub\\.docker\\.com|index\\.docker\\.io|hub%2Edocker%2Ecom';
+
+function fullScan(tree, label) {
+  log(`full scan of ${label} (${tree.planted.length} planted calls): 1 warm-up + ${runs} runs each, interleaved`);
+  const hubOut = join(outDir, `hublint-${label}.json`);
+  const rgOut = join(outDir, `rg-${label}.txt`);
+  const nodeOut = join(outDir, `node-regex-${label}.json`);
+  const seen = [];
+  const results = timeGroup(
+    [
+      {
+        name: 'hublint',
+        cmd: process.execPath,
+        args: [bin, '--no-ignore', '--format', 'json', tree.root],
+        cwd: tree.root,
+        okStatus: [1],
+        stdoutFile: () => hubOut,
+        onRun: () => {
+          const report = JSON.parse(readFileSync(hubOut, 'utf8'));
+          seen.push({ findings: report.findings.length, stats: report.stats, report });
+        },
+      },
+      { name: 'rg', cmd: rg, args: ['-uuu', '-i', '-c', RG_PATTERN, '.'], cwd: tree.root, stdoutFile: () => rgOut },
+      { name: 'node-regex', cmd: process.execPath, args: [join(BENCH_DIR, 'node-regex.mjs'), '.'], cwd: tree.root, stdoutFile: () => nodeOut },
+    ],
+    runs,
+    log,
+  );
+  const counts = new Set(seen.map((s) => s.findings));
+  if (counts.size !== 1) log(`warning: hublint reported different finding counts across runs: ${[...counts].join(', ')}`);
+  const last = seen[seen.length - 1];
+  const nodeRef = JSON.parse(readFileSync(nodeOut, 'utf8'));
+  const rgFiles = readFileSync(rgOut, 'utf8').split('\n').filter(Boolean).length;
+  const recall = checkRecall(tree.planted, last.report.findings);
+  return { label, results, stats: last.stats, nodeRef, rgFiles, recall };
+}
+
+const scans = [fullScan(base, `scale ${scale}`)];
+if (check) scans.push(fullScan(check, `scale ${scaleCheck}`));
+
+// ---- pre-commit: 10 files, no findings / JS-TS findings, against `node -e 0` ----
+const { clean: CLEAN, withFindings: WITH_FINDINGS } = precommitFiles(base);
+const caSet = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+const envUnset = { ...process.env };
+delete envUnset.NODE_EXTRA_CA_CERTS;
+const envVariants = caSet ? [['CA set', process.env], ['CA unset', envUnset]] : [['CA unset', process.env]];
+log(`pre-commit: 10 clean files and 10 JS/TS files with findings vs node -e 0, NODE_EXTRA_CA_CERTS ${caSet ? 'set (also measured unset)' : 'not set'}; 1 warm-up + ${precommitRuns} runs each`);
+const precommitCommands = [];
+for (const [tag, env] of envVariants) {
+  precommitCommands.push(
+    { name: `node -e 0 (${tag})`, cmd: process.execPath, args: ['-e', '0'], cwd: base.root, env },
+    { name: `hublint 10 clean (${tag})`, cmd: process.execPath, args: [bin, ...CLEAN], cwd: base.root, env },
+    { name: `hublint 10 JS/TS findings (${tag})`, cmd: process.execPath, args: [bin, ...WITH_FINDINGS], cwd: base.root, env, okStatus: [1] },
+  );
+}
+const precommit = timeGroup(precommitCommands, precommitRuns, log);
+
+// ---- profiles ----
+let profiles = [];
+if (!opt['no-profile']) {
+  log('profiling (node --cpu-prof): full scan, 10 clean files, 10 JS/TS files with findings');
+  profiles = profileCases({
+    bin,
+    cwd: base.root,
+    outDir: join(home, 'profiles'),
+    cases: [
+      { name: 'full-scan', args: ['--no-ignore', '--format', 'json', '.'], okStatus: [1] },
+      { name: 'precommit-clean', args: CLEAN, okStatus: [0] },
+      { name: 'precommit-findings', args: WITH_FINDINGS, okStatus: [1] },
+    ],
+  });
+}
+
+// ---- report ----
+machine.loadAfter = loadavg().map((l) => l.toFixed(2)).join(' ');
+const totalS = Number(process.hrtime.bigint() - started) / 1e9;
+const md = renderMarkdown();
+process.stdout.write(`${md}\n`);
+if (!opt['no-readme']) {
+  const readme = join(BENCH_DIR, 'README.md');
+  let text = replaceSection(readFileSync(readme, 'utf8'), 'results', md);
+  if (profiles.length) text = replaceSection(text, 'profiles', renderProfiles());
+  writeFileSync(readme, text);
+  log(`wrote the results into ${relative(REPO, readme)}`);
+}
+if (opt.json) {
+  const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, v]));
+  writeFileSync(
+    opt.json,
+    JSON.stringify({ machine, commandLine, totalS, scans: scans.map((s) => ({ ...s, results: plain(s.results) })), precommit: plain(precommit), profiles }, null, 1),
+  );
+}
+log(`done in ${totalS.toFixed(0)} s`);
+const failedRecall = scans.some((s) => s.recall.found !== s.recall.total);
+process.exitCode = failedRecall ? 1 : 0;
+
+/** A copy of this tree's hublint, built with the repository's compiler and dependencies. */
+function buildSnapshot(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['src', 'rules', 'schema', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
+    if (existsSync(join(REPO, f))) cpSync(join(REPO, f), join(dir, f), { recursive: true });
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  log(`building a snapshot of hublint in ${dir} …`);
+  // Type errors from work in progress elsewhere in the tree do not stop tsc from emitting.
+  spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'ignore' });
+  const main = join(dir, 'dist', 'cli', 'main.js');
+  if (!existsSync(main)) throw new Error(`the snapshot build did not produce ${main}`);
+  machine.hublint += ' (snapshot)';
+  return main;
+}
+
+function renderMarkdown() {
+  const L = [];
+  const x = (v) => `${v.toFixed(2)}×`;
+  const verdict = (ok) => (ok ? 'yes' : '**no**');
+  const mb = (b) => (b / 1e6).toFixed(0);
+  L.push(`Run of ${machine.date.slice(0, 10)} (${machine.date}), \`${commandLine}\`, total ${totalS.toFixed(0)} s.`);
+  L.push('');
+  L.push(`- machine: \`${machine.uname}\``);
+  L.push(`- CPU: ${machine.cpu}, ${machine.cores} cores; load average ${machine.loadBefore} before, ${machine.loadAfter} after`);
+  L.push(`- node ${machine.node}; ${machine.rg}; hublint ${machine.hublint}`);
+  L.push(`- NODE_EXTRA_CA_CERTS: ${machine.nodeExtraCaCerts ? `set (\`${machine.nodeExtraCaCerts}\`)` : 'not set'}`);
+  L.push(`- corpus: \`${home}\`; medians of ${runs} (full scan) and ${precommitRuns} (pre-commit) runs after one discarded warm-up, commands interleaved round by round`);
+  L.push('');
+  L.push('#### Full scan (`hublint --no-ignore --format json <corpus>`)');
+  L.push('');
+  L.push('| corpus | tool | median | min – max | files/s | MB/s | peak RSS |');
+  L.push('|---|---|---:|---:|---:|---:|---:|');
+  for (const s of scans) {
+    const size = `${s.nodeRef.files} files, ${mb(s.nodeRef.bytes)} MB`;
+    for (const [name, r] of s.results) {
+      L.push(
+        `| ${s.label} (${size}) | ${name} | ${fmtMs(r.medianMs)} | ${fmtMs(r.minMs)} – ${fmtMs(r.maxMs)} | ${Math.round(s.nodeRef.files / (r.medianMs / 1000))} | ${(s.nodeRef.bytes / 1e6 / (r.medianMs / 1000)).toFixed(0)} | ${r.peakRssKB ? `${(r.peakRssKB / 1024).toFixed(0)} MB` : 'n/a'} |`,
+      );
+    }
+  }
+  L.push('');
+  L.push('#### Targets');
+  L.push('');
+  L.push('| check | measured | target | met |');
+  L.push('|---|---:|---:|---|');
+  const s0 = scans[0];
+  const h = s0.results.get('hublint');
+  const rgR = h.medianMs / s0.results.get('rg').medianMs;
+  const nodeR = h.medianMs / s0.results.get('node-regex').medianMs;
+  L.push(`| full scan: hublint / rg | ${x(rgR)} | ≤ 10× | ${verdict(rgR <= 10)} |`);
+  L.push(`| full scan: hublint / node-regex | ${x(nodeR)} | ≤ 1.2× | ${verdict(nodeR <= 1.2)} |`);
+  L.push(`| full scan: hublint peak RSS | ${h.peakRssKB ? `${(h.peakRssKB / 1024).toFixed(0)} MB` : 'n/a'} | < 300 MB | ${h.peakRssKB ? verdict(h.peakRssKB < 300 * 1024) : 'n/a'} |`);
+  for (const s of scans) {
+    L.push(`| recall on the planted calls, ${s.label} (file, line, rule id) | ${s.recall.found}/${s.recall.total} (${((100 * s.recall.found) / s.recall.total).toFixed(1)}%) | 100% | ${verdict(s.recall.found === s.recall.total)} |`);
+  }
+  if (scans[1]) {
+    const k = scans[1].results.get('hublint').medianMs / h.medianMs;
+    const limit = (4.5 / 4) * (scaleCheck / scale);
+    L.push(`| scale: hublint at ${scans[1].label} / ${s0.label} | ${x(k)} | ≤ ${limit.toFixed(2)}× | ${verdict(k <= limit)} |`);
+  }
+  for (const [tag] of envVariants) {
+    const n = precommit.get(`node -e 0 (${tag})`).medianMs;
+    const c = precommit.get(`hublint 10 clean (${tag})`).medianMs / n;
+    const f = precommit.get(`hublint 10 JS/TS findings (${tag})`).medianMs / n;
+    L.push(`| pre-commit, 10 clean files / \`node -e 0\` (NODE_EXTRA_CA_CERTS ${tag.replace('CA ', '')}) | ${x(c)} | ≤ 1.5× | ${verdict(c <= 1.5)} |`);
+    L.push(`| pre-commit, 10 JS/TS files with findings / \`node -e 0\` (NODE_EXTRA_CA_CERTS ${tag.replace('CA ', '')}) | ${x(f)} | ≤ 8× | ${verdict(f <= 8)} |`);
+  }
+  L.push('');
+  L.push('#### Pre-commit (10 files named on the command line)');
+  L.push('');
+  L.push('| command | median | min – max | peak RSS |');
+  L.push('|---|---:|---:|---:|');
+  for (const [name, r] of precommit) L.push(`| ${name} | ${fmtMs(r.medianMs)} | ${fmtMs(r.minMs)} – ${fmtMs(r.maxMs)} | ${r.peakRssKB ? `${(r.peakRssKB / 1024).toFixed(0)} MB` : 'n/a'} |`);
+  L.push('');
+  L.push('#### Recall on the planted set');
+  L.push('');
+  L.push(`Planted: ${plantSummary()}. A planted call counts when hublint reports its rule id on its file and line.`);
+  L.push('');
+  L.push('| corpus | file type | found | missed |');
+  L.push('|---|---|---:|---:|');
+  for (const s of scans) for (const [ext, r] of Object.entries(s.recall.byExt)) L.push(`| ${s.label} | .${ext} | ${r.found}/${r.total} | ${r.total - r.found} |`);
+  for (const s of scans) {
+    L.push('');
+    L.push(`${s.label}: hublint scanned ${s.stats.filesScanned} files (skipped ${s.stats.filesSkipped}: ${JSON.stringify(s.stats.skipped)}); ripgrep matched ${s.rgFiles} files; the Node pass read ${s.nodeRef.files} files and matched ${s.nodeRef.hits}. Findings outside the planted set: ${s.recall.extra.length}.`);
+    if (s.recall.misses.length) {
+      L.push('');
+      L.push(`Misses (${s.recall.misses.length}${s.recall.misses.length > 12 ? ', first 12' : ''}), with what hublint reported on that line:`);
+      L.push('');
+      for (const m of s.recall.misses.slice(0, 12)) L.push(`- \`${m.file}:${m.line}\` ${m.ruleId} → ${m.got.length ? m.got.map((g) => `\`${g}\``).join(', ') : 'nothing'}`);
+    }
+    if (s.recall.extra.length) {
+      L.push('');
+      L.push(`Unexpected findings (${s.recall.extra.length}${s.recall.extra.length > 8 ? ', first 8' : ''}):`);
+      L.push('');
+      for (const e of s.recall.extra.slice(0, 8)) L.push(`- \`${e.file}:${e.line}\` ${e.ruleId}: ${e.message.slice(0, 160)}`);
+    }
+  }
+  return L.join('\n');
+}
+
+function plantSummary() {
+  const byExt = {};
+  for (const p of base.planted) if (p.file.startsWith('copy-1/')) byExt[p.ext] = (byExt[p.ext] ?? 0) + 1;
+  return `${Object.values(byExt).reduce((a, b) => a + b, 0)} calls per corpus copy (${Object.entries(byExt)
+    .map(([e, n]) => `${n} in .${e}`)
+    .join(', ')}), covering ${RULE_IDS.map((r) => `\`${r}\``).join(', ')} in every file type`;
+}
+
+function renderProfiles() {
+  const L = [`Profiles of ${machine.date.slice(0, 10)} (\`node --cpu-prof\`, one run each; the .cpuprofile files are under \`${join(home, 'profiles')}\`, open them in Chrome DevTools).`];
+  for (const p of profiles) {
+    L.push('');
+    L.push(formatSummary(p.summary, `${p.name} (${(p.ms / 1000).toFixed(2)} s wall with the profiler on)`));
+  }
+  return L.join('\n');
+}
+

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeBytePrefilter } from '../../src/perf/byte-prefilter.js';
+import { ReadScratch } from '../../src/perf/fast-read.js';
+import { readBatch, setupScanWorker } from '../../src/perf/scan-worker.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hublint-scan-worker-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function put(name: string, data: string | Buffer) {
+  writeFileSync(join(dir, name), data);
+  return { path: name, absolute: join(dir, name) };
+}
+
+describe('readBatch', () => {
+  it('keeps, quiets, skips and hands back what it cannot judge', () => {
+    const items = [
+      put('hub.ts', 'fetch("https://hub.docker.com/v2/repositories/a/b/")'),
+      put('plain.js', 'console.log(1)'),
+      put('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])),
+      put('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hub.docker.com', 'utf16le')])),
+      put('big.txt', 'x'.repeat(100)),
+      { path: 'gone.txt', absolute: join(dir, 'gone.txt') },
+    ];
+    const outcomes = readBatch(items, makeBytePrefilter(), 80, new ReadScratch(16));
+    expect(outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['hub.ts kept', 'plain.js quiet', 'image.png skipped', 'utf16.txt fallback', 'big.txt skipped', 'gone.txt skipped']);
+    const kept = outcomes[0];
+    expect(kept.outcome === 'kept' && kept.text).toContain('hub.docker.com');
+  });
+});
+
+describe('setupScanWorker (in this thread)', () => {
+  it('reads a batch, then lints with the broadcast constants', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20 });
+    const read = await worker.handle({ op: 'read', items: [put('c.ts', 'export const HUB = "https://hub.docker.com/v2";')] });
+    expect(read.op === 'read' && read.outcomes[0].outcome).toBe('kept');
+    worker.onBroadcast({ constantSources: [{ path: 'c.ts', text: 'export const HUB = "https://hub.docker.com/v2";' }] });
+    const lint = await worker.handle({ op: 'lint', job: { path: 'u.ts', text: 'import { HUB } from "./c";\nfetch(`${HUB}/repositories/acme/web/`);\n' } });
+    expect(lint.op === 'lint' && lint.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['2 hub-get-repository']);
+  });
+});
