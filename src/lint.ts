@@ -1,5 +1,8 @@
-import { relative } from 'node:path';
-import { lintText, sortFindings, type LintTextOptions } from './core/lint-text.js';
+import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { internalErrorFinding, lintText, sortFindings, type LintTextOptions } from './core/lint-text.js';
 import { hashText } from './core/hash.js';
 import type { Finding, Rule, ScanStats, Severity } from './core/types.js';
 import { readCandidateFile, type SkipReason } from './discover/read.js';
@@ -15,6 +18,9 @@ import { applyBaseline, type Baseline } from './suppress/baseline.js';
 import { inShard } from './discover/shard.js';
 import { LineIndex } from './core/position.js';
 import { lintPinsText } from './pins/lint-pins.js';
+import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/index.js';
+import { isUtf16, makeBytePrefilter } from './perf/byte-prefilter.js';
+import { readFileFast, ReadScratch } from './perf/fast-read.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -40,6 +46,8 @@ export interface LintOptions {
   baseline?: Baseline;
   /** `{index, count}` (1-based index): scan only the files whose path hash falls in this shard. */
   shard?: { index: number; count: number };
+  /** Reuse adapter results of files unchanged since the last run with the same rules (--cache). */
+  cache?: { location: string };
   /** Also report pinned Engine API versions (info in a plain scan). Default true. */
   pins?: boolean;
   /** One-line notices about skipped files. */
@@ -56,22 +64,16 @@ export interface LintResult {
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
+/** A NUL byte this early means binary (as git and ripgrep decide). */
+const SNIFF_BYTES = 8192;
 const CONSTANT_USERS = new Set<AdapterName>(['js', 'python', 'go']);
+/** Below this many files to lint a run stays on the main thread. */
+const SMALL_RUN = 64;
 
 function emptyStats(): ScanStats {
   return { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 };
 }
 
-/** Runs `fn` over items with at most `limit` in flight: reads overlap without opening every file at once. */
-async function pool<T>(items: AsyncIterable<T> | Iterable<T>, limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  const running = new Set<Promise<void>>();
-  for await (const item of items) {
-    const p: Promise<void> = fn(item).finally(() => running.delete(p));
-    running.add(p);
-    if (running.size >= limit) await Promise.race(running);
-  }
-  await Promise.all(running);
-}
 
 /**
  * Scans files for deprecated Docker Hub API calls. Two passes: the first reads every file
@@ -99,9 +101,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const later: Array<{ path: string; absolute: string }> = [];
 
   const pinFindings: Finding[] = [];
+  const wantPins = options.pins !== false;
   const take = (path: string, text: string, absolute?: string) => {
     stats.filesScanned++;
-    if (options.pins !== false) {
+    if (wantPins && mayHoldPins(text)) {
       const pins = lintPinsText(path, text);
       if (pins.length) {
         const s = applySuppressions(text, pins);
@@ -117,29 +120,67 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
       kept.push({ path, text });
       index.addFile(path, text);
-    } else if (absolute && CONSTANT_USERS.has(adapterNameFor(path))) {
-      later.push({ path, absolute });
+    } else if (absolute) {
+      passOver(path, absolute);
     }
+  };
+  // A file that names no Hub host may still import a Hub constant: the second pass decides.
+  const passOver = (path: string, absolute: string) => {
+    if (CONSTANT_USERS.has(adapterNameFor(path))) later.push({ path, absolute });
+  };
+
+  // The gate on raw bytes: most files are never decoded (see perf/byte-prefilter.ts).
+  const byteGate = makeBytePrefilter({
+    extraHosts,
+    substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
+    patterns: wantPins ? [PIN_BYTE_PATTERN] : [],
+  });
+  const scratch = new ReadScratch();
+  const cacheFile = options.cache ? resolve(cwd, options.cache.location) : null;
+  const readSlow = async (file: { path: string; absolute: string }) => {
+    const read = await readCandidateFile(file.absolute, maxSize);
+    if ('skipped' in read) skip(file.path, read.skipped, read.detail);
+    else take(file.path, read.text, file.absolute);
   };
 
   if (options.files) {
     for (const f of options.files) take(f.path, f.text);
   } else {
-    await pool(walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude }), 16, async (file) => {
-      if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) return;
-      const read = await readCandidateFile(file.absolute, maxSize);
-      if ('skipped' in read) skip(file.path, read.skipped, read.detail);
-      else take(file.path, read.text, file.absolute);
-    });
+    for await (const file of walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
+      if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
+      // hublint's own cache holds findings, URLs included: it is not the user's code.
+      if (cacheFile !== null && file.absolute === cacheFile) continue;
+      // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
+      if (file.kind !== 'file') {
+        await readSlow(file);
+        continue;
+      }
+      const read = readFileFast(file.absolute, maxSize, scratch);
+      if ('skipped' in read) {
+        skip(file.path, read.skipped, read.detail);
+      } else if (isUtf16(read.bytes)) {
+        await readSlow(file);
+      } else if (read.bytes.subarray(0, SNIFF_BYTES).includes(0)) {
+        skip(file.path, 'binary', 'binary file');
+      } else if (byteGate(read.bytes)) {
+        take(file.path, read.bytes.toString('utf8'), file.absolute);
+      } else {
+        stats.filesScanned++;
+        passOver(file.path, file.absolute);
+      }
+    }
   }
 
   const names = [...index.names()];
   if (names.length > 0 && later.length > 0) {
-    const usesConstant = makePrefilter(names);
-    await pool(later, 16, async (file) => {
-      const read = await readCandidateFile(file.absolute, maxSize);
-      if (!('skipped' in read) && usesConstant(read.text)) kept.push({ path: file.path, text: read.text });
-    });
+    const usesConstant = makeBytePrefilter({ names });
+    const onlyNames = makePrefilter(names);
+    for (const file of later) {
+      const read = readFileFast(file.absolute, maxSize, scratch);
+      if ('skipped' in read || !usesConstant(read.bytes)) continue;
+      const text = read.bytes.toString('utf8');
+      if (onlyNames(text)) kept.push({ path: file.path, text });
+    }
   }
 
   const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
@@ -149,8 +190,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   let suppressed = (stats.suppressed as number | undefined) ?? 0;
   const hashes = new Map<string, string>();
   const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
-  for (const file of kept.sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const all = await lintText(file.path, file.text, textOptions);
+  kept.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const results = await cachedLintAll(kept, rules, options, (todo) => lintAll(todo, rules, options, (file) => lintText(file.path, file.text, textOptions)));
+  for (const [i, file] of kept.entries()) {
+    const all = results[i];
     if (all.length) hashes.set(file.path, hashText(file.text));
     const s = applySuppressions(file.text, all);
     suppressed += s.suppressed;
@@ -185,6 +228,74 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const f of result) stats.bySeverity[f.severity]++;
   stats.durationMs = Date.now() - started;
   return { findings: result, stats, scanned: { hash: (f) => hashes.get(f), textOptions } };
+}
+
+/**
+ * --cache: a file's findings depend on its content, the rules and options, and the
+ * project's constant index (the files that name a Hub host); only files whose all three are
+ * unchanged reuse last run's findings. The cache saves the adapters, not the reads.
+ */
+async function cachedLintAll(
+  kept: Array<{ path: string; text: string }>,
+  rules: readonly Rule[],
+  options: LintOptions,
+  run: (todo: Array<{ path: string; text: string }>) => Promise<Finding[][]>,
+): Promise<Finding[][]> {
+  if (!options.cache) return run(kept);
+  const { FileCache, cacheKeyOf, constantsHashOf, hashContent } = await import('./perf/file-cache.js');
+  const { toolVersion } = await import('./core/version.js');
+  const key = cacheKeyOf({ version: toolVersion(), rules, hosts: options.extraHubHosts ?? [], bases: options.hubBaseVariables ?? [] });
+  const cache = FileCache.open<Finding[]>(options.cache.location, key);
+  const hashes = kept.map((f) => hashContent(f.text));
+  const context = constantsHashOf(kept.flatMap((f, i) => (HUB_HOST_PATTERN.test(f.text) ? [{ path: f.path, hash: hashes[i] }] : [])));
+  const out: Finding[][] = new Array(kept.length);
+  const todo: number[] = [];
+  kept.forEach((f, i) => {
+    const hit = cache.byContent(f.path, hashes[i], context);
+    if (hit) out[i] = hit.result;
+    else todo.push(i);
+  });
+  const fresh = await run(todo.map((i) => kept[i]));
+  todo.forEach((i, j) => {
+    out[i] = fresh[j];
+    cache.set(kept[i].path, { size: kept[i].text.length, mtimeMs: 0, hash: hashes[i], context, result: fresh[j] });
+  });
+  try {
+    cache.save();
+  } catch (e) {
+    options.onNotice?.(`cannot write the cache ${options.cache.location}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+  }
+  return out;
+}
+
+const WORKER_URL = new URL('./perf/lint-worker.js', import.meta.url);
+
+/**
+ * Runs the adapters over the kept files: in a pool of worker threads sized to the cores for
+ * a big run, on this thread for a small one (a worker costs a thread and a second load of
+ * the adapters). The pool runs from the built package only (its worker is compiled JS).
+ */
+async function lintAll(
+  kept: Array<{ path: string; text: string }>,
+  rules: readonly Rule[],
+  options: LintOptions,
+  inline: (file: { path: string; text: string }) => Promise<Finding[]>,
+): Promise<Finding[][]> {
+  const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
+  if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || !existsSync(fileURLToPath(WORKER_URL))) {
+    const out: Finding[][] = [];
+    for (const file of kept) out.push(await inline(file));
+    return out;
+  }
+  const { startLintPool } = await import('./perf/lint-pool.js');
+  const pool = startLintPool({ rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, size, warm: [], workerUrl: WORKER_URL });
+  try {
+    // Every worker rebuilds the same constant index from the files that fed it.
+    pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
+    return await Promise.all(kept.map((file) => pool.lint(file.path, file.text).catch((error: unknown) => [internalErrorFinding(file.path, 'worker', error)])));
+  } finally {
+    await pool.close();
+  }
 }
 
 export function relativePosix(cwd: string, absolute: string): string {

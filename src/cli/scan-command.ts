@@ -35,6 +35,8 @@ export interface ScanFlags extends FixFlags {
   staged?: boolean;
   changedSince?: string;
   shard?: string;
+  cache?: boolean;
+  cacheLocation?: string;
   debug?: boolean;
 }
 
@@ -56,6 +58,8 @@ export function addScanOptions(cmd: Command): Command {
     .option('--staged', 'scan the staged content of staged files (git index)')
     .option('--changed-since <rev>', 'scan files that differ between REV and the working tree, untracked ones included')
     .option('--shard <i/n>', 'scan only shard I of N (stable path hash), for CI matrices')
+    .option('--cache', 'reuse results for files unchanged since the last run (content hash)')
+    .option('--cache-location <file>', 'where --cache keeps its data', '.hublintcache')
     .option('--hub-host <host>', 'another host that serves the Hub API, e.g. a proxy (repeatable)', collect, [])
     .option('--base-var <name>', 'a variable whose value is a Hub base URL (repeatable)', collect, [])
     .option('--debug', 'print stack traces of errors');
@@ -131,6 +135,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     reportUnusedDisable: flags.reportUnusedDisable,
     baseline: baselineFile ? readBaseline(baselineFile) : undefined,
     shard: flags.shard ? parseShard(flags.shard) : undefined,
+    cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
     onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
   };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];

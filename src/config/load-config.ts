@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
-import { validate } from './schema-validator.generated.js';
 
 export interface HublintConfig {
   include?: string[];
@@ -81,6 +80,8 @@ export async function loadConfigFile(file: string): Promise<HublintConfig> {
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
+  // The precompiled validator loads only when there is a config to check.
+  const { validate } = await import('./schema-validator.generated.js');
   const check = validate as unknown as ((d: unknown) => boolean) & { errors?: AjvError[] };
   if (!check(doc)) throw new ConfigError(`${file}: ${explain(check.errors![0])}`, { hint: 'the schema is schema/hublint.schema.json' });
   const config = doc as HublintConfig;

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
-import ignore, { type Ignore } from 'ignore';
 import { UsageError } from '../core/errors.js';
+import { streamWalk, type EntryKind } from '../perf/stream-walk.js';
 
 export interface WalkOptions {
   cwd: string;
@@ -20,6 +19,8 @@ export interface WalkedFile {
   path: string;
   /** Named on the command line (scanned even when an ignore rule would skip it). */
   explicit: boolean;
+  /** What discovery already knows: a regular file can be read without another stat. */
+  kind?: EntryKind;
 }
 
 export function toPosix(p: string): string {
@@ -27,13 +28,11 @@ export function toPosix(p: string): string {
 }
 
 /** .gitignore files apply to their own folder and below, as git reads them. */
-function gitignoreFilter(root: string, noIgnore: boolean): (absolute: string) => boolean {
+async function gitignoreFilter(root: string, noIgnore: boolean): Promise<(absolute: string) => boolean> {
   if (noIgnore) return () => false;
+  const [{ default: fg }, { default: ignore }] = await Promise.all([import('fast-glob'), import('ignore')]);
   const files = fg.sync('**/.gitignore', { cwd: root, dot: true, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false });
-  const rules: Array<{ base: string; ig: Ignore }> = files.map((f) => ({
-    base: dirname(join(root, f)),
-    ig: ignore().add(readFileSync(join(root, f), 'utf8')),
-  }));
+  const rules = files.map((f) => ({ base: dirname(join(root, f)), ig: ignore().add(readFileSync(join(root, f), 'utf8')) }));
   return (absolute) =>
     rules.some(({ base, ig }) => {
       const rel = relative(base, absolute);
@@ -41,13 +40,33 @@ function gitignoreFilter(root: string, noIgnore: boolean): (absolute: string) =>
     });
 }
 
+/** Include/exclude globs from a config: fast-glob does the matching (loaded only then). */
+async function* globWalk(absolute: string, opts: WalkOptions): AsyncGenerator<string> {
+  const { default: fg } = await import('fast-glob');
+  const ignored = await gitignoreFilter(absolute, opts.noIgnore === true);
+  const stream = fg.stream(opts.include?.length ? opts.include : ['**/*'], {
+    cwd: absolute,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    ignore: [...(opts.noIgnore ? ['**/.git/**'] : ['**/.git/**', '**/node_modules/**']), ...(opts.exclude ?? [])],
+    suppressErrors: true,
+    absolute: true,
+    markDirectories: true,
+  });
+  for await (const entry of stream) {
+    const file = String(entry);
+    if (!file.endsWith('/') && !ignored(file)) yield file;
+  }
+}
+
 /**
  * Streams the files to scan under the given paths. Dot files are included, directory
  * symlinks are not followed, `.git` is never entered.
  */
 export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<WalkedFile> {
-  const ignoreDirs = opts.noIgnore ? ['**/.git/**'] : ['**/.git/**', '**/node_modules/**'];
   const seen = new Set<string>();
+  const rel = (absolute: string) => toPosix(relative(opts.cwd, absolute));
   for (const given of paths.length ? paths : ['.']) {
     const absolute = resolve(opts.cwd, given);
     let st;
@@ -59,27 +78,22 @@ export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<
     if (!st.isDirectory()) {
       if (!seen.has(absolute)) {
         seen.add(absolute);
-        yield { absolute, path: toPosix(relative(opts.cwd, absolute)) || given, explicit: true };
+        yield { absolute, path: rel(absolute) || given, explicit: true, kind: st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : 'other' };
       }
       continue;
     }
-    const ignored = gitignoreFilter(absolute, opts.noIgnore === true);
-    const stream = fg.stream(opts.include?.length ? opts.include : ['**/*'], {
-      cwd: absolute,
-      dot: true,
-      onlyFiles: false,
-      followSymbolicLinks: false,
-      ignore: [...ignoreDirs, ...(opts.exclude ?? [])],
-      suppressErrors: true,
-      absolute: true,
-      markDirectories: true,
-    });
-    for await (const entry of stream) {
-      const file = String(entry);
-      if (file.endsWith('/')) continue;
-      if (seen.has(file) || ignored(file)) continue;
-      seen.add(file);
-      yield { absolute: file, path: toPosix(relative(opts.cwd, file)), explicit: false };
+    if (opts.include?.length || opts.exclude?.length) {
+      for await (const file of globWalk(absolute, opts)) {
+        if (seen.has(file)) continue;
+        seen.add(file);
+        yield { absolute: file, path: rel(file), explicit: false };
+      }
+      continue;
+    }
+    for await (const entry of streamWalk(absolute, { noIgnore: opts.noIgnore })) {
+      if (seen.has(entry.absolute)) continue;
+      seen.add(entry.absolute);
+      yield { absolute: entry.absolute, path: rel(entry.absolute), explicit: false, kind: entry.kind };
     }
   }
 }
