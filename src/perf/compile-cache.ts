@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,11 +13,19 @@ import { Script } from 'node:vm';
  * deserialises the bytecode instead, including the functions compiled lazily in the run
  * that wrote it (the cache is written after use, not after load).
  *
- * Safety: the cache is bytecode that V8 runs, so it is only read from a folder that belongs
- * to this user and that no one else may write (0700, checked on every load). V8 rejects a
- * cache from another V8 version, other flags or a source of another length; the key also
- * holds the file's size and mtime, so an edited bundle never meets an old cache (V8 itself
- * checks its version, the flags and the source length, and rejects a mismatch).
+ * Safety: the cache is bytecode that V8 runs, so it is only read from a folder that is
+ * this user's own and private (a real folder, owner-only: 0700; checked on every load).
+ * The file name holds the bundle's path, size and mtime, the Node version, the
+ * architecture and the V8 flags, so an edited bundle or another Node never meets an old
+ * cache. Each file carries a SHA-256 of its payload, checked before V8 sees it: V8 checks
+ * its own version, the flags and the source length but, in release builds, not a
+ * checksum, so a damaged file could otherwise reach the deserializer. A file that fails
+ * any check is ignored (the bundle compiles from source) and rewritten at exit.
+ *
+ * Concurrency: a cache file is written under a unique temporary name (O_EXCL) and renamed
+ * into place, so a run reads the old file or the whole new one, never a mix; two runs
+ * writing at once each rename a whole file, and the last rename wins. After writing, the
+ * caches of older versions of the same bundle are removed, so the folder does not grow.
  */
 
 export type CacheState = 'hit' | 'miss' | 'rejected' | 'disabled';
@@ -53,13 +61,13 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(tmpdir(), `hublint-v8-${uid}`);
 }
 
-/** A folder we may trust bytecode from: ours, a real folder, writable by no one else. */
+/** A folder we may trust bytecode from: a real folder (no symlink), ours, 0700 (nothing for group or others). */
 export function isPrivateDir(dir: string): boolean {
   try {
     const st = lstatSync(dir);
     if (!st.isDirectory()) return false;
     if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return false;
-    return process.platform === 'win32' || (st.mode & 0o022) === 0;
+    return process.platform === 'win32' || (st.mode & 0o077) === 0;
   } catch {
     return false;
   }
@@ -74,9 +82,70 @@ function ensurePrivateDir(dir: string): boolean {
   return isPrivateDir(dir);
 }
 
-/** The cache file name: one per bundle path, size, mtime, Node version and architecture. */
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
+
+/**
+ * The cache file name (without `.v8cache`): `<bundle path>-<version of it>`, 16 hex digits
+ * each. The version part covers the bundle's size and mtime, the Node version, the
+ * architecture and the V8 flags (a cache made under other flags would be rejected).
+ */
 export function cacheKey(filename: string, size: number, mtimeMs: number): string {
-  return createHash('sha256').update(JSON.stringify([filename, size, mtimeMs, process.version, process.arch])).digest('hex').slice(0, 32);
+  const flags = [...nodeFlags(), process.env.NODE_OPTIONS ?? ''].join('\0');
+  const version = sha256(JSON.stringify([size, mtimeMs, process.version, process.arch, flags])).toString('hex');
+  return `${bundleKey(filename)}-${version.slice(0, 16)}`;
+}
+
+/** process.execArgv without the code of `-e`/`-p` (the flags are what matters to V8). */
+function nodeFlags(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if (['-e', '--eval', '-p', '--print'].includes(argv[i])) i++;
+    else if (!/^--(?:eval|print)=/.test(argv[i])) out.push(argv[i]);
+  }
+  return out;
+}
+
+function bundleKey(filename: string): string {
+  return sha256(filename).toString('hex').slice(0, 16);
+}
+
+// The file: MAGIC, the SHA-256 of the payload, the payload (V8's cached data).
+const MAGIC = Buffer.from('hublint-v8cache-1\n');
+const HEADER = MAGIC.length + 32;
+
+/** The payload of a cache file, or undefined when the file is not one of ours or is damaged. */
+export function unpackCache(file: Buffer): Buffer | undefined {
+  if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const payload = file.subarray(HEADER);
+  return sha256(payload).equals(file.subarray(MAGIC.length, HEADER)) ? payload : undefined;
+}
+
+export function packCache(payload: Buffer): Buffer {
+  return Buffer.concat([MAGIC, sha256(payload), payload]);
+}
+
+/** Temporary files of writes that never finished (a killed run), after this long: removed. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** Removes the older caches of this bundle and abandoned temporary files. Best effort. */
+function prune(cacheDir: string, cacheFile: string, filename: string): void {
+  const own = `${bundleKey(filename)}-`;
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(cacheDir, name);
+    try {
+      if (name.startsWith(own) && name.endsWith('.v8cache') && path !== cacheFile) rmSync(path, { force: true });
+      else if (name.endsWith('.tmp') && Date.now() - statSync(path).mtimeMs > STALE_TEMP_MS) rmSync(path, { force: true });
+    } catch {
+      // another run removed it first
+    }
+  }
 }
 
 function readWhole(filename: string): { source: string; size: number; mtimeMs: number } {
@@ -117,16 +186,18 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
   const usable = !disabled && ensurePrivateDir(cacheDir);
   const cacheFile = usable ? join(cacheDir, `${cacheKey(filename, size, mtimeMs)}.v8cache`) : null;
 
-  let cachedData: Buffer | undefined;
+  let file: Buffer | undefined;
   if (cacheFile) {
     try {
-      cachedData = readFileSync(cacheFile);
+      file = readFileSync(cacheFile);
     } catch {
-      cachedData = undefined;
+      file = undefined;
     }
   }
+  // A damaged or foreign file is never handed to V8; it counts as rejected and is rewritten.
+  const cachedData = file === undefined ? undefined : unpackCache(file);
   const script = new Script(WRAPPER_HEAD + source.replace(/^#!.*/, '') + WRAPPER_TAIL, { filename, cachedData });
-  const state: CacheState = !usable ? 'disabled' : cachedData === undefined ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
+  const state: CacheState = !usable ? 'disabled' : file === undefined ? 'miss' : cachedData === undefined || script.cachedDataRejected ? 'rejected' : 'hit';
 
   const mod = new Module(filename);
   mod.filename = filename;
@@ -146,22 +217,24 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
   let written = false;
   const flush = (force = false): boolean => {
     if (!cacheFile || (state === 'hit' && !force) || (written && !force)) return false;
+    // Write-then-rename under a name no other run uses (pids repeat across containers that
+    // share the folder): a concurrent run reads either the old file or the whole new one.
+    const tmp = `${cacheFile}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
     try {
-      const data = script.createCachedData();
-      // Write-then-rename: a concurrent run reads either the old file or the whole new one.
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(tmp, data, { mode: 0o600 });
+      if (!isPrivateDir(cacheDir)) return false;
+      writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });
       renameSync(tmp, cacheFile);
       written = true;
-      return true;
     } catch {
       try {
-        rmSync(`${cacheFile}.${process.pid}.tmp`, { force: true });
+        rmSync(tmp, { force: true });
       } catch {
         // best effort: a cache that cannot be written costs the next run a compile, nothing else
       }
       return false;
     }
+    prune(cacheDir, cacheFile, filename);
+    return true;
   };
   if (options.flushOnExit !== false && state !== 'hit' && cacheFile) process.once('exit', () => flush());
 

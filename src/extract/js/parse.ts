@@ -1,7 +1,49 @@
 import { extname } from 'node:path';
-import { ts } from 'ts-morph';
+import type { ts as TypeScriptNamespace } from 'ts-morph';
+import { loadTypeScript } from '../../perf/typescript.js';
 
-export { ts };
+/**
+ * ts-morph's bundled compiler (the same copy `import { ts } from 'ts-morph'` gives),
+ * loaded alone through the V8 code cache (perf/typescript.ts, perf/compile-cache.ts)
+ * rather than with the rest of ts-morph, the first time a JS/TS file is parsed.
+ */
+export const ts: typeof TypeScriptNamespace = loadTypeScript().ts;
+
+/**
+ * The types the JS adapter names as `ts.X`: a namespace of types only, which merges with
+ * the `ts` value above, so `import { ts } from './parse.js'` serves both. A new `ts.X` in a
+ * type position needs its line here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-namespace
+export declare namespace ts {
+  export type BinaryExpression = TypeScriptNamespace.BinaryExpression;
+  export type BindingName = TypeScriptNamespace.BindingName;
+  export type CallExpression = TypeScriptNamespace.CallExpression;
+  export type ClassDeclaration = TypeScriptNamespace.ClassDeclaration;
+  export type ClassLikeDeclaration = TypeScriptNamespace.ClassLikeDeclaration;
+  export type EnumDeclaration = TypeScriptNamespace.EnumDeclaration;
+  export type Expression = TypeScriptNamespace.Expression;
+  export type FunctionDeclaration = TypeScriptNamespace.FunctionDeclaration;
+  export type FunctionLikeDeclaration = TypeScriptNamespace.FunctionLikeDeclaration;
+  export type Identifier = TypeScriptNamespace.Identifier;
+  export type ImportDeclaration = TypeScriptNamespace.ImportDeclaration;
+  export type ImportEqualsDeclaration = TypeScriptNamespace.ImportEqualsDeclaration;
+  export type JsxText = TypeScriptNamespace.JsxText;
+  export type NewExpression = TypeScriptNamespace.NewExpression;
+  export type NoSubstitutionTemplateLiteral = TypeScriptNamespace.NoSubstitutionTemplateLiteral;
+  export type Node = TypeScriptNamespace.Node;
+  export type NodeFlags = TypeScriptNamespace.NodeFlags;
+  export type ParameterDeclaration = TypeScriptNamespace.ParameterDeclaration;
+  export type PropertyAccessExpression = TypeScriptNamespace.PropertyAccessExpression;
+  export type PropertyDeclaration = TypeScriptNamespace.PropertyDeclaration;
+  export type ScriptKind = TypeScriptNamespace.ScriptKind;
+  export type ScriptTarget = TypeScriptNamespace.ScriptTarget;
+  export type SourceFile = TypeScriptNamespace.SourceFile;
+  export type StringLiteral = TypeScriptNamespace.StringLiteral;
+  export type SyntaxKind = TypeScriptNamespace.SyntaxKind;
+  export type TemplateExpression = TypeScriptNamespace.TemplateExpression;
+  export type VariableDeclaration = TypeScriptNamespace.VariableDeclaration;
+}
 
 /**
  * Syntax only: one standalone tree per file from ts-morph's bundled compiler. No Project,

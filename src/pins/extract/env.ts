@@ -20,6 +20,8 @@ const COLON = new RegExp(String.raw`\b(${NAMES})\b["']?\s*:\s*${VALUE}`, 'gd');
 const ENV_SPACE = new RegExp(String.raw`^\s*[Ee][Nn][Vv]\s+(${NAMES})\s+${VALUE}`, 'gdm');
 
 export const extractEnv: PinExtractor = (path, text) => {
+  // Every name ends in _API_VERSION.
+  if (!text.includes('_API_VERSION')) return [];
   const kind = fileKind(path);
   const patterns = [ASSIGN, ...(kind === 'yaml' ? [] : [COLON]), ...(kind === 'dockerfile' ? [ENV_SPACE] : [])];
   return patterns.flatMap((re) =>

@@ -15,6 +15,8 @@ interface SdkPattern {
   kinds?: FileKind[];
   /** false: the name is unambiguous, the file need not mention Docker. */
   docker?: false;
+  /** Text every match contains (any of them): a file without it skips the regex. */
+  needles: readonly string[];
 }
 
 const Q = String.raw`["'\`]`;
@@ -24,34 +26,36 @@ const ARGS = String.raw`(?:[^()]|\([^()]*\))*?`;
 
 export const SDK_PATTERNS: readonly SdkPattern[] = [
   // github.com/docker/docker/client and github.com/moby/moby/client
-  { form: 'go', detail: 'client.WithVersion', re: new RegExp(String.raw`\bWithVersion\(\s*"${V}"`, 'gd') },
-  { form: 'go', detail: 'client.WithAPIVersion', re: new RegExp(String.raw`\bWithAPIVersion\(\s*"${V}"`, 'gd') },
+  { form: 'go', detail: 'client.WithVersion', re: new RegExp(String.raw`\bWithVersion\(\s*"${V}"`, 'gd'), needles: ['WithVersion('] },
+  { form: 'go', detail: 'client.WithAPIVersion', re: new RegExp(String.raw`\bWithAPIVersion\(\s*"${V}"`, 'gd'), needles: ['WithAPIVersion('] },
   // deprecated client.NewClient(host, version, httpClient, headers)
-  { form: 'go', detail: 'client.NewClient', re: new RegExp(String.raw`\bNewClient\(\s*[^,()]+,\s*"${V}"`, 'gd') },
+  { form: 'go', detail: 'client.NewClient', re: new RegExp(String.raw`\bNewClient\(\s*[^,()]+,\s*"${V}"`, 'gd'), needles: ['NewClient('] },
   // fsouza/go-dockerclient NewVersionedClient(endpoint, "1.41"), …FromEnv("1.41"), …TLSClient(…, "1.41")
-  { form: 'go', detail: 'docker.NewVersionedClient', re: new RegExp(String.raw`\bNewVersioned\w*Client\w*\(${ARGS}"${V}"`, 'gd') },
+  { form: 'go', detail: 'docker.NewVersionedClient', re: new RegExp(String.raw`\bNewVersioned\w*Client\w*\(${ARGS}"${V}"`, 'gd'), needles: ['NewVersioned'] },
   // docker-py: DockerClient / APIClient / from_env / the old docker.Client; "auto" is not a version
   {
     form: 'python',
     detail: 'docker-py version=',
     re: new RegExp(String.raw`\b(?:DockerClient|APIClient|from_env|docker\.Client)\s*\(${ARGS}\bversion\s*=\s*${Q}${V}${Q}`, 'gd'),
+    needles: ['DockerClient', 'APIClient', 'from_env', 'docker.Client'],
   },
   // dockerode / docker-modem: new Docker({ version: 'v1.25' })
   {
     form: 'node',
     detail: "dockerode { version: … }",
     re: new RegExp(String.raw`\bnew\s+(?:Docker|Dockerode|Modem|DockerModem)\s*\(\s*\{(?:[^{}]|\{[^{}]*\})*?\bversion\s*:\s*${Q}${V}${Q}`, 'gd'),
+    needles: ['Docker', 'Modem'],
   },
   // docker-java
-  { form: 'java', detail: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*"${V}"`, 'gd') },
-  { form: 'java', detail: 'RemoteApiVersion.parseConfig', re: new RegExp(String.raw`\bRemoteApiVersion\.parseConfig\(\s*"${V}"`, 'gd') },
-  { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false },
-  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false },
+  { form: 'java', detail: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*"${V}"`, 'gd'), needles: ['withApiVersion('] },
+  { form: 'java', detail: 'RemoteApiVersion.parseConfig', re: new RegExp(String.raw`\bRemoteApiVersion\.parseConfig\(\s*"${V}"`, 'gd'), needles: ['RemoteApiVersion.parseConfig('] },
+  { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false, needles: ['-Dapi.version='] },
+  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
   // Ansible inventories (INI) and rsyslog imdocker; YAML files go through the YAML walker
-  { form: 'config', detail: 'docker_api_version', re: new RegExp(String.raw`\bdocker_api_version\s*[=:]\s*${Q}?${V}`, 'gd'), kinds: ['other', 'properties'], docker: false },
-  { form: 'config', detail: 'rsyslog imdocker ApiVersionStr', re: new RegExp(String.raw`\bApiVersionStr\s*=\s*"${V}"`, 'gd'), kinds: ['other'], docker: false },
+  { form: 'config', detail: 'docker_api_version', re: new RegExp(String.raw`\bdocker_api_version\s*[=:]\s*${Q}?${V}`, 'gd'), kinds: ['other', 'properties'], docker: false, needles: ['docker_api_version'] },
+  { form: 'config', detail: 'rsyslog imdocker ApiVersionStr', re: new RegExp(String.raw`\bApiVersionStr\s*=\s*"${V}"`, 'gd'), kinds: ['other'], docker: false, needles: ['ApiVersionStr'] },
   // daemon.json; YAML files go through the YAML walker
-  { form: 'daemon-min', detail: 'daemon.json min-api-version', re: new RegExp(String.raw`"min-api-version"\s*:\s*"${V}"`, 'gd'), kinds: ['other'], docker: false },
+  { form: 'daemon-min', detail: 'daemon.json min-api-version', re: new RegExp(String.raw`"min-api-version"\s*:\s*"${V}"`, 'gd'), kinds: ['other'], docker: false, needles: ['"min-api-version"'] },
 ];
 
 /** Needs the name Docker (or moby) somewhere, so that other SDKs' `version=` calls stay silent. */
@@ -60,7 +64,8 @@ const MENTIONS_DOCKER = /docker|moby/i;
 export const extractSdk: PinExtractor = (path, text) => {
   const kind = fileKind(path);
   const docker = MENTIONS_DOCKER.test(text);
-  return SDK_PATTERNS.filter((p) => (!p.kinds || p.kinds.includes(kind)) && (docker || p.docker === false)).flatMap((p) =>
+  const applies = (p: SdkPattern) => (!p.kinds || p.kinds.includes(kind)) && (docker || p.docker === false) && p.needles.some((n) => text.includes(n));
+  return SDK_PATTERNS.filter(applies).flatMap((p) =>
     defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail))),
   );
 };

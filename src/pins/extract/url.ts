@@ -37,6 +37,7 @@ export const extractUrl: PinExtractor = (_path, text) => {
     const pin = pinAt(m, 1, 'url', `/${m[1]}/ in an Engine API URL`);
     if (pin) out.push(pin);
   }
+  if (!text.includes('http')) return out;
   for (const m of allMatches(UNVERSIONED, text)) {
     const [start, end] = m.indices![1];
     const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');

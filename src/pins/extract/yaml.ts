@@ -1,9 +1,22 @@
-import { isMap, isPair, isScalar, parseAllDocuments, visit, type Pair, type Scalar } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlModule from 'yaml';
+import type { Pair, Scalar } from 'yaml';
 import { normalizeApiVersion } from '../../engine/versions.js';
 import type { PinCandidate, PinForm } from '../types.js';
 import { cliImagePin, isDindImage } from './cli-image.js';
 import { PIN_VARIABLES } from './env.js';
 import { fileKind, ruleOf, type PinExtractor } from './match.js';
+
+/**
+ * The YAML parser, loaded on the first YAML file that may hold a pin rather than when
+ * hublint starts (extractors are synchronous, hence require; yaml ships CommonJS, and the
+ * `import` of it elsewhere resolves to the same file, so this is the same module).
+ */
+let yamlModule: typeof YamlModule | undefined;
+function yaml(): typeof YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
+  return yamlModule;
+}
 
 /** Keys whose value is a pin wherever they appear (compose, CI env:/variables:, daemon config). */
 const KEYED: Readonly<Record<string, PinForm>> = {
@@ -37,6 +50,7 @@ function innerSpan(node: Scalar): [number, number] {
 }
 
 function keyOf(pair: unknown): string | undefined {
+  const { isPair, isScalar } = yaml();
   return isPair(pair) && isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.key.value : undefined;
 }
 
@@ -44,7 +58,7 @@ function keyOf(pair: unknown): string | undefined {
 function context(path: readonly unknown[]): { ancestors: string[]; siblings: string[] } {
   const ancestors = path.map(keyOf).filter((k): k is string => k !== undefined);
   const parent = path.at(-1);
-  const siblings = isMap(parent) ? parent.items.map(keyOf).filter((k): k is string => k !== undefined) : [];
+  const siblings = yaml().isMap(parent) ? parent.items.map(keyOf).filter((k): k is string => k !== undefined) : [];
   return { ancestors, siblings };
 }
 
@@ -79,6 +93,7 @@ function imagePin(key: string, value: Scalar, path: readonly unknown[]): PinCand
 /** YAML files: keys and their scalars, read as the YAML parser reads them. */
 export const extractYaml: PinExtractor = (path, text) => {
   if (fileKind(path) !== 'yaml') return [];
+  const { isScalar, parseAllDocuments, visit } = yaml();
   const out: PinCandidate[] = [];
   for (const doc of parseAllDocuments(text)) {
     if (!('contents' in doc)) continue;
