@@ -140,7 +140,9 @@ function oldConstantSpans(text: string): string[] {
     const definition = text.slice(0, m.index).split('\n').length - 1;
     const bare = m[1].replace(/^\$/, '').replace(/[$]/g, '\\$');
     const word = new RegExp(String.raw`(?<![\w$])\$?${bare}(?![\w$])`);
-    const call = new RegExp(String.raw`(?:WithVersion|WithAPIVersion|withApiVersion|NewVersioned\w*Client\w*|\bversion\s*[:=])\s*\(?[^)\n]*?(?<![\w$])\$?${bare}(?![\w$])`);
+    // The reference keeps the one-regex shape; its use rule is the current one (a `version`
+    // key must hold the name itself, so `version = '1.0'` in an XML builder is no pin).
+    const call = new RegExp(String.raw`(?:(?:WithVersion|WithAPIVersion|withApiVersion|NewVersioned\w*Client\w*)\s*\(?[^)\n]*?|\bversion\s*[:=]\s*["'\`]?\$?\{?)(?<![\w$])\$?${bare}(?![\w$])`);
     const used = text.split('\n').some((line, i) => i !== definition && word.test(line) && (call.test(line) || OLD_ENGINE_USE.some((re) => re.test(line))));
     if (used && /^v?(\d+)\.(\d+)$/.test(m[3])) out.push(`${m.indices![3][0]}-${m.indices![3][1]} constant ${m[1]}`);
   }
@@ -176,6 +178,7 @@ describe('the constant extractor', () => {
     ['a PHP variable', "$api = 'v1.41';\ncurl --unix-socket /var/run/docker.sock \"http://d/$api/info\"", ['8-13 constant api']],
     ['a keyword argument (not a constant)', 'f(version="1.41")\nurl = "/containers/json" + version', []],
     ['a use on the definition line only', 'const API = "1.41"; get(`/${API}/containers/json`);', []],
+    ['an XML builder default (not a pin)', "if (!version) {\n  version = '1.0';\n}\nthis.version = this.stringify.xmlVersion(version);", []],
     ['two literals sharing a quote', "x='1.2'3.4'\nget('/'+x+'/info')", ['3-6 constant x']],
   ])('%s', (_name, text, want) => {
     expect(newConstantSpans(text)).toEqual(want);

@@ -62,7 +62,10 @@ function escape(name: string): string {
  */
 function engineUseLines(text: string, lines: LineIndex, name: string): number[] {
   const bare = name.replace(/^\$/, '');
-  const call = new RegExp(String.raw`(?:WithVersion|WithAPIVersion|withApiVersion|NewVersioned\w*Client\w*|\bversion\s*[:=])\s*\(?[^)\n]*?(?<![\w$])\$?${escape(bare)}(?![\w$])`);
+  // A client call taking the name anywhere in its arguments, or a `version` key whose value
+  // is the name itself (`{ version: API }`, `version=API`): not any line that merely
+  // mentions a variable called `version` (XML builders' `version = '1.0'`).
+  const call = new RegExp(String.raw`(?:(?:WithVersion|WithAPIVersion|withApiVersion|NewVersioned\w*Client\w*)\s*\(?[^)\n]*?|\bversion\s*[:=]\s*["'\`]?\$?\{?)(?<![\w$])\$?${escape(bare)}(?![\w$])`);
   const out: number[] = [];
   if (bare === '') {
     // A name of `$` alone (`$$ = "1.2"`): no text to look for; test every line.
