@@ -28,7 +28,9 @@ declare module 'vitest' {
 
 const script = fileURLToPath(new URL('../../scripts/engine-up.sh', import.meta.url));
 
-export default async function setup(project: TestProject): Promise<void> {
+const downScript = fileURLToPath(new URL('../../scripts/engine-down.sh', import.meta.url));
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const output = await new Promise<string>((resolve, reject) => {
     execFile(script, [], { timeout: 600_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`scripts/engine-up.sh failed (${error.message}):\n${stderr}`));
@@ -56,4 +58,8 @@ export default async function setup(project: TestProject): Promise<void> {
     registryUser: need('HUBLINT_REGISTRY_USER'),
     registryPassword: need('HUBLINT_REGISTRY_PASSWORD'),
   });
+  // On a developer's machine the daemon stays up for the next run; a CI run leaves nothing behind.
+  if (process.env.CI) {
+    return () => new Promise<void>((resolve) => execFile(downScript, [], { timeout: 120_000 }, () => resolve()));
+  }
 }
