@@ -16,6 +16,7 @@ import { loadRules } from './rules/load.js';
 import { applySuppressions, unusedDirectiveFinding } from './suppress/apply.js';
 import { applyBaseline, type Baseline } from './suppress/baseline.js';
 import { inShard } from './discover/shard.js';
+import { hubFilesOfRepository } from './discover/project-constants.js';
 import { LineIndex } from './core/position.js';
 import { lintPinsText } from './pins/lint-pins.js';
 import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/index.js';
@@ -143,6 +144,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     else take(file.path, read.text, file.absolute);
   };
 
+  let subset = options.files !== undefined;
   if (options.files) {
     for (const f of options.files) take(f.path, f.text);
   } else {
@@ -150,6 +152,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
       // hublint's own cache holds findings, URLs included: it is not the user's code.
       if (cacheFile !== null && file.absolute === cacheFile) continue;
+      if (file.explicit) subset = true;
       // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
       if (file.kind !== 'file') {
         await readSlow(file);
@@ -169,6 +172,18 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         passOver(file.path, file.absolute);
       }
     }
+  }
+
+  // Only some files scanned: constants may live in files that were not.
+  const mayImport = later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => CONSTANT_USERS.has(adapterNameFor(f.path)));
+  if (subset && mayImport) {
+    const scanned = new Set(kept.map((f) => f.path));
+    for (const f of await hubFilesOfRepository(cwd)) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
+  }
+  if (subset && options.files) {
+    // In-memory files (staged content) that may import one of those constants.
+    const usesConstant = makePrefilter([...index.names()]);
+    for (const f of options.files) if (!kept.some((k) => k.path === f.path) && CONSTANT_USERS.has(adapterNameFor(f.path)) && usesConstant(f.text)) kept.push(f);
   }
 
   const names = [...index.names()];

@@ -129,6 +129,19 @@ describe('git: --staged and --changed-since', () => {
     expect(fixed.stdout).toContain('no problems');
   });
 
+  it('a staged file or a file argument resolves constants from files that are not scanned', () => {
+    const dir = gitRepo();
+    writeFileSync(join(dir, 'config.ts'), "export const HUB_API = 'https://hub.docker.com/v2';\n");
+    git(dir, 'add', 'config.ts');
+    git(dir, 'commit', '-qm', 'config');
+    writeFileSync(join(dir, 'user.ts'), "import { HUB_API } from './config';\nexport const repo = fetch(`${HUB_API}/repositories/acme/web/`);\n");
+    git(dir, 'add', 'user.ts');
+    for (const args of [['--staged'], ['user.ts']]) {
+      const out = json(hublint([...args, '--format', 'json'], { cwd: dir }).stdout);
+      expect(out.findings.map((f) => [f.file, f.ruleId, f.line]), args.join(' ')).toEqual([['user.ts', 'hub-get-repository', 2]]);
+    }
+  });
+
   it('--changed-since takes changed, renamed and untracked files', () => {
     const dir = gitRepo();
     writeFileSync(join(dir, 'old.sh'), DEPRECATED);
