@@ -5,7 +5,7 @@
 //   --scale-check M    also scan M copies and compare with the base time (default 4; 0: off)
 //   --runs N           timed runs per full-scan command, after one warm-up (default 5)
 //   --precommit-runs N timed runs per pre-commit command, after one warm-up (default 10)
-//   --bin FILE         the hublint CLI to time (default dist/cli/main.js; build it first)
+//   --bin FILE         the hublint CLI to time (default dist/bin/cli/main.js, the shipped bundle; build it first)
 //   --snapshot         build a private copy of this tree's hublint (src, rules, schema) into the
 //                      corpus folder and time that, so a rebuild of dist/ during the run (other
 //                      people working in the tree) cannot change the binary half-way
@@ -42,7 +42,7 @@ const { values: opt } = parseArgs({
     'scale-check': { type: 'string', default: '4' },
     runs: { type: 'string', default: '5' },
     'precommit-runs': { type: 'string', default: '10' },
-    bin: { type: 'string', default: join(REPO, 'dist', 'cli', 'main.js') },
+    bin: { type: 'string', default: join(REPO, 'dist', 'bin', 'cli', 'main.js') },
     'no-profile': { type: 'boolean', default: false },
     snapshot: { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
@@ -204,14 +204,15 @@ process.exitCode = failedRecall ? 1 : 0;
 function buildSnapshot(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const f of ['src', 'rules', 'schema', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
+  for (const f of ['src', 'rules', 'schema', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
     if (existsSync(join(REPO, f))) cpSync(join(REPO, f), join(dir, f), { recursive: true });
   }
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   log(`building a snapshot of hublint in ${dir} …`);
   // Type errors from work in progress elsewhere in the tree do not stop tsc from emitting.
   spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'ignore' });
-  const main = join(dir, 'dist', 'cli', 'main.js');
+  spawnSync(process.execPath, [join(dir, 'scripts', 'bundle.mjs')], { cwd: dir, stdio: 'ignore' });
+  const main = join(dir, 'dist', 'bin', 'cli', 'main.js');
   if (!existsSync(main)) throw new Error(`the snapshot build did not produce ${main}`);
   machine.hublint += ' (snapshot)';
   return main;

@@ -283,7 +283,8 @@ async function cachedLintAll(
   return out;
 }
 
-const WORKER_URL = new URL('./perf/lint-worker.js', import.meta.url);
+// dist/lint.js has the worker at ./perf/; the bundle (dist/bin/cli/main.js) at ../perf/.
+const WORKER_URL = [new URL('./perf/lint-worker.js', import.meta.url), new URL('../perf/lint-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u))) ?? null;
 
 /**
  * Runs the adapters over the kept files: in a pool of worker threads sized to the cores for
@@ -297,7 +298,7 @@ async function lintAll(
   inline: (file: { path: string; text: string }) => Promise<Finding[]>,
 ): Promise<Finding[][]> {
   const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
-  if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || !existsSync(fileURLToPath(WORKER_URL))) {
+  if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) out.push(await inline(file));
     return out;

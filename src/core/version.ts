@@ -1,10 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
 
-/** hublint's own version, read from package.json (two levels up from src/core or dist/core). */
+/** hublint's own package.json: the nearest one above this module (dist/, dist/bin/ or src/). */
+function ownPackageJson(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === 'hublint') return file;
+    if (dirname(dir) === dir) throw new Error('hublint: cannot find its own package.json');
+  }
+}
+
+/** hublint's own version, read from its package.json. */
 export function toolVersion(): string {
-  cached ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  cached ??= (JSON.parse(readFileSync(ownPackageJson(), 'utf8')) as { version: string }).version;
   return cached;
 }
 

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+// The shipped binary: the bundle package.json's `bin` points at.
+export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'bin', 'cli', 'main.js');
 
 export interface Run {
   code: number | null;
