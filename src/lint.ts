@@ -18,8 +18,7 @@ import { applyBaseline, type Baseline } from './suppress/baseline.js';
 import { inShard } from './discover/shard.js';
 import { hubFilesOfRepository } from './discover/project-constants.js';
 import { LineIndex } from './core/position.js';
-import { lintPinsText } from './pins/lint-pins.js';
-import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/index.js';
+import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/prefilter.js';
 import { isUtf16, makeBytePrefilter } from './perf/byte-prefilter.js';
 import { readFileFast, ReadScratch } from './perf/fast-read.js';
 
@@ -102,17 +101,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const later: Array<{ path: string; absolute: string }> = [];
 
   const pinFindings: Finding[] = [];
+  const pinTexts: Array<{ path: string; text: string }> = [];
   const wantPins = options.pins !== false;
   const take = (path: string, text: string, absolute?: string) => {
     stats.filesScanned++;
-    if (wantPins && mayHoldPins(text)) {
-      const pins = lintPinsText(path, text);
-      if (pins.length) {
-        const s = applySuppressions(text, pins);
-        stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + s.suppressed;
-        pinFindings.push(...s.kept);
-      }
-    }
+    // The pin extractors load only if some file may hold a pin (see below).
+    if (wantPins && mayHoldPins(text)) pinTexts.push({ path, text });
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
       // Directives that can have nothing to suppress are still reported.
       kept.push({ path, text });
@@ -171,6 +165,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         stats.filesScanned++;
         passOver(file.path, file.absolute);
       }
+    }
+  }
+
+  if (pinTexts.length > 0) {
+    const { lintPinsText } = await import('./pins/lint-pins.js');
+    for (const { path, text } of pinTexts) {
+      const pins = lintPinsText(path, text);
+      if (pins.length === 0) continue;
+      const s = applySuppressions(text, pins);
+      stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + s.suppressed;
+      pinFindings.push(...s.kept);
     }
   }
 
