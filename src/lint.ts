@@ -288,8 +288,8 @@ async function cachedLintAll(
   return out;
 }
 
-// dist/lint.js has the worker at ./perf/; the bundle (dist/bin/cli/main.js) at ../perf/.
-const WORKER_URL = [new URL('./perf/lint-worker.js', import.meta.url), new URL('../perf/lint-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u))) ?? null;
+// Next to this module: dist/perf/ for dist/lint.js, dist/bin/perf/ for the CLI bundle dist/bin/hublint.js.
+const WORKER_URL = [new URL('./perf/lint-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u))) ?? null;
 
 /**
  * Runs the adapters over the kept files: in a pool of worker threads sized to the cores for

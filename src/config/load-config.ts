@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
+import { yamlLib } from '../core/yaml-lib.js';
 
 export interface HublintConfig {
   include?: string[];
@@ -73,7 +74,7 @@ export async function loadConfigFile(file: string): Promise<HublintConfig> {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read config (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  const { parse } = await import('yaml');
+  const { parse } = yamlLib();
   let doc: unknown;
   try {
     doc = parse(text, { maxAliasCount: 100, prettyErrors: false }) ?? {};

@@ -69,4 +69,5 @@ export async function setupLintWorker(init: LintWorkerInit) {
 }
 
 // Serves only as a pool's worker entry; tests and scan-worker.ts import it as a library.
-if (isWorkerEntry(import.meta.url)) await serveWorker<LintWorkerInit, LintJob, Finding[], LintShared>(setupLintWorker);
+// Not awaited: the worker bundle is CommonJS (no top-level await); serveWorker reports its own failures.
+if (isWorkerEntry(import.meta.url)) void serveWorker<LintWorkerInit, LintJob, Finding[], LintShared>(setupLintWorker);

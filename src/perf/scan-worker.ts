@@ -79,4 +79,5 @@ export async function setupScanWorker(init: ScanWorkerInit) {
   };
 }
 
-if (isWorkerEntry(import.meta.url)) await serveWorker<ScanWorkerInit, ScanRequest, ScanResponse, LintShared>(setupScanWorker);
+// Not awaited: the worker bundle is CommonJS (no top-level await); serveWorker reports its own failures.
+if (isWorkerEntry(import.meta.url)) void serveWorker<ScanWorkerInit, ScanRequest, ScanResponse, LintShared>(setupScanWorker);

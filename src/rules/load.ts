@@ -3,6 +3,7 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
+import { yamlLib } from '../core/yaml-lib.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {
@@ -12,7 +13,7 @@ export async function loadRuleFile(file: string): Promise<Rule[]> {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read rule file (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  const { parse } = await import('yaml');
+  const { parse } = yamlLib();
   let doc: unknown;
   try {
     doc = parse(text, { maxAliasCount: 100 });

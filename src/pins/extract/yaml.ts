@@ -1,22 +1,10 @@
-import { createRequire } from 'node:module';
-import type * as YamlModule from 'yaml';
 import type { Pair, Scalar } from 'yaml';
 import { normalizeApiVersion } from '../../engine/versions.js';
+import { yamlLib as yaml } from '../../core/yaml-lib.js';
 import type { PinCandidate, PinForm } from '../types.js';
 import { cliImagePin, isDindImage } from './cli-image.js';
 import { PIN_VARIABLES } from './env.js';
 import { fileKind, ruleOf, type PinExtractor } from './match.js';
-
-/**
- * The YAML parser, loaded on the first YAML file that may hold a pin rather than when
- * hublint starts (extractors are synchronous, hence require; yaml ships CommonJS, and the
- * `import` of it elsewhere resolves to the same file, so this is the same module).
- */
-let yamlModule: typeof YamlModule | undefined;
-function yaml(): typeof YamlModule {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
-  return yamlModule;
-}
 
 /** Keys whose value is a pin wherever they appear (compose, CI env:/variables:, daemon config). */
 const KEYED: Readonly<Record<string, PinForm>> = {
