@@ -10,7 +10,6 @@ import { parseSize } from './discover/size.js';
 import { toPosix, walk } from './discover/walk.js';
 import { ConstantIndex } from './extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter } from './extract/prefilter.js';
-import { adapterNameFor, type AdapterName } from './extract/registry.js';
 import { compileRules } from './match/ruleset.js';
 import { loadRules } from './rules/load.js';
 import { applySuppressions, unusedDirectiveFinding } from './suppress/apply.js';
@@ -19,8 +18,10 @@ import { inShard } from './discover/shard.js';
 import { hubFilesOfRepository } from './discover/project-constants.js';
 import { LineIndex } from './core/position.js';
 import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/prefilter.js';
-import { isUtf16, makeBytePrefilter } from './perf/byte-prefilter.js';
-import { readFileFast, ReadScratch } from './perf/fast-read.js';
+import { makeBytePrefilter, type BytePrefilterOptions } from './perf/byte-prefilter.js';
+import { ReadScratch } from './perf/fast-read.js';
+import { mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/scan-worker.js';
+import { startScanPool, type ScanPool } from './perf/scan-pool.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -64,11 +65,17 @@ export interface LintResult {
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
-/** A NUL byte this early means binary (as git and ripgrep decide). */
-const SNIFF_BYTES = 8192;
-const CONSTANT_USERS = new Set<AdapterName>(['js', 'python', 'go']);
 /** Below this many files to lint a run stays on the main thread. */
 const SMALL_RUN = 64;
+/**
+ * Past this many files to read, scan workers read the rest: about the work a worker's
+ * start-up costs (~20 ms of a core), so small trees and pre-commit runs start no thread.
+ */
+const PARALLEL_READ = 1024;
+/** Kept files this thread lints while scan workers read (the rest go to the workers). */
+const EARLY_LINT = 64;
+/** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
+const READ_BATCH = 256;
 
 function emptyStats(): ScanStats {
   return { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 };
@@ -100,13 +107,49 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const kept: Array<{ path: string; text: string }> = [];
   const later: Array<{ path: string; absolute: string }> = [];
 
+  // While scan workers read, this thread lints the first kept files as they come in, with
+  // the constant index so far; at the end a file is linted again only if a constant it
+  // names was defined after its early lint (perf/scan-worker.ts, lintAll).
+  let pool: ScanPool | undefined;
+  const early = new Map<string, { mark: number; findings: Promise<Finding[]> }>();
+  const earlyOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: () => true };
+  // Not while discovery runs: it feeds the workers, and loading the TypeScript compiler here
+  // would stop it for ~80 ms. Files kept before then wait for discoveryDone.
+  const earlyWaiting: Array<{ path: string; text: string }> = [];
+  let earlyQueued = 0;
+  let discoveryDone = false;
+  let earlyChain: Promise<unknown> = Promise.resolve();
+  const lintEarly = (file: { path: string; text: string }) => {
+    if (!discoveryDone) {
+      earlyWaiting.push(file);
+      return;
+    }
+    // One at a time, in arrival order; the mark is taken when its lint starts.
+    const findings = earlyChain.then(async () => {
+      // A turn of the event loop between files: the workers' replies get their next batches.
+      await new Promise((next) => setImmediate(next));
+      const mark = index.mark();
+      const result = lintText(file.path, file.text, earlyOptions);
+      early.set(file.path, { mark, findings: result });
+      return result;
+    });
+    early.set(file.path, { mark: 0, findings });
+    earlyChain = findings.catch(() => undefined);
+  };
+
   const pinFindings: Finding[] = [];
   const pinTexts: Array<{ path: string; text: string }> = [];
   const wantPins = options.pins !== false;
-  const take = (path: string, text: string, absolute?: string) => {
+  const addPins = (found: { findings: Finding[]; suppressed: number }) => {
+    stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + found.suppressed;
+    pinFindings.push(...found.findings);
+  };
+  /** `pins`: the file's pin findings when a scan worker already looked for them. */
+  const take = (path: string, text: string, absolute?: string, pins?: { findings: Finding[]; suppressed: number }) => {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
-    if (wantPins && mayHoldPins(text)) pinTexts.push({ path, text });
+    if (pins) addPins(pins);
+    else if (wantPins && mayHoldPins(text)) pinTexts.push({ path, text });
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
       // Directives that can have nothing to suppress are still reported.
       kept.push({ path, text });
@@ -115,21 +158,23 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
       kept.push({ path, text });
       index.addFile(path, text);
+      if (pool && !options.cache && earlyQueued++ < EARLY_LINT && mentionsHub(text)) lintEarly({ path, text });
     } else if (absolute) {
       passOver(path, absolute);
     }
   };
   // A file that names no Hub host may still import a Hub constant: the second pass decides.
   const passOver = (path: string, absolute: string) => {
-    if (CONSTANT_USERS.has(adapterNameFor(path))) later.push({ path, absolute });
+    if (mayUseConstants(path)) later.push({ path, absolute });
   };
 
   // The gate on raw bytes: most files are never decoded (see perf/byte-prefilter.ts).
-  const byteGate = makeBytePrefilter({
+  const gate: BytePrefilterOptions = {
     extraHosts,
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
     patterns: wantPins ? [PIN_BYTE_PATTERN] : [],
-  });
+  };
+  const byteGate = makeBytePrefilter(gate);
   const scratch = new ReadScratch();
   const cacheFile = options.cache ? resolve(cwd, options.cache.location) : null;
   const readSlow = async (file: { path: string; absolute: string }) => {
@@ -137,117 +182,140 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text, file.absolute);
   };
+  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, maxSize, scratch, mayUseConstants);
+  const merge = async (reply: ReadReply) => {
+    stats.filesScanned += reply.quiet;
+    for (const o of reply.outcomes) {
+      if (o.outcome === 'kept') take(o.path, o.text, o.absolute, o.pins);
+      else if (o.outcome === 'quiet') passOver(o.path, o.absolute);
+      else if (o.outcome === 'skipped') skip(o.path, o.reason, o.detail);
+      else await readSlow(o);
+    }
+  };
 
-  let subset = options.files !== undefined;
-  if (options.files) {
-    for (const f of options.files) take(f.path, f.text);
-  } else {
-    for await (const file of walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
-      if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
-      // hublint's own cache holds findings, URLs included: it is not the user's code.
-      if (cacheFile !== null && file.absolute === cacheFile) continue;
-      if (file.explicit) subset = true;
-      // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
-      if (file.kind !== 'file') {
-        await readSlow(file);
-        continue;
+  // Past PARALLEL_READ regular files, the rest is read by a pool of scan workers while
+  // discovery goes on (perf/scan-worker.ts); the pool then runs the adapters too.
+  try {
+    let subset = options.files !== undefined;
+    if (options.files) {
+      for (const f of options.files) take(f.path, f.text);
+    } else {
+      let regular = 0;
+      let batch: ReadItem[] = [];
+      // Replies are merged in the order the batches were sent: notices come out alike each run.
+      let merged: Promise<void> = Promise.resolve();
+      const send = () => {
+        const items = batch;
+        batch = [];
+        // A batch whose worker died is read here instead: nothing is lost.
+        const reply = pool!.read(items).catch(() => readHere(items));
+        merged = merged.then(async () => merge(await reply));
+      };
+      for await (const file of walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
+        if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
+        // hublint's own cache holds findings, URLs included: it is not the user's code.
+        if (cacheFile !== null && file.absolute === cacheFile) continue;
+        if (file.explicit) subset = true;
+        // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
+        if (file.kind !== 'file') {
+          await readSlow(file);
+          continue;
+        }
+        if (!pool && ++regular > PARALLEL_READ) pool = startPool(rules, options, gate, maxSize, wantPins);
+        if (!pool) {
+          await merge(readHere([file]));
+          continue;
+        }
+        batch.push({ path: file.path, absolute: file.absolute });
+        if (batch.length === READ_BATCH) {
+          send();
+          // Discovery runs on sync calls: let the workers' replies in, so they get more work.
+          await new Promise((next) => setImmediate(next));
+        }
       }
-      const read = readFileFast(file.absolute, maxSize, scratch);
-      if ('skipped' in read) {
-        skip(file.path, read.skipped, read.detail);
-      } else if (isUtf16(read.bytes)) {
-        await readSlow(file);
-      } else if (read.bytes.subarray(0, SNIFF_BYTES).includes(0)) {
-        skip(file.path, 'binary', 'binary file');
-      } else if (byteGate(read.bytes)) {
-        take(file.path, read.bytes.toString('utf8'), file.absolute);
-      } else {
-        stats.filesScanned++;
-        passOver(file.path, file.absolute);
+      if (pool && batch.length > 0) send();
+      discoveryDone = true;
+      for (const file of earlyWaiting.splice(0)) lintEarly(file);
+      await merged;
+      await earlyChain;
+    }
+
+    if (pinTexts.length > 0) {
+      const { scanPins } = await import('./pins/lint-pins.js');
+      for (const { path, text } of pinTexts) addPins(scanPins(path, text));
+    }
+
+    // Only some files scanned: constants may live in files that were not.
+    const mayImport = later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => mayUseConstants(f.path));
+    if (subset && mayImport) {
+      const scanned = new Set(kept.map((f) => f.path));
+      for (const f of await hubFilesOfRepository(cwd)) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
+    }
+    if (subset && options.files) {
+      // In-memory files (staged content) that may import one of those constants.
+      const usesConstant = makePrefilter([...index.names()]);
+      for (const f of options.files) if (!kept.some((k) => k.path === f.path) && mayUseConstants(f.path) && usesConstant(f.text)) kept.push(f);
+    }
+
+    const names = [...index.names()];
+    if (names.length > 0 && later.length > 0) kept.push(...(await secondPass(later, names, maxSize, scratch, pool)));
+
+    const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
+    const hostFilter = (text: string) => mentionsHub(text) || prefilter(text);
+    const findings: Finding[] = [];
+    let done = 0;
+    let suppressed = (stats.suppressed as number | undefined) ?? 0;
+    const hashes = new Map<string, string>();
+    const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
+    kept.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const lintHere = (file: { path: string; text: string }): Promise<Finding[]> => {
+      const e = early.get(file.path);
+      if (e) {
+        const added = index.namesAddedSince(e.mark);
+        if (added.length === 0 || !makePrefilter(added)(file.text)) return e.findings;
       }
+      return lintText(file.path, file.text, textOptions);
+    };
+    const results = await cachedLintAll(kept, rules, options, (todo) => lintAll(todo, rules, options, lintHere, pool && { pool, here: (f) => early.has(f.path) }));
+    for (const [i, file] of kept.entries()) {
+      const all = results[i];
+      if (all.length) hashes.set(file.path, hashText(file.text));
+      const s = applySuppressions(file.text, all);
+      suppressed += s.suppressed;
+      const found = s.kept;
+      if (options.reportUnusedDisable && s.unused.length) {
+        const lines = new LineIndex(file.text);
+        found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
+      }
+      for (const f of found) {
+        const override = options.ruleSeverity?.[f.ruleId];
+        if (override === 'off') continue;
+        if (override) f.severity = override;
+        findings.push(f);
+      }
+      options.onFile?.(++done, findings.length, kept.length);
     }
-  }
-
-  if (pinTexts.length > 0) {
-    const { lintPinsText } = await import('./pins/lint-pins.js');
-    for (const { path, text } of pinTexts) {
-      const pins = lintPinsText(path, text);
-      if (pins.length === 0) continue;
-      const s = applySuppressions(text, pins);
-      stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + s.suppressed;
-      pinFindings.push(...s.kept);
-    }
-  }
-
-  // Only some files scanned: constants may live in files that were not.
-  const mayImport = later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => CONSTANT_USERS.has(adapterNameFor(f.path)));
-  if (subset && mayImport) {
-    const scanned = new Set(kept.map((f) => f.path));
-    for (const f of await hubFilesOfRepository(cwd)) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
-  }
-  if (subset && options.files) {
-    // In-memory files (staged content) that may import one of those constants.
-    const usesConstant = makePrefilter([...index.names()]);
-    for (const f of options.files) if (!kept.some((k) => k.path === f.path) && CONSTANT_USERS.has(adapterNameFor(f.path)) && usesConstant(f.text)) kept.push(f);
-  }
-
-  const names = [...index.names()];
-  if (names.length > 0 && later.length > 0) {
-    const usesConstant = makeBytePrefilter({ names });
-    const onlyNames = makePrefilter(names);
-    for (const file of later) {
-      const read = readFileFast(file.absolute, maxSize, scratch);
-      if ('skipped' in read || !usesConstant(read.bytes)) continue;
-      const text = read.bytes.toString('utf8');
-      if (onlyNames(text)) kept.push({ path: file.path, text });
-    }
-  }
-
-  const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
-  const hostFilter = (text: string) => mentionsHub(text) || prefilter(text);
-  const findings: Finding[] = [];
-  let done = 0;
-  let suppressed = (stats.suppressed as number | undefined) ?? 0;
-  const hashes = new Map<string, string>();
-  const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
-  kept.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const results = await cachedLintAll(kept, rules, options, (todo) => lintAll(todo, rules, options, (file) => lintText(file.path, file.text, textOptions)));
-  for (const [i, file] of kept.entries()) {
-    const all = results[i];
-    if (all.length) hashes.set(file.path, hashText(file.text));
-    const s = applySuppressions(file.text, all);
-    suppressed += s.suppressed;
-    const found = s.kept;
-    if (options.reportUnusedDisable && s.unused.length) {
-      const lines = new LineIndex(file.text);
-      found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
-    }
-    for (const f of found) {
+    for (const f of pinFindings) {
       const override = options.ruleSeverity?.[f.ruleId];
       if (override === 'off') continue;
       if (override) f.severity = override;
       findings.push(f);
     }
-    options.onFile?.(++done, findings.length, kept.length);
+    stats.suppressed = suppressed;
+    let result = findings;
+    if (options.baseline) {
+      const b = applyBaseline(findings, options.baseline);
+      result = b.kept;
+      stats.baseline = b.progress;
+    }
+    sortFindings(result);
+    stats.findings = result.length;
+    for (const f of result) stats.bySeverity[f.severity]++;
+    stats.durationMs = Date.now() - started;
+    return { findings: result, stats, scanned: { hash: (f) => hashes.get(f), textOptions } };
+  } finally {
+    await pool?.close();
   }
-  for (const f of pinFindings) {
-    const override = options.ruleSeverity?.[f.ruleId];
-    if (override === 'off') continue;
-    if (override) f.severity = override;
-    findings.push(f);
-  }
-  stats.suppressed = suppressed;
-  let result = findings;
-  if (options.baseline) {
-    const b = applyBaseline(findings, options.baseline);
-    result = b.kept;
-    stats.baseline = b.progress;
-  }
-  sortFindings(result);
-  stats.findings = result.length;
-  for (const f of result) stats.bySeverity[f.severity]++;
-  stats.durationMs = Date.now() - started;
-  return { findings: result, stats, scanned: { hash: (f) => hashes.get(f), textOptions } };
 }
 
 /**
@@ -289,7 +357,34 @@ async function cachedLintAll(
 }
 
 // Next to this module: dist/perf/ for dist/lint.js, dist/bin/perf/ for the CLI bundle dist/bin/hublint.js.
-const WORKER_URL = [new URL('./perf/lint-worker.js', import.meta.url)].find((u) => existsSync(fileURLToPath(u))) ?? null;
+// The pools run from the built package only (their workers are compiled JS).
+const builtWorker = (name: string) => [new URL(`./perf/${name}`, import.meta.url)].find((u) => existsSync(fileURLToPath(u))) ?? null;
+const WORKER_URL = builtWorker('lint-worker.js');
+const SCAN_WORKER_URL = builtWorker('scan-worker.js');
+
+/** The scan workers of a big run: one per core; none with one core or HUBLINT_WORKERS=0. */
+function startPool(rules: readonly Rule[], options: LintOptions, gate: BytePrefilterOptions, maxSize: number, pins: boolean): ScanPool | undefined {
+  const size = availableParallelism();
+  if (size < 2 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
+  return startScanPool({
+    init: { rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize, pins },
+    size,
+    workerUrl: SCAN_WORKER_URL,
+  });
+}
+
+/**
+ * The second pass: files that name no Hub host but may use a constant of the index are
+ * read again, and kept if they name one of its constants. In the scan workers when there are any.
+ */
+async function secondPass(later: ReadItem[], names: string[], maxSize: number, scratch: ReadScratch, pool: ScanPool | undefined): Promise<Array<{ path: string; text: string }>> {
+  const onlyNames = makePrefilter(names);
+  const batches: ReadItem[][] = [];
+  for (let i = 0; i < later.length; i += READ_BATCH) batches.push(later.slice(i, i + READ_BATCH));
+  const found = await Promise.all(batches.map((items) => (pool ? pool.names(items, names).catch(() => readNamed(items, names, maxSize, scratch)) : readNamed(items, names, maxSize, scratch))));
+  // The byte gate matches whole words; the text test is the one lintText's prefilter applies.
+  return found.flat().filter((f) => onlyNames(f.text));
+}
 
 /**
  * Runs the adapters over the kept files: in a pool of worker threads sized to the cores for
@@ -301,7 +396,14 @@ async function lintAll(
   rules: readonly Rule[],
   options: LintOptions,
   inline: (file: { path: string; text: string }) => Promise<Finding[]>,
+  scan?: { pool: ScanPool; here: (file: { path: string }) => boolean },
 ): Promise<Finding[][]> {
+  if (scan) {
+    // Files linted early stay here; the scan workers, which hold the rules already, take the rest.
+    const there = kept.filter((f) => !scan.here(f));
+    if (there.length > 0) scan.pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
+    return Promise.all(kept.map((file) => (scan.here(file) ? inline(file) : scan.pool.lint(file.path, file.text).catch(() => inline(file)))));
+  }
   const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
   if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];

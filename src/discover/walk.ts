@@ -90,10 +90,18 @@ export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<
       }
       continue;
     }
-    for await (const entry of streamWalk(absolute, { noIgnore: opts.noIgnore })) {
-      if (seen.has(entry.absolute)) continue;
-      seen.add(entry.absolute);
-      yield { absolute: entry.absolute, path: rel(entry.absolute), explicit: false, kind: entry.kind };
+    // Paths are built by appending names (stream-walk.ts), except under a folder that holds
+    // cwd, where path.relative still normalises (`..` from `sub/` reports `a`, not `../sub/a`).
+    const base = rel(absolute);
+    const relativeTo = base.split('/').every((part) => part === '..') && base !== '' ? undefined : base;
+    // One folder given: nothing can come twice, no set of every path needed.
+    const dedupe = paths.length > 1;
+    for await (const entry of streamWalk(absolute, { noIgnore: opts.noIgnore, relativeTo })) {
+      if (dedupe) {
+        if (seen.has(entry.absolute)) continue;
+        seen.add(entry.absolute);
+      }
+      yield { absolute: entry.absolute, path: entry.path ?? rel(entry.absolute), explicit: false, kind: entry.kind };
     }
   }
 }

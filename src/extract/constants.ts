@@ -23,6 +23,8 @@ interface Entry {
 
 export class ConstantIndex implements ConstantLookup {
   private readonly byName = new Map<string, Entry[]>();
+  /** Every name an entry was added under, in order: what a file linted early may have missed. */
+  private readonly added: string[] = [];
 
   addFile(file: string, text: string): void {
     if (!HUB_HOST_PATTERN.test(text)) return;
@@ -31,7 +33,10 @@ export class ConstantIndex implements ConstantLookup {
         const value = m[3];
         if (!HUB_HOST_PATTERN.test(value)) continue;
         const list = this.byName.get(m[1]) ?? [];
-        if (!list.some((e) => e.file === file && e.value === value)) list.push({ file, value });
+        if (!list.some((e) => e.file === file && e.value === value)) {
+          list.push({ file, value });
+          this.added.push(m[1]);
+        }
         this.byName.set(m[1], list);
       }
     }
@@ -49,5 +54,15 @@ export class ConstantIndex implements ConstantLookup {
 
   names(): Iterable<string> {
     return this.byName.keys();
+  }
+
+  /** A mark of the index as it is now, for namesAddedSince(). */
+  mark(): number {
+    return this.added.length;
+  }
+
+  /** The names given a definition after mark() returned `mark` (new names, or new values of old ones). */
+  namesAddedSince(mark: number): string[] {
+    return [...new Set(this.added.slice(mark))];
   }
 }

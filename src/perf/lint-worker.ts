@@ -70,4 +70,4 @@ export async function setupLintWorker(init: LintWorkerInit) {
 
 // Serves only as a pool's worker entry; tests and scan-worker.ts import it as a library.
 // Not awaited: the worker bundle is CommonJS (no top-level await); serveWorker reports its own failures.
-if (isWorkerEntry(import.meta.url)) void serveWorker<LintWorkerInit, LintJob, Finding[], LintShared>(setupLintWorker);
+if (isWorkerEntry('lint-worker.js')) void serveWorker<LintWorkerInit, LintJob, Finding[], LintShared>(setupLintWorker);

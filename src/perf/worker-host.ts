@@ -2,11 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerHandlers } from './worker-protocol.js';
 
 /**
- * True in a pool's worker thread whose main module is `moduleUrl`: a worker module serves
- * only then, so another worker may import it as a library (scan-worker uses lint-worker).
+ * True in a pool's worker thread started from a file named `fileName` (lint-worker.js,
+ * scan-worker.js): a worker module serves only then, so another worker may use it as a
+ * library (scan-worker runs lint-worker's setup). By file name, not URL: in the CLI bundle
+ * every module shares the bundle's URL, and dist/perf/ and dist/bin/perf/ hold the same names.
  */
-export function isWorkerEntry(moduleUrl: string): boolean {
-  return (workerData as { entry?: string } | null)?.entry === moduleUrl;
+export function isWorkerEntry(fileName: string): boolean {
+  return (workerData as { entry?: string } | null)?.entry === fileName;
 }
 
 /**

@@ -54,7 +54,7 @@ interface Pending<Req, Res> {
 export class WorkerPool<Init, Req, Res, Shared = never> {
   private readonly slots: Array<Slot<Req, Res>> = [];
   private readonly queue: Array<Pending<Req, Res>> = [];
-  private readonly maxInFlight: number;
+  private maxInFlight: number;
   private readonly maxRespawns: number;
   private nextId = 1;
   private shared: { value: Shared } | undefined;
@@ -95,6 +95,15 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
     });
   }
 
+  /**
+   * Jobs posted to one worker before it answers, from now on. Raising it posts queued jobs at
+   * once: before the caller goes busy for a while, so the workers need not wait for it.
+   */
+  setMaxInFlight(n: number): void {
+    this.maxInFlight = Math.max(1, n);
+    this.dispatch();
+  }
+
   getStats(): WorkerPoolStats {
     return { ...this.stats, warmMs: [...this.stats.warmMs] };
   }
@@ -126,7 +135,7 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
   private spawn(index: number): void {
     const worker = new Worker(this.options.workerUrl, {
       // `entry` tells a worker module it is the thread's main module (see isWorkerEntry).
-      workerData: { init: this.options.init, entry: this.options.workerUrl.href },
+      workerData: { init: this.options.init, entry: this.options.workerUrl.pathname.split('/').pop() },
       name: `${this.options.name ?? 'hublint-worker'}-${index}`,
     });
     const slot: Slot<Req, Res> = { worker, inFlight: new Map(), ready: false, exited: false };

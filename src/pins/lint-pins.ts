@@ -3,6 +3,7 @@ import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
 import { extractPins } from './extract/index.js';
 import { pinToFinding } from './to-finding.js';
+import { applySuppressions } from '../suppress/apply.js';
 
 /**
  * Text in, pin findings out: the pin counterpart of core/lint-text.ts's lintText. A
@@ -18,4 +19,12 @@ export function lintPinsText(file: string, raw: string): Finding[] {
   const counts = new Map<string, number>();
   const occurrence = (key: string) => counts.set(key, (counts.get(key) ?? -1) + 1).get(key)!;
   return sortFindings([...failures, ...pins.map((pin) => pinToFinding({ file, lines, pin, occurrence }))]);
+}
+
+/** lintPinsText with the file's suppression comments applied: what a scan reports for it. */
+export function scanPins(file: string, text: string): { findings: Finding[]; suppressed: number } {
+  const pins = lintPinsText(file, text);
+  if (pins.length === 0) return { findings: pins, suppressed: 0 };
+  const s = applySuppressions(text, pins);
+  return { findings: s.kept, suppressed: s.suppressed };
 }
