@@ -17,10 +17,10 @@ import { applyBaseline, type Baseline } from './suppress/baseline.js';
 import { inShard } from './discover/shard.js';
 import { hubFilesOfRepository } from './discover/project-constants.js';
 import { LineIndex } from './core/position.js';
-import { mayHoldPins, PIN_BYTE_PATTERN } from './pins/extract/prefilter.js';
-import { makeBytePrefilter, type BytePrefilterOptions } from './perf/byte-prefilter.js';
+import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from './pins/extract/prefilter.js';
+import type { BytePrefilterOptions } from './perf/byte-prefilter.js';
 import { ReadScratch } from './perf/fast-read.js';
-import { mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/scan-worker.js';
+import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/scan-worker.js';
 import { startScanPool, type ScanPool } from './perf/scan-pool.js';
 
 export interface LintOptions {
@@ -71,7 +71,7 @@ const SMALL_RUN = 64;
  * Past this many files to read, scan workers read the rest: about the work a worker's
  * start-up costs (~20 ms of a core), so small trees and pre-commit runs start no thread.
  */
-const PARALLEL_READ = 1024;
+const PARALLEL_READ = 256;
 /** Kept files this thread lints while scan workers read (the rest go to the workers). */
 const EARLY_LINT = 64;
 /** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
@@ -149,7 +149,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
     if (pins) addPins(pins);
-    else if (wantPins && mayHoldPins(text)) pinTexts.push({ path, text });
+    else if (wantPins && mayPinIn(path) && mayHoldPins(text)) pinTexts.push({ path, text });
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
       // Directives that can have nothing to suppress are still reported.
       kept.push({ path, text });
@@ -158,7 +158,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
       kept.push({ path, text });
       index.addFile(path, text);
-      if (pool && !options.cache && earlyQueued++ < EARLY_LINT && mentionsHub(text)) lintEarly({ path, text });
+      if (!options.cache && earlyQueued++ < EARLY_LINT && mentionsHub(text)) lintEarly({ path, text });
     } else if (absolute) {
       passOver(path, absolute);
     }
@@ -174,7 +174,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
     patterns: wantPins ? [PIN_BYTE_PATTERN] : [],
   };
-  const byteGate = makeBytePrefilter(gate);
+  const byteGate = makeReadGate(gate);
   const scratch = new ReadScratch();
   const cacheFile = options.cache ? resolve(cwd, options.cache.location) : null;
   const readSlow = async (file: { path: string; absolute: string }) => {
@@ -201,6 +201,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       for (const f of options.files) take(f.path, f.text);
     } else {
       let regular = 0;
+      let poolReady = false;
       let batch: ReadItem[] = [];
       // Replies are merged in the order the batches were sent: notices come out alike each run.
       let merged: Promise<void> = Promise.resolve();
@@ -221,9 +222,18 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
           await readSlow(file);
           continue;
         }
-        if (!pool && ++regular > PARALLEL_READ) pool = startPool(rules, options, gate, maxSize, wantPins);
-        if (!pool) {
+        if (!pool && ++regular > PARALLEL_READ) {
+          pool = startPool(rules, options, gate, maxSize, wantPins);
+          // A worker takes ~70 ms to start: this thread reads on until they are ready.
+          pool?.ready().then(
+            () => (poolReady = true),
+            () => undefined,
+          );
+        }
+        if (!poolReady) {
           await merge(readHere([file]));
+          // Let the workers' `ready` in now and then.
+          if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
           continue;
         }
         batch.push({ path: file.path, absolute: file.absolute });
@@ -234,8 +244,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         }
       }
       if (pool && batch.length > 0) send();
-      discoveryDone = true;
-      for (const file of earlyWaiting.splice(0)) lintEarly(file);
+      // With workers, this thread lints the files kept so far (also those kept before the
+      // pool started) while they read on; without, every file is linted once all are read.
+      if (pool) {
+        discoveryDone = true;
+        for (const file of earlyWaiting.splice(0)) lintEarly(file);
+      }
       await merged;
       await earlyChain;
     }

@@ -10,6 +10,8 @@ import { WorkerPool } from './worker-pool.js';
  * sent by the caller (see lint.ts), so a run's notices come out in the same order each time.
  */
 export interface ScanPool {
+  /** Resolves when every worker has started (and loaded its modules). */
+  ready(): Promise<void>;
   read(items: ReadItem[]): Promise<ReadReply>;
   names(items: ReadItem[], names: string[]): Promise<LintJob[]>;
   setConstants(constantSources: LintJob[]): void;
@@ -35,6 +37,7 @@ export function startScanPool(options: { init: ScanWorkerInit; size: number; wor
     return response as Extract<ScanResponse, { op: K }>;
   };
   return {
+    ready: () => pool.ready(),
     read: async (items) => (await expect({ op: 'read', items }, 'read')).reply,
     names: async (items, names) => (await expect({ op: 'names', items, names }, 'names')).files,
     setConstants: (constantSources) => pool.broadcast({ constantSources }),

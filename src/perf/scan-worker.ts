@@ -1,7 +1,7 @@
 import type { Finding, Rule } from '../core/types.js';
 import { adapterNameFor } from '../extract/registry.js';
 import type { RuleSetOptions } from '../match/ruleset.js';
-import { mayHoldPins } from '../pins/extract/prefilter.js';
+import { mayHoldPins, mayPinIn } from '../pins/extract/prefilter.js';
 import { isUtf16, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 import type { LintJob, LintShared } from './lint-worker.js';
@@ -69,7 +69,7 @@ export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(ada
  */
 export function readBatch(
   items: readonly ReadItem[],
-  gate: (buf: Buffer) => boolean,
+  gate: (buf: Buffer, path: string) => boolean,
   maxSize: number,
   scratch: ReadScratch,
   listQuiet: (path: string) => boolean = () => true,
@@ -81,13 +81,24 @@ export function readBatch(
     if ('skipped' in r) outcomes.push({ path, absolute, outcome: 'skipped', reason: r.skipped, detail: r.detail });
     else if (isUtf16(r.bytes)) outcomes.push({ path, absolute, outcome: 'fallback' });
     else if (r.bytes.subarray(0, SNIFF).includes(0)) outcomes.push({ path, absolute, outcome: 'skipped', reason: 'binary', detail: 'binary file' });
-    else if (gate(r.bytes)) outcomes.push({ path, absolute, outcome: 'kept', text: r.bytes.toString('utf8') });
+    else if (gate(r.bytes, path)) outcomes.push({ path, absolute, outcome: 'kept', text: r.bytes.toString('utf8') });
     else {
       quiet++;
       if (listQuiet(path)) outcomes.push({ path, absolute, outcome: 'quiet' });
     }
   }
   return { outcomes, quiet };
+}
+
+/**
+ * The gate of the read pass: `gate.patterns` (the Engine pin prefilter) apply only to files
+ * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file.
+ */
+export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
+  const all = makeBytePrefilter(gate);
+  if (!gate.patterns?.length) return (buf) => all(buf);
+  const withoutPins = makeBytePrefilter({ ...gate, patterns: [] });
+  return (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
 }
 
 /** The second pass over one batch: the files whose text names one of the constants. */
@@ -102,7 +113,7 @@ export function readNamed(items: readonly ReadItem[], names: readonly string[], 
 }
 
 export async function setupScanWorker(init: ScanWorkerInit) {
-  const gate = makeBytePrefilter(init.gate);
+  const gate = makeReadGate(init.gate);
   const scratch = new ReadScratch();
   type Linter = Awaited<ReturnType<typeof import('./lint-worker.js').setupLintWorker>>;
   let linter: Promise<Linter> | undefined;
@@ -119,7 +130,7 @@ export async function setupScanWorker(init: ScanWorkerInit) {
     const reply = readBatch(items, gate, init.maxSize, scratch, mayUseConstants);
     for (const o of reply.outcomes) {
       if (o.outcome !== 'kept') continue;
-      if (init.pins && mayHoldPins(o.text)) {
+      if (init.pins && mayPinIn(o.path) && mayHoldPins(o.text)) {
         pins ??= await import('../pins/lint-pins.js');
         o.pins = pins.scanPins(o.path, o.text);
       }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractConstant } from '../../src/pins/extract/constant.js';
-import { extractPins, mayHoldPins, PIN_BYTE_PATTERN, PIN_EXTRACTORS } from '../../src/pins/extract/index.js';
+import { extractPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERN, PIN_EXTRACTORS } from '../../src/pins/extract/index.js';
 import { lintPinsText } from '../../src/pins/lint-pins.js';
 import { FIXTURES, listFiles } from '../helpers/fixtures.js';
 
@@ -149,6 +149,20 @@ function oldConstantSpans(text: string): string[] {
   return out;
 }
 const newConstantSpans = (text: string) => extractConstant('x.ts', text).map((p) => `${p.start}-${p.end} ${p.detail}`);
+
+describe('files that never run', () => {
+  it('pin nothing: declarations and source maps are not searched, their sources are', () => {
+    const text = 'export const DOCKER_API_VERSION = "1.24";\nprocess.env.DOCKER_API_VERSION = "1.24";\n';
+    for (const path of ['types/client.d.ts', 'types/client.d.mts', 'types/client.d.cts', 'dist/client.js.map', 'DIST/CLIENT.JS.MAP']) {
+      expect(mayPinIn(path)).toBe(false);
+      expect(extractPins(path, text)).toEqual([]);
+    }
+    for (const path of ['src/client.ts', 'src/client.mts', 'src/d.ts.js', 'maps/index.js']) {
+      expect(mayPinIn(path)).toBe(true);
+      expect(extractPins(path, text).length).toBeGreaterThan(0);
+    }
+  });
+});
 
 describe('the constant extractor', () => {
   it('finds what the one-regex version found (generated files)', () => {

@@ -23,16 +23,16 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['constant', extractConstant],
 ];
 
-import { mayHoldPins } from './prefilter.js';
+import { mayHoldPins, mayPinIn } from './prefilter.js';
 
-export { mayHoldPins, PIN_BYTE_PATTERN } from './prefilter.js';
+export { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from './prefilter.js';
 
 /**
  * All pins in one file, each span reported once, in text order. A throwing extractor goes
  * to `onError` (when given) and the others still run.
  */
 export function extractPins(path: string, text: string, onError?: (extractor: string, error: unknown) => void): PinCandidate[] {
-  if (!mayHoldPins(text)) return [];
+  if (!mayPinIn(path) || !mayHoldPins(text)) return [];
   const seen = new Set<string>();
   const out: PinCandidate[] = [];
   for (const [name, extract] of PIN_EXTRACTORS) {

@@ -60,3 +60,12 @@ export const PIN_BYTE_PATTERN: RegExp = new RegExp(pinPrefilterSource(String.raw
 export function mayHoldPins(text: string): boolean {
   return PREFILTER.test(text);
 }
+
+/**
+ * False for files that never run, so pin nothing: TypeScript declarations (.d.ts, .d.mts,
+ * .d.cts) and source maps. They are also a third of the bytes of a node_modules tree, and
+ * the pin prefilter is the costliest pass over the raw bytes of a big scan.
+ */
+export function mayPinIn(path: string): boolean {
+  return !/\.d\.[cm]?ts$|\.map$/i.test(path);
+}
