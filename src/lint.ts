@@ -20,7 +20,7 @@ import { LineIndex } from './core/position.js';
 import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from './pins/extract/prefilter.js';
 import type { BytePrefilterOptions } from './perf/byte-prefilter.js';
 import { ReadScratch } from './perf/fast-read.js';
-import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/scan-worker.js';
+import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/read-batch.js';
 import { startScanPool, type ScanPool } from './perf/scan-pool.js';
 
 export interface LintOptions {
@@ -197,6 +197,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // discovery goes on (perf/scan-worker.ts); the pool then runs the adapters too.
   try {
     let subset = options.files !== undefined;
+    // Some files only: the rest of the repository may define the constants they use. git
+    // runs while they are read.
+    let repositoryFiles = subset ? hubFilesOfRepository(cwd) : undefined;
     if (options.files) {
       for (const f of options.files) take(f.path, f.text);
     } else {
@@ -216,7 +219,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
         // hublint's own cache holds findings, URLs included: it is not the user's code.
         if (cacheFile !== null && file.absolute === cacheFile) continue;
-        if (file.explicit) subset = true;
+        if (file.explicit && !subset) {
+          subset = true;
+          repositoryFiles = hubFilesOfRepository(cwd);
+        }
         // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
         if (file.kind !== 'file') {
           await readSlow(file);
@@ -263,7 +269,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const mayImport = later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => mayUseConstants(f.path));
     if (subset && mayImport) {
       const scanned = new Set(kept.map((f) => f.path));
-      for (const f of await hubFilesOfRepository(cwd)) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
+      for (const f of await (repositoryFiles ?? hubFilesOfRepository(cwd))) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
     }
     if (subset && options.files) {
       // In-memory files (staged content) that may import one of those constants.

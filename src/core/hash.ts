@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './builtins.js';
 
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return nodeCrypto().createHash('sha256').update(text).digest('hex');
 }

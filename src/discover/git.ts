@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { nodeChildProcess } from '../core/builtins.js';
 import { relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { toPosix } from './walk.js';
 
 function git(args: string[], cwd: string, encoding: 'utf8' | 'buffer' = 'utf8'): string | Buffer {
   try {
-    return execFileSync('git', args, { cwd, encoding: encoding === 'utf8' ? 'utf8' : undefined, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+    return nodeChildProcess().execFileSync('git', args, { cwd, encoding: encoding === 'utf8' ? 'utf8' : undefined, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as { stderr?: Buffer | string; code?: string };
     if (err.code === 'ENOENT') throw new UsageError('git is not installed: --staged and --changed-since need it');

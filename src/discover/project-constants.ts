@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { nodeChildProcess } from '../core/builtins.js';
 import { toPosix } from './walk.js';
 
 /**
@@ -10,8 +11,10 @@ import { toPosix } from './walk.js';
  * so this costs one process, not a walk of the tree; outside a git repository it finds none.
  */
 export async function hubFilesOfRepository(cwd: string): Promise<Array<{ path: string; text: string }>> {
+  // No repository, nothing to grep: spare the process (and loading child_process).
+  if (!insideGitRepository(cwd)) return [];
   const names = await new Promise<string[]>((done) => {
-    execFile(
+    nodeChildProcess().execFile(
       'git',
       ['grep', '-l', '-I', '-i', '-z', '-E', 'hub\\.docker\\.com|index\\.docker\\.io', '--', ':/'],
       { cwd, maxBuffer: 1 << 26, timeout: 30_000 },
@@ -27,4 +30,13 @@ export async function hubFilesOfRepository(cwd: string): Promise<Array<{ path: s
     }
   }
   return out;
+}
+
+/** A `.git` (folder, or file of a worktree or submodule) in `cwd` or a folder above it. */
+function insideGitRepository(cwd: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
 }

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/builtins.js';
 import { UsageError } from '../core/errors.js';
 
 /** A path's shard depends on the path alone, so every CI job agrees without talking. */
 export function inShard(path: string, index: number, count: number): boolean {
-  const h = createHash('sha1').update(path).digest().readUInt32BE(0);
+  const h = nodeCrypto().createHash('sha1').update(path).digest().readUInt32BE(0);
   return h % count === index - 1;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../core/builtins.js';
 import { chown, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Stats } from 'node:fs';
@@ -11,7 +11,7 @@ export class ChangedOnDiskError extends Error {}
  * check that nobody changed the file since `expected` was read.
  */
 export async function writeAtomic(path: string, data: Buffer, original: Stats, expected: Buffer): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.hublint-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dirname(path), `.${basename(path)}.hublint-${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(tmp, 'wx', original.mode & 0o7777);
   try {
     await handle.writeFile(data);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/builtins.js';
 import { redact } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
@@ -26,7 +26,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
 }
 
 export function fingerprintOf(parts: Array<string | number | null>): string {
-  return createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\0')).digest('hex').slice(0, 32);
+  return nodeCrypto().createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\0')).digest('hex').slice(0, 32);
 }
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */

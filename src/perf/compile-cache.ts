@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import { Script } from 'node:vm';
  * this user's own and private (a real folder, owner-only: 0700; checked on every load).
  * The file name holds the bundle's path, size and mtime, the Node version, the
  * architecture and the V8 flags, so an edited bundle or another Node never meets an old
- * cache. Each file carries a SHA-256 of its payload, checked before V8 sees it: V8 checks
+ * cache. Each file carries a checksum of its payload (fnv64), checked before V8 sees it: V8 checks
  * its own version, the flags and the source length but, in release builds, not a
  * checksum, so a damaged file could otherwise reach the deserializer. A file that fails
  * any check is ignored (the bundle compiles from source) and rewritten at exit.
@@ -82,7 +81,32 @@ function ensurePrivateDir(dir: string): boolean {
   return isPrivateDir(dir);
 }
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
+/**
+ * A 64-bit FNV-1a (two 32-bit lanes) as 16 hex digits. Not node:crypto: loading it costs a
+ * pre-commit run ~4 ms, a tenth of its budget. The cache folder is private (0700, ours), so
+ * the checksum guards against damage (a disk, a copy), not against an attacker; the names
+ * need only tell bundles and versions apart.
+ */
+export function fnv64(data: string | Uint8Array): string {
+  let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  // Word steps need 4-aligned bytes; a copy starts at offset 0 (the result is the same).
+  if (bytes.byteOffset % 4 !== 0) bytes = new Uint8Array(bytes);
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  // Whole 32-bit words, a quarter of the steps: this runs before anything is compiled, in
+  // V8's interpreter, on a cache of 0.3–2.6 MB. (Words in the machine's byte order: a cache
+  // is only ever read on the machine that wrote it.)
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  for (let i = 0; i < words.length; i++) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i] ^ (a >>> 15), 0x01000193);
+  }
+  for (let i = words.length * 4; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i], 0x01000193);
+    b = Math.imul(b ^ bytes[i] ^ (a >>> 15), 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
 
 /**
  * The cache file name (without `.v8cache`): `<bundle path>-<version of it>`, 16 hex digits
@@ -91,8 +115,8 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
  */
 export function cacheKey(filename: string, size: number, mtimeMs: number): string {
   const flags = [...nodeFlags(), process.env.NODE_OPTIONS ?? ''].join('\0');
-  const version = sha256(JSON.stringify([size, mtimeMs, process.version, process.arch, flags])).toString('hex');
-  return `${bundleKey(filename)}-${version.slice(0, 16)}`;
+  const version = fnv64(JSON.stringify([size, mtimeMs, process.version, process.arch, flags]));
+  return `${bundleKey(filename)}-${version}`;
 }
 
 /** process.execArgv without the code of `-e`/`-p` (the flags are what matters to V8). */
@@ -107,22 +131,23 @@ function nodeFlags(): string[] {
 }
 
 function bundleKey(filename: string): string {
-  return sha256(filename).toString('hex').slice(0, 16);
+  return fnv64(filename);
 }
 
-// The file: MAGIC, the SHA-256 of the payload, the payload (V8's cached data).
-const MAGIC = Buffer.from('hublint-v8cache-1\n');
-const HEADER = MAGIC.length + 32;
+// The file: MAGIC, fnv64 of the payload (16 hex digits), the payload (V8's cached data).
+// 16 + 16 bytes: the payload starts 4-aligned in the buffer readFileSync returns.
+const MAGIC = Buffer.from('hublint-v8cache\n');
+const HEADER = MAGIC.length + 16;
 
 /** The payload of a cache file, or undefined when the file is not one of ours or is damaged. */
 export function unpackCache(file: Buffer): Buffer | undefined {
   if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const payload = file.subarray(HEADER);
-  return sha256(payload).equals(file.subarray(MAGIC.length, HEADER)) ? payload : undefined;
+  return file.toString('latin1', MAGIC.length, HEADER) === fnv64(payload) ? payload : undefined;
 }
 
 export function packCache(payload: Buffer): Buffer {
-  return Buffer.concat([MAGIC, sha256(payload), payload]);
+  return Buffer.concat([MAGIC, Buffer.from(fnv64(payload), 'latin1'), payload]);
 }
 
 /** Temporary files of writes that never finished (a killed run), after this long: removed. */
@@ -219,7 +244,7 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
     if (!cacheFile || (state === 'hit' && !force) || (written && !force)) return false;
     // Write-then-rename under a name no other run uses (pids repeat across containers that
     // share the folder): a concurrent run reads either the old file or the whole new one.
-    const tmp = `${cacheFile}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const tmp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
     try {
       if (!isPrivateDir(cacheDir)) return false;
       writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/builtins.js';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -57,12 +57,12 @@ export function stableStringify(value: unknown): string {
 
 /** The run key: hash of everything that applies to all files. */
 export function cacheKeyOf(parts: unknown): string {
-  return createHash('sha256').update(stableStringify(parts)).digest('hex');
+  return nodeCrypto().createHash('sha256').update(stableStringify(parts)).digest('hex');
 }
 
 /** Hash of a file's bytes (or text). SHA-1 is plenty to detect a change, and fast. */
 export function hashContent(data: string | Uint8Array): string {
-  return createHash('sha1').update(data).digest('base64url');
+  return nodeCrypto().createHash('sha1').update(data).digest('base64url');
 }
 
 /**
@@ -71,7 +71,7 @@ export function hashContent(data: string | Uint8Array): string {
  */
 export function constantsHashOf(files: Iterable<{ path: string; hash: string }>): string {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return createHash('sha256').update(sorted.map((f) => `${f.path}\0${f.hash}`).join('\n')).digest('hex');
+  return nodeCrypto().createHash('sha256').update(sorted.map((f) => `${f.path}\0${f.hash}`).join('\n')).digest('hex');
 }
 
 export class FileCache<R> {

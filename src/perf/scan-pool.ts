@@ -1,6 +1,7 @@
 import type { Finding } from '../core/types.js';
 import type { LintJob, LintShared } from './lint-worker.js';
-import type { ReadItem, ReadReply, ScanRequest, ScanResponse, ScanWorkerInit } from './scan-worker.js';
+import type { ReadItem, ReadReply } from './read-batch.js';
+import type { ScanRequest, ScanResponse, ScanWorkerInit } from './scan-worker.js';
 import { WorkerPool } from './worker-pool.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { Finding, Rule } from '../core/types.js';
-import { adapterNameFor } from '../extract/registry.js';
 import type { RuleSetOptions } from '../match/ruleset.js';
 import { mayHoldPins, mayPinIn } from '../pins/extract/prefilter.js';
-import { isUtf16, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
-import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
+import type { BytePrefilterOptions } from './byte-prefilter.js';
+import { ReadScratch } from './fast-read.js';
 import type { LintJob, LintShared } from './lint-worker.js';
+import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './read-batch.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
 
 /**
@@ -28,89 +28,12 @@ export interface ScanWorkerInit {
   pins: boolean;
 }
 
-export interface ReadItem {
-  /** Reported path. */
-  path: string;
-  absolute: string;
-}
-
-export type ReadOutcome =
-  /** Passed the gate: the decoded text, and the file's pin findings when the worker looked for pins. */
-  | { path: string; absolute: string; outcome: 'kept'; text: string; pins?: { findings: Finding[]; suppressed: number } }
-  /** Read, cannot name the Hub (reported only for files that may import a Hub constant; see quietFilter). */
-  | { path: string; absolute: string; outcome: 'quiet' }
-  | { path: string; absolute: string; outcome: 'skipped'; reason: FastSkip | 'binary'; detail: string }
-  /** Not for the fast path (UTF-16): the main thread reads it the careful way. */
-  | { path: string; absolute: string; outcome: 'fallback' };
-
-export interface ReadReply {
-  outcomes: ReadOutcome[];
-  /** Files read and found quiet, whether or not listed in outcomes. */
-  quiet: number;
-}
-
 export type ScanRequest =
   | { op: 'read'; items: ReadItem[] }
   /** The second pass: which of these files name one of `names` (constants of the index). */
   | { op: 'names'; items: ReadItem[]; names: string[] }
   | { op: 'lint'; job: LintJob };
 export type ScanResponse = { op: 'read'; reply: ReadReply } | { op: 'names'; files: LintJob[] } | { op: 'lint'; findings: Finding[] };
-
-/** A NUL byte this early means binary (as git and ripgrep decide). */
-const SNIFF = 8192;
-
-/** Only these adapters resolve constants of other files: their quiet files may still use one. */
-export const CONSTANT_USERS: ReadonlySet<string> = new Set(['js', 'python', 'go']);
-export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(adapterNameFor(path));
-
-/**
- * The read pass over one batch; exported for tests and the main thread's own reads.
- * `listQuiet` decides which quiet files are listed (all by default).
- */
-export function readBatch(
-  items: readonly ReadItem[],
-  gate: (buf: Buffer, path: string) => boolean,
-  maxSize: number,
-  scratch: ReadScratch,
-  listQuiet: (path: string) => boolean = () => true,
-): ReadReply {
-  const outcomes: ReadOutcome[] = [];
-  let quiet = 0;
-  for (const { path, absolute } of items) {
-    const r = readFileFast(absolute, maxSize, scratch);
-    if ('skipped' in r) outcomes.push({ path, absolute, outcome: 'skipped', reason: r.skipped, detail: r.detail });
-    else if (isUtf16(r.bytes)) outcomes.push({ path, absolute, outcome: 'fallback' });
-    else if (r.bytes.subarray(0, SNIFF).includes(0)) outcomes.push({ path, absolute, outcome: 'skipped', reason: 'binary', detail: 'binary file' });
-    else if (gate(r.bytes, path)) outcomes.push({ path, absolute, outcome: 'kept', text: r.bytes.toString('utf8') });
-    else {
-      quiet++;
-      if (listQuiet(path)) outcomes.push({ path, absolute, outcome: 'quiet' });
-    }
-  }
-  return { outcomes, quiet };
-}
-
-/**
- * The gate of the read pass: `gate.patterns` (the Engine pin prefilter) apply only to files
- * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file.
- */
-export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
-  const all = makeBytePrefilter(gate);
-  if (!gate.patterns?.length) return (buf) => all(buf);
-  const withoutPins = makeBytePrefilter({ ...gate, patterns: [] });
-  return (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
-}
-
-/** The second pass over one batch: the files whose text names one of the constants. */
-export function readNamed(items: readonly ReadItem[], names: readonly string[], maxSize: number, scratch: ReadScratch): LintJob[] {
-  const gate = makeBytePrefilter({ names });
-  const out: LintJob[] = [];
-  for (const { path, absolute } of items) {
-    const r = readFileFast(absolute, maxSize, scratch);
-    if (!('skipped' in r) && gate(r.bytes)) out.push({ path, text: r.bytes.toString('utf8') });
-  }
-  return out;
-}
 
 export async function setupScanWorker(init: ScanWorkerInit) {
   const gate = makeReadGate(init.gate);

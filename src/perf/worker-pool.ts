@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeWorkerThreads } from '../core/builtins.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 export interface WorkerPoolOptions<Init> {
@@ -133,7 +134,7 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
   }
 
   private spawn(index: number): void {
-    const worker = new Worker(this.options.workerUrl, {
+    const worker = new (nodeWorkerThreads().Worker)(this.options.workerUrl, {
       // `entry` tells a worker module it is the thread's main module (see isWorkerEntry).
       workerData: { init: this.options.init, entry: this.options.workerUrl.pathname.split('/').pop() },
       name: `${this.options.name ?? 'hublint-worker'}-${index}`,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeBytePrefilter } from '../../src/perf/byte-prefilter.js';
 import { ReadScratch } from '../../src/perf/fast-read.js';
-import { readBatch, readNamed, setupScanWorker } from '../../src/perf/scan-worker.js';
+import { readBatch, readNamed } from '../../src/perf/read-batch.js';
+import { setupScanWorker } from '../../src/perf/scan-worker.js';
 import { PIN_BYTE_PATTERN } from '../../src/pins/extract/prefilter.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 
