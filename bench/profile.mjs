@@ -22,7 +22,7 @@ const log = (m) => process.stderr.write(`[profile] ${m}\n`);
 const { values: opt } = parseArgs({
   options: {
     case: { type: 'string', multiple: true, default: ['full', 'clean', 'findings'] },
-    bin: { type: 'string', default: join(REPO, 'dist', 'cli', 'main.js') },
+    bin: { type: 'string', default: join(REPO, 'dist', 'bin', 'cli', 'main.js') },
     scale: { type: 'string', default: '1' },
     'corpus-home': { type: 'string' },
   },

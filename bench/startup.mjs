@@ -13,7 +13,7 @@ import { fmtMs, timeGroup } from './lib/measure.mjs';
 import { replaceSection } from './lib/readme.mjs';
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
-const { values: opt } = parseArgs({ options: { runs: { type: 'string', default: '15' }, bin: { type: 'string', default: join(REPO, 'dist', 'cli', 'main.js') }, readme: { type: 'boolean', default: false } } });
+const { values: opt } = parseArgs({ options: { runs: { type: 'string', default: '15' }, bin: { type: 'string', default: join(REPO, 'dist', 'bin', 'cli', 'main.js') }, readme: { type: 'boolean', default: false } } });
 const dist = (p) => pathToFileURL(join(REPO, 'dist', p)).href;
 const imp = (name, specifiers) => ({
   name,

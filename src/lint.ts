@@ -7,7 +7,7 @@ import { hashText } from './core/hash.js';
 import type { Finding, Rule, ScanStats, Severity } from './core/types.js';
 import { readCandidateFile, type SkipReason } from './discover/read.js';
 import { parseSize } from './discover/size.js';
-import { toPosix, walk } from './discover/walk.js';
+import { toPosix, walkBatches } from './discover/walk.js';
 import { ConstantIndex } from './extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter } from './extract/prefilter.js';
 import { compileRules } from './match/ruleset.js';
@@ -215,38 +215,40 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         const reply = pool!.read(items).catch(() => readHere(items));
         merged = merged.then(async () => merge(await reply));
       };
-      for await (const file of walk(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
-        if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
-        // hublint's own cache holds findings, URLs included: it is not the user's code.
-        if (cacheFile !== null && file.absolute === cacheFile) continue;
-        if (file.explicit && !subset) {
-          subset = true;
-          repositoryFiles = hubFilesOfRepository(cwd);
-        }
-        // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
-        if (file.kind !== 'file') {
-          await readSlow(file);
-          continue;
-        }
-        if (!pool && ++regular > PARALLEL_READ) {
-          pool = startPool(rules, options, gate, maxSize, wantPins);
-          // A worker takes ~70 ms to start: this thread reads on until they are ready.
-          pool?.ready().then(
-            () => (poolReady = true),
-            () => undefined,
-          );
-        }
-        if (!poolReady) {
-          await merge(readHere([file]));
-          // Let the workers' `ready` in now and then.
-          if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
-          continue;
-        }
-        batch.push({ path: file.path, absolute: file.absolute });
-        if (batch.length === READ_BATCH) {
-          send();
-          // Discovery runs on sync calls: let the workers' replies in, so they get more work.
-          await new Promise((next) => setImmediate(next));
+      for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
+        for (const file of files) {
+          if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
+          // hublint's own cache holds findings, URLs included: it is not the user's code.
+          if (cacheFile !== null && file.absolute === cacheFile) continue;
+          if (file.explicit && !subset) {
+            subset = true;
+            repositoryFiles = hubFilesOfRepository(cwd);
+          }
+          // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
+          if (file.kind !== 'file') {
+            await readSlow(file);
+            continue;
+          }
+          if (!pool && ++regular > PARALLEL_READ) {
+            pool = startPool(rules, options, gate, maxSize, wantPins);
+            // A worker takes ~70 ms to start: this thread reads on until they are ready.
+            pool?.ready().then(
+              () => (poolReady = true),
+              () => undefined,
+            );
+          }
+          if (!poolReady) {
+            await merge(readHere([file]));
+            // Let the workers' `ready` in now and then.
+            if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
+            continue;
+          }
+          batch.push({ path: file.path, absolute: file.absolute });
+          if (batch.length === READ_BATCH) {
+            send();
+            // Discovery runs on sync calls: let the workers' replies in, so they get more work.
+            await new Promise((next) => setImmediate(next));
+          }
         }
       }
       if (pool && batch.length > 0) send();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { streamWalk, type EntryKind } from '../perf/stream-walk.js';
+import { streamWalkBatches, type EntryKind } from '../perf/stream-walk.js';
 
 export interface WalkOptions {
   cwd: string;
@@ -65,6 +65,11 @@ async function* globWalk(absolute: string, opts: WalkOptions): AsyncGenerator<st
  * symlinks are not followed, `.git` is never entered.
  */
 export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<WalkedFile> {
+  for await (const batch of walkBatches(paths, opts)) yield* batch;
+}
+
+/** walk() a batch at a time (a folder's files, or one given file): what big scans iterate. */
+export async function* walkBatches(paths: string[], opts: WalkOptions): AsyncGenerator<WalkedFile[]> {
   const seen = new Set<string>();
   const rel = (absolute: string) => toPosix(relative(opts.cwd, absolute));
   for (const given of paths.length ? paths : ['.']) {
@@ -78,7 +83,7 @@ export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<
     if (!st.isDirectory()) {
       if (!seen.has(absolute)) {
         seen.add(absolute);
-        yield { absolute, path: rel(absolute) || given, explicit: true, kind: st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : 'other' };
+        yield [{ absolute, path: rel(absolute) || given, explicit: true, kind: st.isFile() ? 'file' : st.isSymbolicLink() ? 'symlink' : 'other' }];
       }
       continue;
     }
@@ -86,7 +91,7 @@ export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<
       for await (const file of globWalk(absolute, opts)) {
         if (seen.has(file)) continue;
         seen.add(file);
-        yield { absolute: file, path: rel(file), explicit: false };
+        yield [{ absolute: file, path: rel(file), explicit: false }];
       }
       continue;
     }
@@ -96,12 +101,16 @@ export async function* walk(paths: string[], opts: WalkOptions): AsyncGenerator<
     const relativeTo = base.split('/').every((part) => part === '..') && base !== '' ? undefined : base;
     // One folder given: nothing can come twice, no set of every path needed.
     const dedupe = paths.length > 1;
-    for await (const entry of streamWalk(absolute, { noIgnore: opts.noIgnore, relativeTo })) {
-      if (dedupe) {
-        if (seen.has(entry.absolute)) continue;
-        seen.add(entry.absolute);
+    for await (const entries of streamWalkBatches(absolute, { noIgnore: opts.noIgnore, relativeTo })) {
+      const out: WalkedFile[] = [];
+      for (const entry of entries) {
+        if (dedupe) {
+          if (seen.has(entry.absolute)) continue;
+          seen.add(entry.absolute);
+        }
+        out.push({ absolute: entry.absolute, path: entry.path ?? rel(entry.absolute), explicit: false, kind: entry.kind });
       }
-      yield { absolute: entry.absolute, path: entry.path ?? rel(entry.absolute), explicit: false, kind: entry.kind };
+      if (out.length > 0) yield out;
     }
   }
 }

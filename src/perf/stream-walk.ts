@@ -53,7 +53,16 @@ function kindOf(e: Dirent): EntryKind | 'dir' {
 
 const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
 
+/** The entries one at a time (streamWalkBatches flattened). */
 export async function* streamWalk(root: string, options: StreamWalkOptions = {}): AsyncGenerator<StreamedEntry> {
+  for await (const batch of streamWalkBatches(root, options)) yield* batch;
+}
+
+/**
+ * The entries a folder at a time: one step of the generator per folder rather than per
+ * file (on 23k files the per-entry steps of two generator layers cost more than readdir).
+ */
+export async function* streamWalkBatches(root: string, options: StreamWalkOptions = {}): AsyncGenerator<StreamedEntry[]> {
   const noIgnore = options.noIgnore === true;
   let makeIgnore: (() => Ignore) | undefined;
   const ignoredBy = (stack: Rules[], absolute: string, dir: boolean) =>
@@ -84,6 +93,7 @@ export async function* streamWalk(root: string, options: StreamWalkOptions = {})
       }
     }
     const subdirs: Array<{ dir: string; rel: string | undefined }> = [];
+    const files: StreamedEntry[] = [];
     for (const e of entries) {
       // A name has no separator and dir is normalised: concatenation is what join() would give.
       const absolute = dirPrefix + e.name;
@@ -96,8 +106,9 @@ export async function* streamWalk(root: string, options: StreamWalkOptions = {})
         continue;
       }
       if (rules.length > 0 && ignoredBy(rules, absolute, false)) continue;
-      yield { absolute, kind, path };
+      files.push({ absolute, kind, path });
     }
+    if (files.length > 0) yield files;
     // Reverse, so folders come off the stack in readdir order.
     for (let i = subdirs.length - 1; i >= 0; i--) pending.push({ ...subdirs[i], rules });
   }
