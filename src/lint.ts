@@ -183,11 +183,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     else take(file.path, read.text, file.absolute);
   };
   const readHere = (items: ReadItem[]) => readBatch(items, byteGate, maxSize, scratch, mayUseConstants);
-  const merge = async (reply: ReadReply) => {
+  const merge = async (items: readonly ReadItem[], reply: ReadReply) => {
     stats.filesScanned += reply.quiet;
+    for (const i of reply.quietListed) passOver(items[i].path, items[i].absolute);
     for (const o of reply.outcomes) {
       if (o.outcome === 'kept') take(o.path, o.text, o.absolute, o.pins);
-      else if (o.outcome === 'quiet') passOver(o.path, o.absolute);
       else if (o.outcome === 'skipped') skip(o.path, o.reason, o.detail);
       else await readSlow(o);
     }
@@ -213,7 +213,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         batch = [];
         // A batch whose worker died is read here instead: nothing is lost.
         const reply = pool!.read(items).catch(() => readHere(items));
-        merged = merged.then(async () => merge(await reply));
+        merged = merged.then(async () => merge(items, await reply));
       };
       for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
         for (const file of files) {
@@ -238,7 +238,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
             );
           }
           if (!poolReady) {
-            await merge(readHere([file]));
+            const items = [file];
+            await merge(items, readHere(items));
             // Let the workers' `ready` in now and then.
             if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
             continue;

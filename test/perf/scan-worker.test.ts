@@ -27,9 +27,10 @@ describe('readBatch', () => {
       put('big.txt', 'x'.repeat(100)),
       { path: 'gone.txt', absolute: join(dir, 'gone.txt') },
     ];
-    const { outcomes, quiet } = readBatch(items, makeBytePrefilter(), 80, new ReadScratch(16));
+    const { outcomes, quiet, quietListed } = readBatch(items, makeBytePrefilter(), 80, new ReadScratch(16));
     expect(quiet).toBe(1);
-    expect(outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['hub.ts kept', 'plain.js quiet', 'image.png skipped', 'utf16.txt fallback', 'big.txt skipped', 'gone.txt skipped']);
+    expect(quietListed).toEqual([1]);
+    expect(outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['hub.ts kept', 'image.png skipped', 'utf16.txt fallback', 'big.txt skipped', 'gone.txt skipped']);
     const kept = outcomes[0];
     expect(kept.outcome === 'kept' && kept.text).toContain('hub.docker.com');
   });
@@ -52,7 +53,8 @@ describe('setupScanWorker: quiet files, pins and the second pass', () => {
     const read = await worker.handle({ op: 'read', items: [put('q.js', 'x()'), put('q.py', 'x()'), put('q.md', '# x'), put('q.sh', 'echo')] });
     if (read.op !== 'read') throw new Error(read.op);
     expect(read.reply.quiet).toBe(4);
-    expect(read.reply.outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['q.js quiet', 'q.py quiet']);
+    expect(read.reply.quietListed).toEqual([0, 1]);
+    expect(read.reply.outcomes).toEqual([]);
   });
 
   it('runs the pin extractors on kept files and applies their suppressions', async () => {
