@@ -22,6 +22,8 @@ import type { BytePrefilterOptions } from './perf/byte-prefilter.js';
 import { ReadScratch } from './perf/fast-read.js';
 import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './perf/read-batch.js';
 import { startScanPool, type ScanPool } from './perf/scan-pool.js';
+import { workersBesideMainThread } from './perf/worker-pool.js';
+import { ReadQueue } from './perf/read-queue.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -74,6 +76,8 @@ const SMALL_RUN = 64;
 const PARALLEL_READ = 256;
 /** Kept files this thread lints while scan workers read (the rest go to the workers). */
 const EARLY_LINT = 64;
+/** Batches of paths handed to one scan worker before it answers (~5 ms of reading each). */
+const IN_FLIGHT_PER_WORKER = 4;
 /** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
 const READ_BATCH = 256;
 
@@ -204,17 +208,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       for (const f of options.files) take(f.path, f.text);
     } else {
       let regular = 0;
-      let poolReady = false;
+      let queue: ReadQueue | undefined;
       let batch: ReadItem[] = [];
-      // Replies are merged in the order the batches were sent: notices come out alike each run.
-      let merged: Promise<void> = Promise.resolve();
-      const send = () => {
-        const items = batch;
-        batch = [];
-        // A batch whose worker died is read here instead: nothing is lost.
-        const reply = pool!.read(items).catch(() => readHere(items));
-        merged = merged.then(async () => merge(items, await reply));
-      };
       for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
         for (const file of files) {
           if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
@@ -231,13 +226,16 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
           }
           if (!pool && ++regular > PARALLEL_READ) {
             pool = startPool(rules, options, gate, maxSize, wantPins);
-            // A worker takes ~70 ms to start: this thread reads on until they are ready.
-            pool?.ready().then(
-              () => (poolReady = true),
-              () => undefined,
-            );
+            if (pool) {
+              const started = (queue = new ReadQueue(pool, pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
+              // A worker takes ~70 ms to start: this thread reads on until they are ready.
+              pool.ready().then(
+                () => started.start(),
+                () => undefined,
+              );
+            }
           }
-          if (!poolReady) {
+          if (!queue?.isStarted()) {
             const items = [file];
             await merge(items, readHere(items));
             // Let the workers' `ready` in now and then.
@@ -246,20 +244,24 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
           }
           batch.push({ path: file.path, absolute: file.absolute });
           if (batch.length === READ_BATCH) {
-            send();
+            queue.add(batch);
+            batch = [];
             // Discovery runs on sync calls: let the workers' replies in, so they get more work.
             await new Promise((next) => setImmediate(next));
           }
         }
       }
-      if (pool && batch.length > 0) send();
+      if (queue && batch.length > 0) queue.add(batch);
       // With workers, this thread lints the files kept so far (also those kept before the
-      // pool started) while they read on; without, every file is linted once all are read.
+      // pool started) while they read on, then reads what still waits; without, every file
+      // is linted once all are read.
       if (pool) {
         discoveryDone = true;
         for (const file of earlyWaiting.splice(0)) lintEarly(file);
       }
-      await merged;
+      await earlyChain;
+      await queue?.drainHere();
+      await queue?.done();
       await earlyChain;
     }
 
@@ -385,10 +387,10 @@ const builtWorker = (name: string) => [new URL(`./perf/${name}`, import.meta.url
 const WORKER_URL = builtWorker('lint-worker.js');
 const SCAN_WORKER_URL = builtWorker('scan-worker.js');
 
-/** The scan workers of a big run: one per core; none with one core or HUBLINT_WORKERS=0. */
+/** The scan workers of a big run: one per core but one; none with one core or HUBLINT_WORKERS=0. */
 function startPool(rules: readonly Rule[], options: LintOptions, gate: BytePrefilterOptions, maxSize: number, pins: boolean): ScanPool | undefined {
-  const size = availableParallelism();
-  if (size < 2 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
+  const size = workersBesideMainThread();
+  if (size < 1 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
   return startScanPool({
     init: { rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize, pins },
     size,

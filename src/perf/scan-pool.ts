@@ -11,14 +11,14 @@ import { WorkerPool } from './worker-pool.js';
  * sent by the caller (see lint.ts), so a run's notices come out in the same order each time.
  */
 export interface ScanPool {
+  /** Number of workers. */
+  readonly size: number;
   /** Resolves when every worker has started (and loaded its modules). */
   ready(): Promise<void>;
   read(items: ReadItem[]): Promise<ReadReply>;
   names(items: ReadItem[], names: string[]): Promise<LintJob[]>;
   setConstants(constantSources: LintJob[]): void;
   lint(path: string, text: string): Promise<Finding[]>;
-  /** Posts every queued job now (no more are coming): the caller is about to be busy. */
-  postAll(): void;
   close(): Promise<void>;
 }
 
@@ -38,12 +38,12 @@ export function startScanPool(options: { init: ScanWorkerInit; size: number; wor
     return response as Extract<ScanResponse, { op: K }>;
   };
   return {
+    size: options.size,
     ready: () => pool.ready(),
     read: async (items) => (await expect({ op: 'read', items }, 'read')).reply,
     names: async (items, names) => (await expect({ op: 'names', items, names }, 'names')).files,
     setConstants: (constantSources) => pool.broadcast({ constantSources }),
     lint: async (path, text) => (await expect({ op: 'lint', job: { path, text } }, 'lint')).findings,
-    postAll: () => pool.setMaxInFlight(Number.POSITIVE_INFINITY),
     close: () => pool.close(),
   };
 }

@@ -55,7 +55,7 @@ interface Pending<Req, Res> {
 export class WorkerPool<Init, Req, Res, Shared = never> {
   private readonly slots: Array<Slot<Req, Res>> = [];
   private readonly queue: Array<Pending<Req, Res>> = [];
-  private maxInFlight: number;
+  private readonly maxInFlight: number;
   private readonly maxRespawns: number;
   private nextId = 1;
   private shared: { value: Shared } | undefined;
@@ -94,15 +94,6 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
       this.queue.push({ id: this.nextId++, request, resolve, reject });
       this.dispatch();
     });
-  }
-
-  /**
-   * Jobs posted to one worker before it answers, from now on. Raising it posts queued jobs at
-   * once: before the caller goes busy for a while, so the workers need not wait for it.
-   */
-  setMaxInFlight(n: number): void {
-    this.maxInFlight = Math.max(1, n);
-    this.dispatch();
   }
 
   getStats(): WorkerPoolStats {
@@ -245,14 +236,10 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
 }
 
 /**
- * How many workers a run deserves: none for small runs (starting a thread and loading the
- * adapters again costs more than it saves on a handful of files), else one per core but one
- * (the main thread keeps reading), at least one.
+ * Workers for a big run: one per core but one, since the main thread reads too (it walks,
+ * lints the first kept files and then takes batches from the same queue; perf/read-queue.ts).
+ * None on one core.
  */
-export function poolSizeFor(expectedFiles: number, cores = availableParallelism(), smallRun = SMALL_RUN): number {
-  if (expectedFiles < smallRun) return 0;
-  return Math.max(1, cores - 1);
+export function workersBesideMainThread(cores = availableParallelism()): number {
+  return Math.max(0, cores - 1);
 }
-
-/** Below this many files a run stays on the main thread. */
-export const SMALL_RUN = 64;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { poolSizeFor, SMALL_RUN, WorkerCrashError, WorkerPool } from '../../src/perf/worker-pool.js';
+import { WorkerCrashError, WorkerPool, workersBesideMainThread } from '../../src/perf/worker-pool.js';
 
 interface Init {
   failSetup?: boolean;
@@ -110,14 +110,10 @@ describe('WorkerPool', () => {
   });
 });
 
-describe('poolSizeFor', () => {
-  it('keeps small runs on the main thread', () => {
-    expect(poolSizeFor(10, 8)).toBe(0);
-    expect(poolSizeFor(SMALL_RUN - 1, 8)).toBe(0);
-  });
-  it('leaves a core to the main thread, but uses at least one worker', () => {
-    expect(poolSizeFor(10_000, 8)).toBe(7);
-    expect(poolSizeFor(10_000, 2)).toBe(1);
-    expect(poolSizeFor(10_000, 1)).toBe(1);
+describe('workersBesideMainThread', () => {
+  it('leaves a core to the main thread, which reads too', () => {
+    expect(workersBesideMainThread(8)).toBe(7);
+    expect(workersBesideMainThread(2)).toBe(1);
+    expect(workersBesideMainThread(1)).toBe(0);
   });
 });
