@@ -261,7 +261,14 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
     prune(cacheDir, cacheFile, filename);
     return true;
   };
-  if (options.flushOnExit !== false && state !== 'hit' && cacheFile) process.once('exit', () => flush());
+  if (options.flushOnExit !== false && state !== 'hit' && cacheFile) {
+    // When the work is done but the event loop still runs (beforeExit): a SIGINT that comes
+    // while the cache is written is handled like any other (exit 130) rather than left
+    // pending while the process exits. 'exit' stays for the runs that end with
+    // process.exit() and for worker threads; flush() writes once.
+    process.once('beforeExit', () => flush());
+    process.once('exit', () => flush());
+  }
 
   const result: CachedModule<T> = {
     exports: mod.exports as T,
