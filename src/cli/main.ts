@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
 import { emit, say } from './emit.js';
-import { setYamlWarningHandler } from '../core/yaml-lib.js';
+import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { installSignalHandlers } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
