@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../../src/core/lint-text.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';

@@ -1,5 +1,5 @@
 import type { Candidate } from '../../core/types.js';
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
