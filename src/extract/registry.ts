@@ -49,7 +49,7 @@ export const LANGUAGES = [
     fences: ['py', 'python', 'python3'],
     readsConstants: true,
     warm: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
-    load: () => import('./python/adapter.js').then((m) => m.pythonAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
   },
   {
     name: 'go',
