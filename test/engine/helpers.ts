@@ -40,12 +40,21 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Node 20 cannot load TypeScript, so tests that need the client in another process
- * (another user, the CLI with its real exit code) get src/engine, src/core/errors.ts and
- * src/cli/commands/engine.ts transpiled into `outDir`, with node_modules linked in.
+ * (another user, the CLI with its real exit code) get src/engine and the `engine` command's
+ * modules transpiled into `outDir`, with node_modules linked in.
  * Answers `outDir`; files keep their paths (`src/engine/index.js`).
  */
 export function transpileSources(outDir: string): string {
-  const files = [join(root, 'src/core/errors.ts'), join(root, 'src/cli/commands/engine.ts')];
+  const files = [
+    'src/core/errors.ts',
+    'src/core/redact.ts',
+    'src/cli/engine-errors.ts',
+    'src/cli/signals.ts',
+    'src/cli/commands/engine.ts',
+    'src/cli/commands/engine-io.ts',
+    'src/cli/commands/engine-run.ts',
+    'src/cli/commands/run-config.ts',
+  ].map((file) => join(root, file));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);

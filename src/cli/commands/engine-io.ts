@@ -1,0 +1,16 @@
+/** The streams, environment and signals an `engine` command works with (tests pass their own). */
+export interface EngineIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  /** Read by `engine run -i`; default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /** Print stacks and one line per request to stderr. */
+  debug?: boolean;
+  /**
+   * `engine run`: where the signals to forward come from. Installs `forward` and answers
+   * the function that uninstalls it; the CLI hands process signals over.
+   */
+  signals?: (forward: (sig: NodeJS.Signals) => void) => () => void;
+}
