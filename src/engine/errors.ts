@@ -1,3 +1,5 @@
+import { redact } from '../core/redact.js';
+
 /**
  * The Engine client's errors. The client is a library of its own (it imports nothing from
  * the rest of hublint), so these extend Error, not hublint's HublintError: an application
@@ -5,14 +7,18 @@
  * them in src/cli/engine-errors.ts.
  */
 
-/** Base of every error the Engine client throws on purpose: one line, plus a hint when there is one. */
+/**
+ * Base of every error the Engine client throws on purpose: one line, plus a hint when there
+ * is one. The message and hint are masked (hublint's one redaction module, a leaf that
+ * imports nothing): a daemon's text may echo a registry password or a token.
+ */
 export class EngineError extends Error {
   /** What the user can do about it, one line; undefined when there is nothing to add. */
   readonly hint?: string;
   constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(redact(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
-    this.hint = options.hint;
+    this.hint = options.hint === undefined ? undefined : redact(options.hint);
   }
 }
 
@@ -32,7 +38,7 @@ export class DockerApiError extends EngineError {
       hint: options.hint,
     });
     this.status = init.status;
-    this.daemonMessage = init.daemonMessage;
+    this.daemonMessage = redact(init.daemonMessage);
     this.method = init.method;
     this.path = init.path;
   }
