@@ -1,5 +1,5 @@
 import type { Finding } from '../core/types.js';
-import type { LintResult } from '../lint.js';
+import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { critically, pendingSignal } from './signals.js';
 
@@ -36,7 +36,7 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
       cwd,
       fixType,
       dryRun,
-      lintOptions: () => result.scanned.textOptions,
+      relint: result.scanned.relint,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,
     }),
