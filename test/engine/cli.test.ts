@@ -1,29 +1,12 @@
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engineRun, engineVersion, type EngineIo } from '../../src/cli/commands/engine.js';
+import { engineRun, engineVersion } from '../../src/cli/commands/engine.js';
 import { DockerEngineClient } from '../../src/engine/index.js';
-import { engineEnv, tempDir, transpileSources } from './helpers.js';
+import { captureIo, engineEnv, tempDir, transpileSources } from './helpers.js';
 
 /** `hublint engine version|run`: the command functions in-process, and the commander wiring in a child process. */
-
-function captureIo(env: NodeJS.ProcessEnv = {}): EngineIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const outChunks: Buffer[] = [];
-  const errChunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => outChunks.push(c));
-  stderr.on('data', (c: Buffer) => errChunks.push(c));
-  return {
-    stdout,
-    stderr,
-    env: { PATH: process.env.PATH, ...env },
-    out: () => Buffer.concat(outChunks).toString(),
-    err: () => Buffer.concat(errChunks).toString(),
-  };
-}
 
 describe('engine version', () => {
   it('prints the Engine version, ApiVersion, MinAPIVersion and the negotiated version', async () => {

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
 import ts from 'typescript';
 import { inject } from 'vitest';
 import { DockerEngineClient, type DockerEngineClientOptions, type LogChunk } from '../../src/engine/index.js';
+import type { EngineIo } from '../../src/cli/commands/engine-io.js';
 import type { EngineTestEnv } from '../setup/engine-global.js';
 
 export function engineEnv(): EngineTestEnv {
@@ -75,4 +77,48 @@ export function transpileSources(outDir: string): string {
   writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n', { mode: 0o644 });
   symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'));
   return outDir;
+}
+
+export interface CapturedIo extends EngineIo {
+  stdin: PassThrough;
+  /** stdout so far, as text. */
+  out(): string;
+  /** stdout so far, as bytes. */
+  outBytes(): Buffer;
+  err(): string;
+  /** Resolves once stdout holds `text`. */
+  sawOut(text: string): Promise<void>;
+}
+
+/** Streams for an in-process `engine` command: stdin to write to, stdout and stderr recorded. */
+export function captureIo(env: NodeJS.ProcessEnv = {}, extra: Partial<EngineIo> = {}): CapturedIo {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const stdin = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const outBytes = (): Buffer => Buffer.concat(out);
+  return {
+    stdout,
+    stderr,
+    env: { PATH: process.env.PATH, ...env },
+    ...extra,
+    stdin,
+    out: () => outBytes().toString(),
+    outBytes,
+    err: () => Buffer.concat(err).toString(),
+    sawOut: (text) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (outBytes().toString('latin1').includes(text)) {
+            stdout.off('data', check);
+            resolve();
+          }
+        };
+        stdout.on('data', check);
+        check();
+      }),
+  };
 }

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { engineRun, type EngineIo, type EngineRunOptions } from '../../src/cli/commands/engine.js';
 import { CLI } from '../helpers/cli.js';
-import { engineEnv, tempDir, testClient, uniqueName } from './helpers.js';
+import { captureIo, engineEnv, tempDir, testClient, uniqueName, type CapturedIo } from './helpers.js';
 
 /**
  * `hublint engine run` against the real daemon, one block per row of the behaviour table
@@ -16,42 +16,8 @@ import { engineEnv, tempDir, testClient, uniqueName } from './helpers.js';
  * The same run through `/usr/bin/docker` is the reference where behaviour is compared.
  */
 
-interface Captured extends EngineIo {
-  stdin: PassThrough;
-  out(): Buffer;
-  err(): string;
-  /** Resolves once stdout holds `text`. */
-  sawOut(text: string): Promise<void>;
-}
-
-function capture(extra: Partial<EngineIo> = {}): Captured {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  return {
-    stdout,
-    stderr,
-    stdin,
-    env: { PATH: process.env.PATH },
-    ...extra,
-    out: () => Buffer.concat(out),
-    err: () => Buffer.concat(err).toString(),
-    sawOut: (text) =>
-      new Promise((resolve) => {
-        const check = (): void => {
-          if (Buffer.concat(out).toString('latin1').includes(text)) {
-            stdout.off('data', check);
-            resolve();
-          }
-        };
-        stdout.on('data', check);
-        check();
-      }),
-  };
+function capture(extra: Partial<EngineIo> = {}): CapturedIo {
+  return captureIo({}, extra);
 }
 
 const base = (): EngineRunOptions => ({ host: engineEnv().dockerHost, rm: true });
@@ -94,8 +60,8 @@ describe('output', () => {
     expect(await engineRun(image(), ['cat', '/bin/busybox'], base(), io)).toBe(0);
     const sums = capture();
     expect(await engineRun(image(), ['md5sum', '/bin/busybox'], base(), sums)).toBe(0);
-    expect(io.out().length).toBeGreaterThan(1_000_000);
-    expect(`${md5(io.out())}  /bin/busybox\n`).toBe(sums.out().toString());
+    expect(io.outBytes().length).toBeGreaterThan(1_000_000);
+    expect(`${md5(io.outBytes())}  /bin/busybox\n`).toBe(sums.out());
     expect(io.err()).toBe('');
   });
 
@@ -111,11 +77,11 @@ describe('output', () => {
         io,
       );
       await io.sawOut('a\n');
-      events.push(`read ${JSON.stringify(io.out().toString())}`);
+      events.push(`read ${JSON.stringify(io.out())}`);
       writeFileSync(join(dir, 'go'), '');
       events.push('released');
       expect(await run).toBe(0);
-      events.push(`read ${JSON.stringify(io.out().toString())}`);
+      events.push(`read ${JSON.stringify(io.out())}`);
       expect(events).toEqual(['read "a\\n"', 'released', 'read "a\\nb\\n"']);
       expect(io.err()).toBe('c\n');
     });
@@ -131,7 +97,7 @@ describe('stdin (-i)', () => {
     await io.sawOut('got first\n');
     io.stdin.end('rest\n');
     expect(await run).toBe(0);
-    expect(io.out().toString()).toBe('a\ngot first\nrest\nend\n');
+    expect(io.out()).toBe('a\ngot first\nrest\nend\n');
   });
 
   it('passes binary input unchanged', async () => {
@@ -140,7 +106,7 @@ describe('stdin (-i)', () => {
     const run = engineRun(image(), ['md5sum'], { ...base(), interactive: true }, io);
     io.stdin.end(data);
     expect(await run).toBe(0);
-    expect(io.out().toString()).toBe(`${md5(data)}  -\n`);
+    expect(io.out()).toBe(`${md5(data)}  -\n`);
   });
 });
 
@@ -252,7 +218,7 @@ describe("docker's options", () => {
     writeFileSync(join(dir, 'vars'), '# comment\nFROM_FILE=file value\n\nBOTH=from file\nPASSED\n');
     writeFileSync(join(dir, 'hello.txt'), 'mounted\n');
     const name = uniqueName('hl-opts');
-    const io = capture({ env: { PATH: process.env.PATH, PASSED: 'from hublint' } });
+    const io = captureIo({ PASSED: 'from hublint' });
     const code = await engineRun(
       image(),
       ['-c', 'echo "$FROM_FILE|$BOTH|$PASSED|$SET"; pwd; id -u; cat /m/hello.txt; echo x > /m/out.txt'],
@@ -274,7 +240,7 @@ describe("docker's options", () => {
     );
     expect(io.err()).toBe('');
     expect(code).toBe(0);
-    expect(io.out().toString()).toBe('file value|from -e|from hublint|on the line\n/tmp\n0\nmounted\n');
+    expect(io.out()).toBe('file value|from -e|from hublint|on the line\n/tmp\n0\nmounted\n');
     expect(existsSync(join(dir, 'out.txt'))).toBe(true);
     const inspected = await testClient().inspectContainer(name);
     expect(inspected.Config?.Labels).toEqual({ team: 'hublint', empty: '' });
@@ -286,7 +252,7 @@ describe("docker's options", () => {
   it('runs in the background with -d and --rm: prints the id, the daemon removes it when it exits', async () => {
     const io = capture();
     expect(await engineRun(image(), ['sh', '-c', 'exit 0'], { ...base(), detach: true }, io)).toBe(0);
-    const id = io.out().toString().trim();
+    const id = io.out().trim();
     expect(id).toMatch(/^[0-9a-f]{64}$/);
     await testClient().waitContainer(id, { condition: 'removed' }).catch(() => undefined);
     expect(await testClient().listContainers({ all: true, filters: { id: [id] } })).toEqual([]);
