@@ -254,7 +254,7 @@ export class DockerEngineClient {
    * what `docker run` does. The exit status comes later through `result`.
    */
   async registerWait(id: string, options: CallOptions & { condition?: WaitCondition } = {}): Promise<RegisteredWait> {
-    const what = `POST /containers/${id}/wait`;
+    const what = `${OPERATIONS.waitContainer.method} ${OPERATIONS.waitContainer.path}`;
     const res = await this.#call('waitContainer', { signal: options.signal, params: { id }, query: { condition: options.condition } });
     const result = readJson(res, what).then((value) => checkWait(value, what));
     // A caller that never looks at the result must not see an unhandled rejection.
@@ -550,7 +550,7 @@ export class DockerEngineClient {
         connectTimeoutMs: this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
         idleTimeoutMs: idle,
         // A stop may take its `t` seconds before the answer: the deadline grows with the idle limit.
-        deadlineMs: deadline > 0 && idle > 0 ? Math.max(deadline, idle * 2) : deadline,
+        deadlineMs: deadline > 0 && args.idleTimeoutMs !== undefined && args.idleTimeoutMs > 0 ? Math.max(deadline, args.idleTimeoutMs * 2) : deadline,
         upgrade: args.upgrade,
       });
     } catch (error) {

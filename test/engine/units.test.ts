@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_API_VERSION_RANGE,
+  DockerEngineClient,
   DOCKER_HUB_AUTH_KEY,
   EngineProtocolError,
   OPERATIONS,
@@ -156,6 +157,14 @@ describe('DOCKER_HOST and contexts', () => {
     const plain = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2375' } });
     expect(plain).toMatchObject({ tls: undefined });
     await expect(resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: tempDir() } })).rejects.toThrow(/ca\.pem cannot be read/);
+  });
+});
+
+describe('DOCKER_API_VERSION', () => {
+  it('accepts 1.41.0 as 1.41 (the daemon compares segment by segment) and refuses other patch numbers', () => {
+    expect(new DockerEngineClient({ env: { DOCKER_API_VERSION: '1.41.0' } }).pinnedApiVersion).toBe('1.41');
+    expect(new DockerEngineClient({ env: { DOCKER_API_VERSION: 'v1.40' } }).pinnedApiVersion).toBe('1.40');
+    expect(() => new DockerEngineClient({ env: { DOCKER_API_VERSION: '1.41.3' } })).toThrow(/DOCKER_API_VERSION "1\.41\.3" is not an API version like 1\.41/);
   });
 });
 
