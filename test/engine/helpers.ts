@@ -47,9 +47,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * Answers `outDir`; files keep their paths (`src/engine/index.js`).
  */
 export function transpileSources(outDir: string): string {
+  // engine.ts and the files it imports outside src/engine (the output edge and its leaves).
   const files = [
     'src/core/errors.ts',
     'src/core/redact.ts',
+    'src/core/printable.ts',
+    'src/cli/emit.ts',
     'src/cli/engine-errors.ts',
     'src/cli/signals.ts',
     'src/cli/commands/engine.ts',

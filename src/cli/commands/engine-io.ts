@@ -14,3 +14,9 @@ export interface EngineIo {
    */
   signals?: (forward: (sig: NodeJS.Signals) => void) => () => void;
 }
+
+/** The daemon's words are data: shown at most 200 characters long (escaped by the caller). */
+export function daemonString(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

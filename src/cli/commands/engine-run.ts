@@ -11,7 +11,8 @@ import {
   type RegisteredWait,
   type RunContainerOptions,
 } from '../../engine/index.js';
-import type { EngineIo } from './engine-io.js';
+import { emit, emitLine } from '../emit.js';
+import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
 
 /**
@@ -87,11 +88,11 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       pull: pull as PullPolicy,
       signal,
       config,
-      onMissingImage: (name) => io.stderr.write(`Unable to find image '${name}' locally\n`),
+      onMissingImage: (name) => emitLine(io.stderr, `Unable to find image '${name}' locally`),
       onPullProgress: (message: PullProgress) => {
         // Layer byte counts would flood the terminal; phase changes are enough.
         if (message.status !== undefined && message.progressDetail?.total === undefined) {
-          io.stderr.write(`${message.id ? `${message.id}: ` : ''}${message.status}\n`);
+          emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
         }
       },
       removeIfStartFails: options.rm === true,
@@ -99,20 +100,20 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
 
     if (options.detach) {
       const detached = await runContainerDetached(client, runOptions);
-      for (const warning of detached.warnings) io.stderr.write(`WARNING: ${warning}\n`);
-      await writeTo(io.stdout, `${detached.id}\n`);
+      for (const warning of detached.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
+      emit(io.stdout, `${daemonString(detached.id)}\n`);
       return 0;
     }
 
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
-    for (const warning of created.warnings) io.stderr.write(`WARNING: ${warning}\n`);
+    for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
     return await attachAndRun(client, id, options, io, signal, () => {
       started = true;
     });
   } catch (error) {
     if (interruptedBy !== undefined) {
-      io.stderr.write(`hublint: interrupted (${interruptedBy})\n`);
+      emitLine(io.stderr, `hublint: interrupted (${interruptedBy})`);
       return SIGNAL_EXIT[interruptedBy] ?? RUN_FAILURE_EXIT;
     }
     io.report(error);
@@ -165,7 +166,7 @@ async function attachAndRun(
     const copied = await copyOutput(attached, stdout, stderr);
     if (copied === 'closed') {
       // The reader went away (`| head -1`): docker stops there too, and says why.
-      io.stderr.write(`hublint: stdout was closed (${stdout.error?.code ?? 'EPIPE'}); stopping container ${id.slice(0, 12)}\n`);
+      emitLine(io.stderr, `hublint: stdout was closed (${stdout.error?.code ?? 'EPIPE'}); stopping container ${daemonString(id).slice(0, 12)}`);
       await client.killContainer(id, 'SIGKILL', { signal }).catch(() => undefined);
       await wait.result.catch(() => undefined);
       return 1;
@@ -183,7 +184,7 @@ async function attachAndRun(
   }
 }
 
-/** Copies the container's output as it arrives; 'closed' when our own stdout went away. */
+/** Copies the container's output as it arrives (its own bytes, unchanged, as `docker run` does); 'closed' when our own stdout went away. */
 async function copyOutput(attached: AttachedStream, stdout: Sink, stderr: Sink): Promise<'done' | 'closed'> {
   for await (const runs of attached.output) {
     for (const run of runs) {
@@ -257,7 +258,7 @@ async function removeQuietly(client: DockerEngineClient, id: string, io: RunIo):
 }
 
 function debug(io: RunIo, line: string): void {
-  if (io.debug) io.stderr.write(`debug: ${line}\n`);
+  if (io.debug) emitLine(io.stderr, `debug: ${line}`);
 }
 
 /**
@@ -299,10 +300,4 @@ class Sink {
     }
     return this.error === undefined;
   }
-}
-
-function writeTo(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }

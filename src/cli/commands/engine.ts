@@ -1,10 +1,11 @@
 import { CommanderError, type Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { redact } from '../../core/redact.js';
+import { escapeControls } from '../../core/printable.js';
 import { DockerEngineClient, negotiateApiVersion } from '../../engine/index.js';
+import { emitLine, printable } from '../emit.js';
 import { cliExitCode, isKnownError } from '../engine-errors.js';
 import { handOverSignals } from '../signals.js';
-import type { EngineIo } from './engine-io.js';
+import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
 
 /**
@@ -20,6 +21,7 @@ export interface EngineVersionOptions {
 }
 
 export type { EngineIo, EngineRunOptions };
+export { daemonString };
 export { RUN_FAILURE_EXIT };
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -130,7 +132,7 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
       arch: version.Arch ?? null,
     };
     if (format === 'json') {
-      await write(io.stdout, `${JSON.stringify(report, null, 2)}\n`);
+      await write(io.stdout, printable(`${JSON.stringify(report, null, 2)}\n`, 'json'));
     } else {
       const rows: [string, string][] = [
         ['Host', report.host],
@@ -140,7 +142,7 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
         ['Negotiated', report.negotiatedApiVersion],
       ];
       if (report.pinned) rows.push(['Pinned (used)', report.clientApiVersion]);
-      await write(io.stdout, rows.map(([key, value]) => `${`${key}:`.padEnd(16)}${value}\n`).join(''));
+      await write(io.stdout, printable(rows.map(([key, value]) => `${`${key}:`.padEnd(16)}${escapeControls(daemonString(value))}\n`).join('')));
     }
     return 0;
   } catch (error) {
@@ -170,24 +172,24 @@ function makeClient(options: { host?: string; api?: string }, io: EngineIo): Doc
     host: options.host,
     apiVersion: options.api,
     env: io.env ?? process.env,
-    debug: io.debug ? (line) => io.stderr.write(`debug: ${redact(line)}\n`) : undefined,
+    debug: io.debug ? (line) => emitLine(io.stderr, `debug: ${line}`) : undefined,
   });
 }
 
 /** One line (and a hint), redacted; a stack only with --debug or for a bug. */
 function reportError(error: unknown, io: EngineIo, exitCode: number | undefined): number {
   if (isKnownError(error)) {
-    io.stderr.write(`hublint: ${redact(error.message)}\n`);
-    if (error.hint !== undefined) io.stderr.write(`hint: ${redact(error.hint)}\n`);
-    if (io.debug && error.stack) io.stderr.write(`${redact(error.stack)}\n`);
+    emitLine(io.stderr, `hublint: ${error.message}`);
+    if (error.hint !== undefined) emitLine(io.stderr, `hint: ${error.hint}`);
+    if (io.debug && error.stack) io.stderr.write(printable(`${error.stack}\n`));
     return exitCode ?? cliExitCode(error);
   }
   if (io.signal?.aborted) {
-    io.stderr.write('hublint: interrupted\n');
+    emitLine(io.stderr, 'hublint: interrupted');
     return exitCode ?? 130;
   }
   // Anything else is a bug: show the stack so that it can be reported.
-  io.stderr.write(`hublint: internal error: ${redact(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+  io.stderr.write(printable(`hublint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
   return exitCode ?? 2;
 }
 
