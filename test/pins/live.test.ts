@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { runEngineCheck } from '../../src/cli/commands/pins.js';
-import { HublintError } from '../../src/core/errors.js';
+import { cliExitCode, isKnownError } from '../../src/cli/engine-errors.js';
 import type { Finding } from '../../src/core/types.js';
 import { liveProbe, liveTarget } from '../../src/pins/live.js';
 import type { PinVerdict } from '../../src/pins/types.js';
@@ -79,7 +79,7 @@ describe('engine check against the live daemon', () => {
   it('fails with exit 2 when the daemon cannot be reached', async () => {
     const io = memoryIo(project);
     const error = await runEngineCheck([], { host: `unix://${join(project, 'no.sock')}` }, io).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HublintError);
-    expect((error as HublintError).exitCode).toBe(2);
+    expect(isKnownError(error)).toBe(true);
+    expect(cliExitCode(error)).toBe(2);
   });
 });
