@@ -1,11 +1,31 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { walkTree } from '../../runtime/tree-walk.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape } from './builder.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
 const IDENTITY = /^(?:str|quote|quote_plus|strip|rstrip|lstrip|lower|removesuffix|removeprefix|encode|decode)$/;
 const ENV_CALL = /^(?:os\.getenv|os\.environ\.get|environ\.get|getenv)$/;
+
+/** Nodes that only hold statements: walked into. */
+const CONTAINERS = new Set([
+  'expression_statement',
+  'block',
+  'module',
+  'decorated_definition',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'for_statement',
+  'while_statement',
+  'try_statement',
+  'except_clause',
+  'finally_clause',
+  'with_statement',
+  'with_clause',
+  'with_item',
+  'match_statement',
+  'case_clause',
+]);
 
 /**
  * Python (tree-sitter-python) into the lowered form: f-strings, implicit concatenation over
@@ -248,8 +268,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  walkTree(tree.rootNode, (n) => {
-    const scope = b.scopeAt(n.startIndex);
+  walkStatements(tree.rootNode, b, CONTAINERS, (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment({ start: n.startIndex, end: n.endIndex });
@@ -280,32 +299,10 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       case 'parameters':
       case 'decorator':
         return n.type === 'decorator';
-      case 'expression_statement':
-      case 'block':
-      case 'module':
-      case 'decorated_definition':
-      case 'if_statement':
-      case 'elif_clause':
-      case 'else_clause':
-      case 'for_statement':
-      case 'while_statement':
-      case 'try_statement':
-      case 'except_clause':
-      case 'finally_clause':
-      case 'with_statement':
-      case 'with_clause':
-      case 'with_item':
-      case 'match_statement':
-      case 'case_clause':
-        return true;
       default:
-        if (n.isNamed && n.parent) {
-          expr(n, scope);
-          return false;
-        }
-        return true;
+        return undefined;
     }
-  });
+  }, (n, scope) => expr(n, scope));
   return b.out;
 }
 
