@@ -2,7 +2,7 @@ import type { Adapter } from '../types.js';
 import { scanUrls } from '../scan-urls.js';
 
 /** Documentation formats read as plain text: their findings are info. */
-const DOCS = /\.(?:rst|rest|txt|adoc|asciidoc|textile|rdoc|org)$/i;
+const DOCS = /\.(?:rst|rest|adoc|asciidoc|textile|rdoc)$/i;
 
 /** Any other text file: every Hub URL written out, method unknown to us so GET by default. */
 export const textAdapter: Adapter = {
