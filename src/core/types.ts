@@ -53,8 +53,10 @@ export interface Candidate {
   rebuilt: boolean;
   /** The host came from a configured base variable rather than from text. */
   baseGuessed?: boolean;
-  /** A URL in Markdown prose: reported as info, never rewritten. */
+  /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
+  /** In documentation (a Markdown code block, reStructuredText): reported as info; a fix is still offered. */
+  docs?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
   /**
