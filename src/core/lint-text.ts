@@ -1,6 +1,8 @@
 import type { Finding } from './types.js';
 import { LineIndex } from './position.js';
 import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { loadLexer } from '../extract/lexers.js';
+import type { Lexed } from './lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
 import { matchCandidate } from '../match/match-candidate.js';
 import type { RuleSet } from '../match/ruleset.js';
@@ -59,14 +61,19 @@ export function internalErrorFinding(file: string, adapter: string, error: unkno
   };
 }
 
+/** The adapter that reads `file` with these options and this much text. */
+export function adapterFor(file: string, text: string, opts: LintTextOptions): AdapterName {
+  const name = opts.adapter ?? adapterNameFor(file);
+  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
+  // it is worth: such files get the plain URL scan, which still finds every written-out call.
+  return text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name) ? 'text' : name;
+}
+
 /** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   if (!opts.prefilter(text)) return [];
-  let name = opts.adapter ?? adapterNameFor(file);
-  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
-  // it is worth: such files get the plain URL scan, which still finds every written-out call.
-  if (text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name)) name = 'text';
+  const name = adapterFor(file, text, opts);
   let candidates;
   try {
     const adapter = await loadAdapter(name);
@@ -83,14 +90,18 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const c of candidates.sort((a, b) => a.start - b.start)) {
-    const m = matchCandidate(c, opts.ruleSet);
+  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, m: matchCandidate(c, opts.ruleSet) }));
+  // The lexer is loaded, and the file lexed, only when some finding may get a fix.
+  const lexer = matched.some((x) => x.m && x.m.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
+  let lexedOnce: Lexed | undefined;
+  const lexed = lexer ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
+  for (const { c, m } of matched) {
     if (!m) continue;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence }));
+    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence, lexer, lexed }));
   }
   return sortFindings(findings);
 }

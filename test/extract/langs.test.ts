@@ -97,7 +97,12 @@ describe('string literals', () => {
 
   it('tokenizes interpolated strings into text and splices', () => {
     const src = buildSource('f"{BASE}/repositories/{ns!r:>4}/{{x}}"', pythonSpec);
-    expect(src.tokens[0].str?.parts).toEqual([{ expr: 'BASE' }, { text: '/repositories/' }, { expr: 'ns' }, { text: '/{x}' }]);
+    expect(src.tokens[0].str?.parts).toEqual([
+      { expr: 'BASE', start: 2, end: 8 },
+      { text: '/repositories/', start: 8, end: 22 },
+      { expr: 'ns', start: 22, end: 31 },
+      { text: '/{x}', start: 31, end: 37 },
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import { builtinRules } from '../../src/rules/builtin.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
 import { lint } from '../../src/lint.js';
 import { runFix } from '../../src/fix/run-fix.js';
+import { fixVerifierFor } from '../../src/core/fix-verifier.js';
 import { hublint } from '../helpers/cli.js';
 
 const GET = 'https://registry.hub.docker.com/v2/repositories/acme/web/';
@@ -66,7 +67,7 @@ describe('--fix keeps what the user had', () => {
     writeFileSync(file, `${GET}\n`);
     const result = await lint({ cwd: dir, paths: ['.'] });
     writeFileSync(file, `edited meanwhile\n${GET}\n`);
-    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, lintOptions: () => result.scanned.textOptions, scannedHash: result.scanned.hash });
+    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, verifier: (file, text) => fixVerifierFor(file, text, result.scanned.textOptions), scannedHash: result.scanned.hash });
     expect(out).toEqual([expect.objectContaining({ file: 'a.txt', status: 'refused', reason: 'changed on disk since it was scanned' })]);
     expect(readFileSync(file, 'utf8')).toBe(`edited meanwhile\n${GET}\n`);
   });
