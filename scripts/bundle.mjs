@@ -8,7 +8,8 @@
 //   dist/bin/perf/lint-worker.js the worker of the lint pool (lint.ts looks for ./perf/ next to itself)
 //   dist/bin/perf/scan-worker.js the worker of a big scan's read pass
 //
-// ts-morph, typescript and yaml stay external: they load lazily, only for files that need them.
+// ts-morph, typescript, yaml and the tree-sitter runtime stay external: they load lazily, only for
+// files that need them (the grammars' .wasm files are found next to the installed package).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -37,7 +38,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: ['ts-morph', 'yaml', 'typescript'],
+  external: ['ts-morph', 'yaml', 'typescript', '@vscode/tree-sitter-wasm'],
   // CommonJS has no import.meta: give the sources the bundle's own file URL.
   define: { 'import.meta.url': '__hublintFileUrl' },
   banner: { js: "const __hublintFileUrl = require('node:url').pathToFileURL(__filename).href;" },

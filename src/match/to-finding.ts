@@ -1,5 +1,5 @@
 import { nodeCrypto } from '../core/builtins.js';
-import { redact } from '../core/redact.js';
+import { redact, redactSnippet } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
@@ -86,7 +86,7 @@ export function toFinding(input: FindingInput): Finding {
     method: m.method,
     methodSource: c.methodSource,
     url,
-    snippet: redact(lines.lineText(from.line)).trim().slice(0, 300),
+    snippet: redactSnippet(lines.lineText(from.line)),
     replacement,
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,
