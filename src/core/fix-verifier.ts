@@ -1,11 +1,50 @@
 import { loadLexer } from '../extract/lexers.js';
+import { loadParser, type Grammar, type LoadedParser } from '../runtime/parsers.js';
+import { walkTree } from '../runtime/tree-walk.js';
 import { loadAdapter } from '../extract/registry.js';
 import type { FixVerifier } from '../fix/verify.js';
 import { adapterFor, lintText, stripBom, type LintTextOptions } from './lint-text.js';
 import type { Finding } from './types.js';
 
-/** YAML and JSON have real parsers at hand: their error counts guard a fix there. */
+/** The tree-sitter grammar that parses an adapter's files (Kotlin, Dockerfile, Makefile have none). */
+const GRAMMARS: Partial<Record<string, Grammar>> = {
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  csharp: 'c-sharp',
+  php: 'php',
+  ruby: 'ruby',
+  rust: 'rust',
+  shell: 'bash',
+  powershell: 'powershell',
+};
+
+/** ERROR and MISSING nodes: what a tree-sitter parse could not read. */
+function treeErrors(parser: LoadedParser, text: string): number {
+  const tree = parser.parse(text);
+  try {
+    if (!tree.rootNode.hasError) return 0;
+    let n = 0;
+    walkTree(tree.rootNode, (node) => {
+      if (node.isError || node.isMissing) n++;
+      return node.hasError;
+    });
+    return n;
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * A real parser's error count for the file's language: tree-sitter for the languages it has a
+ * grammar for, `yaml` and JSON for data. JS/TS are parsed by TypeScript in their lexer.
+ */
 async function parserFor(name: string): Promise<FixVerifier['parseErrors']> {
+  const grammar = GRAMMARS[name];
+  if (grammar) {
+    const parser = await loadParser(grammar);
+    return (text) => treeErrors(parser, text);
+  }
   if (name === 'yaml') {
     const { parseAllDocuments } = await import('yaml');
     return (text) => parseAllDocuments(text).reduce((n, d) => n + ('errors' in d ? d.errors.length : 1), 0);
