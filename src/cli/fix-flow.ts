@@ -1,5 +1,5 @@
 import type { Finding } from '../core/types.js';
-import type { LintResult } from '../lint.js';
+import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { critically, pendingSignal } from './signals.js';
 
@@ -34,7 +34,6 @@ export async function fixFlow(
   inMemory?: ReadonlyMap<string, string>,
 ): Promise<{ remaining: Finding[]; diff: string; exitSignal: NodeJS.Signals | null }> {
   const { runFix } = await import('../fix/run-fix.js');
-  const { fixVerifierFor } = await import('../core/fix-verifier.js');
   const fixType = flags.fixType ?? 'safe';
   const dryRun = flags.fixDryRun === true && !flags.fix;
   const results: FileFixResult[] = await critically((stop) =>
@@ -42,7 +41,8 @@ export async function fixFlow(
       cwd,
       fixType,
       dryRun,
-      verifier: (file, text) => fixVerifierFor(file, text, result.scanned.textOptions),
+      relint: result.scanned.relint,
+      verifier: result.scanned.verifier,
       inMemory,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,

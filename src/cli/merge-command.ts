@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
-import { sortFindings } from '../core/lint-text.js';
+import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats } from '../core/types.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';

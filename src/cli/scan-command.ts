@@ -5,7 +5,7 @@ import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
-import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../lint.js';
+import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';

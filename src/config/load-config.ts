@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
-import { yamlLib } from '../core/yaml-lib.js';
+import { yamlLib } from '../runtime/yaml-lib.js';
 
 export interface HublintConfig {
   include?: string[];

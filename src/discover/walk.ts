@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { streamWalkBatches, type EntryKind } from '../perf/stream-walk.js';
+import { streamWalkBatches, type EntryKind } from './stream-walk.js';
 
 export interface WalkOptions {
   cwd: string;

@@ -1,6 +1,5 @@
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
-import type { Candidate, FixPolicy } from '../core/types.js';
-import type { Match } from '../match/match-candidate.js';
+import type { Candidate, FixPolicy, Match } from '../core/types.js';
 import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 
 export interface TextEdit {

@@ -22,10 +22,12 @@ export interface FixRunOptions {
   fixType: FixType;
   dryRun: boolean;
   /**
-   * Handed over by the scan: re-reads a text of `file` the way the scan read it (the fix step
-   * loads no extraction itself), to re-lint and re-check the edited text before it is written.
+   * Lints a text of `file` exactly as the scan did (the scan hands this in, so the fix step
+   * needs no import of the scan).
    */
-  verifier: (file: string, text: string) => Promise<FixVerifier & { findings(text: string): Promise<Finding[]> }>;
+  relint: (file: string, text: string) => Promise<Finding[]>;
+  /** Handed over by the scan too: re-reads an edited text by meaning, parse and skeleton (fix/verify.ts). */
+  verifier: (file: string, text: string) => Promise<FixVerifier>;
   /** Hashes of the text each file had when it was scanned. */
   scannedHash: (file: string) => string | undefined;
   /** Texts that were scanned from memory (standard input): diffed, never written. */
@@ -76,10 +78,9 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   const { text: after, applied } = applyEdits(text, edits);
   const fixed = wanted.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
   if (fixed.length === 0) return refuse('overlapping edits');
-  const verifier = await opts.verifier(file, text);
   const problem =
-    relintAgrees(await verifier.findings(text), fixed, await verifier.findings(after)) ??
-    (await verifyFix(text, after, fixed, applied, verifier));
+    relintAgrees(await opts.relint(file, text), fixed, await opts.relint(file, after)) ??
+    (await verifyFix(text, after, fixed, applied, await opts.verifier(file, text)));
   if (problem) return refuse(`rolled back: ${problem}`);
   const newRaw = bom + after;
   if (opts.dryRun || !st) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };

@@ -1,4 +1,4 @@
-import { nodeCrypto } from '../core/builtins.js';
+import { nodeCrypto } from '../runtime/builtins.js';
 import { chown, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Stats } from 'node:fs';

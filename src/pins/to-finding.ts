@@ -1,7 +1,7 @@
 import type { LineIndex } from '../core/position.js';
 import { redact, redactSnippet } from '../core/redact.js';
 import type { Finding } from '../core/types.js';
-import { fingerprintOf } from '../match/to-finding.js';
+import { fingerprintOf } from '../core/fingerprint.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { pinMessage } from './message.js';
 import type { PinCandidate } from './types.js';

@@ -3,7 +3,7 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
-import { yamlLib } from '../core/yaml-lib.js';
+import { yamlLib } from '../runtime/yaml-lib.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fixVerifierFor } from '../../src/core/fix-verifier.js';
-import { lintText } from '../../src/core/lint-text.js';
+import { fixVerifierFor } from '../../src/scan/fix-verifier.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
@@ -89,7 +89,7 @@ const LANGS: Record<string, Lang> = {
     file: 'A.cs',
     ref: id,
     decl: (n, v) => `const string ${n} = "${v}";`,
-    shapes: { concat: concatWith('+', '"', id), interp: interpWith('{', '}', '$"'), format: (ps) => { let i = 0; return formatWith('string.Format', '\u0000', '"')(ps).replace(/\u0000/g, () => `{${i++}}`); } },
+    shapes: { concat: concatWith('+', '"', id), interp: interpWith('{', '}', '$"'), format: (ps) => { let i = 0; return formatWith('string.Format', '@@', '"')(ps).replace(/@@/g, () => `{${i++}}`); } },
     call: (u) => `async Task F(HttpClient client) { await client.GetAsync(${u}); }`,
     fixes: true,
   },
