@@ -71,6 +71,36 @@ describe('--fix keeps what the user had', () => {
     expect(readFileSync(file, 'utf8')).toBe(`edited meanwhile\n${GET}\n`);
   });
 
+  it('--fix with --fix-dry-run is a usage error and writes nothing', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.txt'), `${GET}\n`);
+    const r = hublint(['--fix', '--fix-dry-run', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--fix and --fix-dry-run cannot be combined/);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe(`${GET}\n`);
+  });
+
+  it('--stdin --fix-dry-run prints the diff of standard input', () => {
+    const input = 'import requests\nNS = "acme"\nrequests.get("https://hub.docker.com/v2/repositories/" + NS)\n';
+    const r = hublint(['--stdin', '--stdin-filename', 'hub.py', '--fix-dry-run'], { cwd: tmp(), input });
+    expect(r.stdout).toContain('--- a/hub.py\n+++ b/hub.py\n');
+    expect(r.stdout).toContain('+requests.get("https://hub.docker.com/v2/namespaces/" + NS + "/repositories")');
+    expect(r.stderr).toContain('would fix 1 finding in 1 file');
+  });
+
+  it('a call it will not rewrite says why, in text and in JSON', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'hub.py'), 'def get(image):\n    return requests.get("https://hub.docker.com/v2/repositories/" + image + "/")\n');
+    const text = hublint(['hub.py'], { cwd: dir });
+    expect(text.stdout).toMatch(/needs a person: the value of \{image\} is not known: it may hold namespace\/repository/);
+    const json = JSON.parse(hublint(['-f', 'json', 'hub.py'], { cwd: dir }).stdout);
+    expect(json.findings[0].fix).toBeUndefined();
+    expect(json.findings[0].fixRefusal).toMatch(/^the value of \{image\} is not known/);
+    const fixed = hublint(['--fix', 'hub.py'], { cwd: dir });
+    expect(fixed.code).toBe(1);
+    expect(fixed.stderr).toMatch(/fixed 0 findings in 0 files; 1 needs a person/);
+  });
+
   it('--fix with --staged is a usage error', () => {
     const r = hublint(['--fix', '--staged'], { cwd: tmp() });
     expect(r.code).toBe(2);
