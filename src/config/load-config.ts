@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
-import { yamlLib } from '../runtime/yaml-lib.js';
+import { parseYaml } from '../runtime/yaml-lib.js';
 
 export interface HublintConfig {
   include?: string[];
@@ -74,10 +74,9 @@ export async function loadConfigFile(file: string): Promise<HublintConfig> {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read config (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  const { parse } = yamlLib();
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 100, prettyErrors: false }) ?? {};
+    doc = parseYaml(text, file, { maxAliasCount: 100, prettyErrors: false }) ?? {};
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }

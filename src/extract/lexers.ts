@@ -2,6 +2,8 @@ import type { Lexed, Lexeme, LiteralPart, SourceLexer, StringLexeme } from '../c
 import type { AdapterName } from './registry.js';
 import type { LanguageSpec } from './langs/spec.js';
 import { tokenize } from './langs/tokenize.js';
+import { loadParser } from '../runtime/parsers.js';
+import { walkTree } from '../runtime/tree-walk.js';
 
 /**
  * The lexical view each language gives the fix step (see core/lexeme.ts), from the same
@@ -222,7 +224,6 @@ function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
 }
 
 const SPEC_LANGS: Partial<Record<AdapterName, () => Promise<{ spec: LanguageSpec; join?: string }>>> = {
-  python: async () => ({ spec: (await import('./python/adapter.js')).pythonSpec, join: '+' }),
   go: async () => ({ spec: (await import('./go/adapter.js')).goSpec, join: '+' }),
   java: async () => ({ spec: (await import('./langs/java.js')).javaSpec, join: '+' }),
   kotlin: async () => ({ spec: (await import('./langs/kotlin.js')).kotlinSpec, join: '+' }),
@@ -233,6 +234,49 @@ const SPEC_LANGS: Partial<Record<AdapterName, () => Promise<{ spec: LanguageSpec
   rust: async () => ({ spec: (await import('./langs/rust.js')).rustSpec }),
 };
 
+/**
+ * Python from its tree-sitter tree (the adapter parses the same way): string nodes with their
+ * `{...}` interpolations, comments, and the tree's ERROR and MISSING nodes as syntax errors.
+ */
+async function pythonLexer(): Promise<SourceLexer> {
+  const parser = await loadParser('python');
+  return {
+    language: 'python',
+    join: '+',
+    lex(text) {
+      const tree = parser.parse(text);
+      const lexemes: Lexeme[] = [];
+      let errors = 0;
+      try {
+        walkTree(tree.rootNode, (n) => {
+          if (n.isError || n.isMissing) errors++;
+          if (n.type === 'comment') lexemes.push({ kind: 'comment', start: n.startIndex, end: n.endIndex });
+          if (n.type !== 'string') return true;
+          const open = n.firstChild;
+          const close = n.lastChild;
+          if (!open || !close || open.type !== 'string_start' || close.type !== 'string_end') return true;
+          const parts: LiteralPart[] = [];
+          let at = open.endIndex;
+          for (const c of n.namedChildren) {
+            if (c?.type !== 'interpolation') continue;
+            if (c.startIndex > at) parts.push({ kind: 'text', start: at, end: c.startIndex });
+            parts.push({ kind: 'splice', start: c.startIndex, end: c.endIndex });
+            at = c.endIndex;
+          }
+          if (close.startIndex > at) parts.push({ kind: 'text', start: at, end: close.startIndex });
+          const prefix = open.text.replace(/["']+$/, '').toLowerCase();
+          lexemes.push({ kind: 'str', start: n.startIndex, end: n.endIndex, quote: close.text, escape: prefix.includes('r') ? 'none' : 'backslash', parts });
+          // Strings inside an f-string's splices are part of that splice's expression.
+          return false;
+        });
+      } finally {
+        tree.delete();
+      }
+      return { lexemes: lexemes.sort((a, b) => a.start - b.start), syntaxErrors: errors };
+    },
+  };
+}
+
 const cache = new Map<AdapterName, Promise<SourceLexer | null>>();
 
 /** The lexer for an adapter's files, or null where no parser applies (data, prose, Perl). */
@@ -242,6 +286,7 @@ export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
     const spec = SPEC_LANGS[name];
     if (spec) p = spec().then((s) => fromSpec(s.spec, s.join));
     else if (name === 'js') p = jsLexer();
+    else if (name === 'python') p = pythonLexer();
     else if (name === 'shell' || name === 'dockerfile' || name === 'makefile') p = Promise.resolve(shellLexer(name, '\\'));
     else if (name === 'powershell') p = Promise.resolve(shellLexer(name, '`'));
     else p = Promise.resolve(null);

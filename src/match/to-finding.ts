@@ -63,7 +63,7 @@ function fixFields(
 
 export function toFinding(input: FindingInput): Finding {
   const { file, lines, candidate: c, match: m, occurrence } = input;
-  const from = lines.position(c.start);
+  const from = lines.position(c.at ?? c.start);
   const to = lines.position(c.end);
   const url = redact(showHoles(c.url));
   const replacement = replacementFor(m);

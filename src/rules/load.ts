@@ -3,7 +3,7 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
-import { yamlLib } from '../runtime/yaml-lib.js';
+import { parseYaml } from '../runtime/yaml-lib.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {
@@ -13,10 +13,9 @@ export async function loadRuleFile(file: string): Promise<Rule[]> {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read rule file (${(e as NodeJS.ErrnoException).code ?? e})`);
   }
-  const { parse } = yamlLib();
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 100 });
+    doc = parseYaml(text, file, { maxAliasCount: 100 });
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -4,7 +4,7 @@ import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/regist
 import { loadLexer } from '../extract/lexers.js';
 import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
-import { matchCandidate } from '../match/match-candidate.js';
+import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
 import { fingerprintOf } from '../core/fingerprint.js';
@@ -78,18 +78,19 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, m: matchCandidate(c, opts.ruleSet) }));
+  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) }));
   // The lexer is loaded, and the file lexed, only when some finding may get a fix.
-  const lexer = matched.some((x) => x.m && x.m.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
+  const lexer = matched.some((x) => x.read && x.read.match.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
   let lexedOnce: Lexed | undefined;
   const lexed = lexer ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
-  for (const { c, m } of matched) {
-    if (!m) continue;
+  for (const { c, read } of matched) {
+    if (!read) continue;
+    const m = read.match;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence, lexer, lexed }));
+    findings.push(markUndecided(toFinding({ file, text, lines, candidate: read.candidate, match: m, occurrence, lexer, lexed }), c, read.others));
   }
   return sortFindings(findings);
 }
