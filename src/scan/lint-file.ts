@@ -1,6 +1,6 @@
 import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
-import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
 import { loadLexer } from '../extract/lexers.js';
 import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
@@ -20,7 +20,7 @@ export interface LintTextOptions {
 }
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
-const AST_ADAPTERS = new Set<AdapterName>(['js', 'yaml', 'json']);
+const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 
 
 /** A crashing adapter costs one file, never the run: the file gets this finding instead. */

@@ -90,13 +90,15 @@ describe('--fix keeps what the user had', () => {
 
   it('a call it will not rewrite says why, in text and in JSON', () => {
     const dir = tmp();
-    writeFileSync(join(dir, 'hub.py'), 'def get(image):\n    return requests.get("https://hub.docker.com/v2/repositories/" + image + "/")\n');
-    const text = hublint(['hub.py'], { cwd: dir });
+    const source = 'export const get = (image) => fetch("https://hub.docker.com/v2/repositories/" + image);\n';
+    writeFileSync(join(dir, 'hub.js'), source);
+    const text = hublint(['hub.js'], { cwd: dir });
     expect(text.stdout).toMatch(/needs a person: the value of \{image\} is not known: it may hold namespace\/repository/);
-    const json = JSON.parse(hublint(['-f', 'json', 'hub.py'], { cwd: dir }).stdout);
+    const json = JSON.parse(hublint(['-f', 'json', 'hub.js'], { cwd: dir }).stdout);
     expect(json.findings[0].fix).toBeUndefined();
     expect(json.findings[0].fixRefusal).toMatch(/^the value of \{image\} is not known/);
-    const fixed = hublint(['--fix', 'hub.py'], { cwd: dir });
+    const fixed = hublint(['--fix', 'hub.js'], { cwd: dir });
+    expect(readFileSync(join(dir, 'hub.js'), 'utf8')).toBe(source);
     expect(fixed.code).toBe(1);
     expect(fixed.stderr).toMatch(/fixed 0 findings in 0 files; 1 needs a person/);
   });
