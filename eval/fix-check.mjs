@@ -32,6 +32,7 @@ const { verifyFix } = await import(join(root, 'dist', 'fix', 'verify.js'));
 const totals = { cases: 0, findings: 0, applied: 0, refused: 0, rolledBack: 0, wrongRule: 0, brokenFiles: 0, filesFixed: 0 };
 const reasons = new Map();
 const problems = [];
+const appliedList = [];
 const count = (reason) => reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
 // The variable part of a reason (a URL, a name) is cut so that reasons group.
 const group = (r) => r.replace(/\{[^}]*\}/g, '{…}').replace(/https?:\/\/\S+/g, '<url>');
@@ -72,6 +73,7 @@ for (const id of caseIds(casesDir)) {
       for (const f of r.fixed) {
         appliedPrints.add(f.fingerprint);
         totals.applied++;
+        appliedList.push(`${id}: ${f.file}:${f.line} ${f.ruleId}`);
         const labelled = c.labels.some((l) => l.file === f.file && l.rule === f.ruleId && (l.line === f.line || (l.alt ?? []).includes(f.line)));
         if (!labelled) {
           totals.wrongRule++;
@@ -99,7 +101,7 @@ for (const id of caseIds(casesDir)) {
 
 const byReason = [...reasons].sort((a, b) => b[1] - a[1]);
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ fixType, ...totals, reasons: Object.fromEntries(byReason), problems }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ fixType, ...totals, reasons: Object.fromEntries(byReason), applied: appliedList, problems }, null, 2)}\n`);
 } else {
   const t = totals;
   process.stdout.write(
@@ -110,6 +112,9 @@ if (values.json) {
       '| reason a finding was not fixed | findings |',
       '|---|---:|',
       ...byReason.map(([r, n]) => `| ${r.replace(/\|/g, '\\|')} | ${n} |`),
+      '',
+      'applied:',
+      ...appliedList.map((a) => `  ${a}`),
       ...(problems.length ? ['', ...problems] : []),
       '',
     ].join('\n'),
