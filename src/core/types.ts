@@ -97,6 +97,8 @@ export interface FindingEdit {
   endLine: number;
   endColumn: number;
   text: string;
+  /** A new literal joined after the construction (the one change allowed outside strings). */
+  join?: boolean;
 }
 
 export interface FindingFix {
@@ -128,6 +130,8 @@ export interface Finding {
   fix?: FindingFix;
   /** What to do by hand when no edit can be made. */
   suggestion?: string;
+  /** Why hublint does not rewrite this call itself ("needs a person: <reason>"). */
+  fixRefusal?: string;
   /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
   [extra: string]: unknown;
 }
