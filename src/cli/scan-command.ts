@@ -8,6 +8,7 @@ import { parseShard } from '../discover/shard.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
+import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { useColor, writeReportFile } from './output.js';
@@ -39,6 +40,8 @@ export interface ScanFlags extends FixFlags {
   cache?: boolean;
   cacheLocation?: string;
   debug?: boolean;
+  /** --color / --no-color: undefined when neither was given (then NO_COLOR, FORCE_COLOR, the TTY decide). */
+  color?: boolean;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -73,6 +76,8 @@ export function addReportOptions(cmd: Command): Command {
     .option('--report <fmt=file>', 'also write FMT to FILE (repeatable), e.g. sarif=hublint.sarif', collect, [])
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default warning)').choices(['error', 'warning', 'info', 'none']))
     .option('--quiet', 'report errors only')
+    .option('--color', 'colour the text output even off a terminal (as FORCE_COLOR=1)')
+    .option('--no-color', 'never colour the output (as NO_COLOR=1)')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
     .option('--baseline <file>', 'report only findings not in this baseline (from `hublint baseline`)')
     .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
@@ -117,9 +122,9 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   const cwd = process.cwd();
   const { config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
-  const known = new Set(rules.map((r) => r.id));
+  const known = new Set(configurableRuleIds(rules));
   for (const id of Object.keys(config.rules ?? {})) {
-    if (!known.has(id) && !id.startsWith('engine-')) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
+    if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
   const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
@@ -148,21 +153,24 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   return { options, rules, config, cwd };
 }
 
-export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report'>): Promise<void> {
-  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, ruleDescriptions: ENGINE_TABLE.rules, stats, cwd };
+export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report' | 'color'> & { failOn?: Severity | 'none' }): Promise<void> {
+  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, ruleDescriptions: ENGINE_TABLE.rules, stats, cwd, failOn: flags.failOn };
   for (const spec of flags.report) {
     const m = /^([a-z]+)=(.+)$/.exec(spec);
     if (!m) throw new UsageError(`--report takes FORMAT=FILE (e.g. sarif=out.sarif), not '${spec}'`);
     await reporterFor(m[1]);
   }
   const main = await reporterFor(flags.format);
-  const color = flags.output ? false : useColor(process.stdout);
+  const color = flags.output ? false : useColor(process.stdout, flags.color);
   const text = main(findings, { ...base, color });
   if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
   else out(text, kindOfFormat(flags.format, color));
   for (const spec of flags.report) {
     const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
-    writeReportFile(file, printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format)));
+    const text = printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format));
+    // `-` is standard output, as for most CLIs (`--report github=-` beside a SARIF file).
+    if (file === '-') process.stdout.write(text);
+    else writeReportFile(file, text);
   }
 }
 
@@ -196,6 +204,7 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     }
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
-  await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
-  return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
+  const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
+  await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
+  return exitCodeFor(findings, failOn, flags.maxWarnings);
 }
