@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
@@ -5,6 +7,7 @@ import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
+import { excludeMatcher } from '../discover/excluded.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
@@ -40,6 +43,11 @@ export interface ScanFlags extends FixFlags {
   cache?: boolean;
   cacheLocation?: string;
   debug?: boolean;
+  exclude: string[];
+  ignorePattern: string[];
+  /** false with --no-warn-ignored. */
+  warnIgnored?: boolean;
+  printConfig?: string;
   /** --color / --no-color: undefined when neither was given (then NO_COLOR, FORCE_COLOR, the TTY decide). */
   color?: boolean;
 }
@@ -64,6 +72,9 @@ export function addScanOptions(cmd: Command): Command {
     .option('--shard <i/n>', 'scan only shard I of N (stable path hash), for CI matrices')
     .option('--cache', 'reuse results for files unchanged since the last run (content hash)')
     .option('--cache-location <file>', 'where --cache keeps its data', '.hublintcache')
+    .option('--exclude <glob>', 'leave out files matching GLOB, as config exclude: does (repeatable)', collect, [])
+    .addOption(new Option('--ignore-pattern <glob>', 'the same as --exclude (ESLint\'s name)').argParser(collect).default([]))
+    .option('--no-warn-ignored', 'no notice when a file named, staged or changed is left out by an exclude glob')
     .option('--hub-host <host>', 'another host that serves the Hub API, e.g. a proxy (repeatable)', collect, [])
     .option('--base-var <name>', 'a variable whose value is a Hub base URL (repeatable)', collect, [])
     .option('--debug', 'print stack traces of errors');
@@ -126,6 +137,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   for (const id of Object.keys(config.rules ?? {})) {
     if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
+  const exclude = [...(config.exclude ?? []), ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
   const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
     cwd,
@@ -133,7 +145,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     rules,
     noIgnore: !flags.ignore,
     include: config.include,
-    exclude: config.exclude,
+    exclude,
     maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ruleSeverity: config.rules,
     extraHubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
@@ -144,12 +156,20 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
     onNotice: (m) => say(`hublint: ${m}`),
   };
+  // A folder walk leaves excluded files out silently; a file the user (or git) named is left out
+  // with a notice, as ESLint's warn-ignored does: not a finding, the exit code unchanged.
+  const excluded = await excludeMatcher(exclude, cwd);
+  const kept = (path: string): boolean => {
+    const glob = excluded(path);
+    if (glob !== undefined && flags.warnIgnored !== false) say(`hublint: ${path}: skipped: matches exclude pattern ${glob} (--no-warn-ignored hides this notice)`);
+    return glob === undefined;
+  };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];
-  if (flags.staged) options.files = stagedFiles(cwd);
-  if (flags.changedSince) {
-    options.paths = changedSince(flags.changedSince, cwd);
-    if (options.paths.length === 0) options.files = [];
-  }
+  if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
+  if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
+  else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
+  // Every path named was left out: scan nothing (no paths would mean `.`).
+  if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
   return { options, rules, config, cwd };
 }
 
@@ -183,7 +203,36 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
   }
 }
 
+/**
+ * `--print-config FILE`, as ESLint's: the configuration that applies to FILE, resolved (the
+ * config file found, flags merged in, every rule's severity), as JSON. Nothing is scanned.
+ */
+async function printConfig(file: string, flags: ScanFlags): Promise<number> {
+  const cwd = process.cwd();
+  const { file: configFile, config } = await loadConfig(cwd, flags.config);
+  const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
+  const exclude = [...(config.exclude ?? []), ...flags.exclude, ...flags.ignorePattern];
+  const severity = Object.fromEntries([...rules.map((r) => [r.id, r.severity]), ...ENGINE_TABLE.rules.map((r) => [r.id, r.severity])]);
+  const resolved = {
+    file,
+    configFile,
+    excluded: (await excludeMatcher(exclude, cwd))(file) !== undefined,
+    include: config.include ?? [],
+    exclude,
+    rules: { ...severity, ...config.rules },
+    ruleFiles: [...(config.ruleFiles ?? []), ...flags.rules],
+    failOn: flags.failOn ?? config.failOn ?? 'warning',
+    maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    hubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
+    baseVariables: [...(config.baseVariables ?? []), ...flags.baseVar],
+    baseline: flags.baseline ?? config.baseline ?? null,
+  };
+  out(`${JSON.stringify(resolved, null, 2)}\n`, 'json');
+  return 0;
+}
+
 export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
+  if (flags.printConfig !== undefined) return printConfig(flags.printConfig, flags);
   const prepared = await prepareScan(paths, flags);
   const result = await scanWith(prepared);
   let all = result.findings;

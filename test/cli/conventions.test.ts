@@ -141,3 +141,81 @@ describe('commands and flags (rows 7, 10, 11, 13)', () => {
     expect(JSON.parse(readFileSync(hint, 'utf8')).properties.maxFileSize).toBeDefined();
   });
 });
+
+describe('excludes and git file lists (rows 2, 9, 16)', () => {
+  function repo(): { root: string; g: (...args: string[]) => string } {
+    const root = mkdtempSync(join(tmpdir(), 'hublint-excl-'));
+    const g = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    g('init', '-q', '-b', 'main');
+    g('config', 'user.email', 't@example.com');
+    g('config', 'user.name', 't');
+    mkdirSync(join(root, 'vendor/lib'), { recursive: true });
+    writeFileSync(join(root, 'vendor/lib/x.sh'), REMOVED);
+    writeFileSync(join(root, 'mine.sh'), 'echo fine\n');
+    writeFileSync(join(root, '.hublint.yaml'), 'exclude: ["**/vendor/**"]\n');
+    return { root, g };
+  }
+
+  it('config exclude applies to file arguments, --staged and --changed-since, with a notice', () => {
+    const { root, g } = repo();
+    g('add', '.hublint.yaml', 'mine.sh');
+    g('commit', '-qm', 'base');
+    g('add', '.');
+    const notice = 'hublint: vendor/lib/x.sh: skipped: matches exclude pattern **/vendor/** (--no-warn-ignored hides this notice)';
+    for (const args of [['vendor/lib/x.sh', 'mine.sh'], ['--staged'], ['--changed-since', 'HEAD']]) {
+      const r = hublint(args, { cwd: root });
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stderr.trim(), args.join(' ')).toBe(notice);
+      expect(r.stdout, args.join(' ')).toMatch(/^no problems/);
+    }
+    const only = hublint(['vendor/lib/x.sh', '--format', 'json'], { cwd: root });
+    expect(JSON.parse(only.stdout).findings).toEqual([]);
+    const silent = hublint(['--staged', '--no-warn-ignored'], { cwd: root });
+    expect(silent.stderr).toBe('');
+    expect(silent.code).toBe(0);
+    // The folder walk skipped it before; it still does, without a notice.
+    expect(hublint(['.'], { cwd: root }).stderr).toBe('');
+  });
+
+  it('--exclude and --ignore-pattern (repeatable) add to the config', () => {
+    const { root } = repo();
+    writeFileSync(join(root, '.hublint.yaml'), '{}\n');
+    writeFileSync(join(root, 'gen.sh'), REMOVED);
+    expect(hublint(['.'], { cwd: root }).code).toBe(1);
+    expect(hublint(['--exclude', 'vendor/**', '--ignore-pattern', 'gen.sh', '.'], { cwd: root }).code).toBe(0);
+    const named = hublint(['--exclude', '**/vendor/**', '--exclude', 'gen.sh', 'gen.sh', 'vendor/lib/x.sh'], { cwd: root });
+    expect(named.code).toBe(0);
+    expect(named.stderr.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('--print-config FILE prints the resolved config as JSON', () => {
+    const { root } = repo();
+    writeFileSync(join(root, '.hublint.yaml'), 'exclude: ["**/vendor/**"]\nrules:\n  hub-v1-retired: warning\n  engine-api-pin: off\nfailOn: error\n');
+    const r = hublint(['--print-config', 'vendor/lib/x.sh', '--exclude', 'gen/**'], { cwd: root });
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c).toMatchObject({ file: 'vendor/lib/x.sh', excluded: true, exclude: ['**/vendor/**', 'gen/**'], failOn: 'error', maxFileSize: 5242880 });
+    expect(c.configFile).toBe(join(root, '.hublint.yaml'));
+    expect(c.rules).toMatchObject({ 'hub-v1-retired': 'warning', 'engine-api-pin': 'off', 'engine-cli-image': 'info', 'hub-get-repository': 'warning' });
+    expect(JSON.parse(hublint(['--print-config', 'mine.sh'], { cwd: root }).stdout).excluded).toBe(false);
+  });
+
+  it('--changed-since a revision a shallow clone lacks: one line naming it and fetch-depth: 0, exit 2', () => {
+    const { root, g } = repo();
+    g('add', '.');
+    g('commit', '-qm', 'base');
+    g('checkout', '-qb', 'feature');
+    writeFileSync(join(root, 'mine.sh'), REMOVED);
+    g('commit', '-qam', 'change');
+    const clone = mkdtempSync(join(tmpdir(), 'hublint-shallow-'));
+    execFileSync('git', ['clone', '-q', '--depth', '1', '--branch', 'feature', `file://${root}`, clone], { stdio: 'pipe' });
+    const r = hublint(['--changed-since', 'origin/main'], { cwd: clone });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain("'origin/main'");
+    expect(r.stderr).toContain('fetch-depth: 0');
+    const full = hublint(['--changed-since', 'nope'], { cwd: root });
+    expect(full.code).toBe(2);
+    expect(full.stderr.trim()).toBe("hublint: --changed-since: unknown revision 'nope'");
+  });
+});
