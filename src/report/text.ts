@@ -37,16 +37,22 @@ export const textReporter: Reporter = (findings, ctx) => {
     out.push('');
   }
   const s = ctx.stats;
-  const { error, warning, info } = s.bySeverity;
+  // The summary counts what was printed (ESLint's `--quiet` does too), not what was found.
+  const count = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) count[f.severity]++;
+  const { error, warning, info } = count;
   const skipped = s.filesSkipped ? `, ${s.filesSkipped} skipped (${Object.entries(s.skipped).map(([k, v]) => `${v} ${k}`).join(', ')})` : '';
   const files = `${plural(s.filesScanned, 'file')} scanned${skipped}`;
   const baseline = s.baseline as { total: number; fixed: number; remaining: number } | undefined;
   const progress = baseline ? `\nbaseline: ${baseline.fixed} of ${baseline.total} fixed, ${baseline.remaining} remaining` : '';
-  if (findings.length === 0) {
-    out.push(`${paint('bold', 'no problems')} (${files})${progress}`);
+  // ESLint's word: a "problem" is an error or a warning. Info findings (an Engine API pin that
+  // is fine today) are not problems: they are counted apart.
+  const infos = info ? `${info} info finding${info === 1 ? '' : 's'}` : '';
+  if (error + warning === 0) {
+    out.push(`${paint('bold', 'no problems')}${infos ? `, ${paint('blue', infos)}` : ''} (${files})${progress}`);
   } else {
-    const mark = error ? paint('red', '✖') : warning ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-    out.push(`${mark} ${paint('bold', `${plural(findings.length, 'problem')} (${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info)`)} in ${files}${progress}`);
+    const mark = error ? paint('red', '✖') : paint('yellow', '⚠');
+    out.push(`${mark} ${paint('bold', `${plural(error + warning, 'problem')} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}${infos ? `, ${infos}` : ''} in ${files}${progress}`);
   }
   return `${out.join('\n')}\n`;
 };
