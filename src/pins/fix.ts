@@ -5,9 +5,9 @@ import type { DaemonTarget, PinForm } from './types.js';
 type FixText = (range: string, d: DaemonTarget, who: string) => string;
 
 /**
- * The change to suggest per form (docs: the fix is negotiation). `range` is the versions
- * the daemon accepts (`who`: "this daemon", or every Engine listed), for the forms that can
- * only be raised or lowered.
+ * The change to suggest per form (docs/engine-api.md §4: the fix is negotiation). `range` is
+ * the versions the daemon accepts (`who`: "this daemon", or every Engine listed), for the
+ * forms that can only be raised or lowered.
  */
 const NEGOTIATE: Record<PinForm, FixText> = {
   go: () => 'drop WithVersion / the fixed version and use client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation()) (github.com/moby/moby/client ≥ v0.2 negotiates by default)',
