@@ -118,8 +118,9 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   const { config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
   const known = new Set(rules.map((r) => r.id));
+  const pinRules = new Set<string>(ENGINE_TABLE.rules.map((r) => r.id));
   for (const id of Object.keys(config.rules ?? {})) {
-    if (!known.has(id) && !id.startsWith('engine-')) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
+    if (!known.has(id) && !pinRules.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
   const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {

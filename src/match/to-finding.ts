@@ -61,6 +61,7 @@ export function toFinding({ file, text, lines, candidate: c, match: m, occurrenc
   const replacement = replacementFor(m);
   const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
   return {
+    family: 'hub',
     ruleId: m.rule.id,
     severity: c.prose ? 'info' : m.rule.severity,
     status: m.rule.status,
