@@ -1,8 +1,8 @@
-import type { PinForm } from '../types.js';
-import { allMatches, defined, fileKind, pinAt, type FileKind, type PinExtractor } from './match.js';
+import type { PinCandidate, PinForm } from '../types.js';
+import { allMatches, defined, fileKind, pinAt, ruleOf, type FileKind, type PinExtractor } from './match.js';
 
 /**
- * Client libraries' pin calls (FACTS §4 "How clients choose"). Each pattern captures the
+ * Client libraries' pin calls (each library's documented version option). Each pattern captures the
  * version string in group 1; `detail` names the call. A file must mention Docker at all
  * before a generic name like `WithVersion(...)` counts (`docker: false` for names that
  * are Docker's alone).
@@ -68,13 +68,31 @@ const MENTIONS_DOCKER = /docker|moby/i;
  */
 const ANY_NEEDLE = new RegExp([...new Set(SDK_PATTERNS.flatMap((p) => p.needles))].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 
+// bollard (Rust): `ClientVersion { major_version: 1, minor_version: 44 }` handed to
+// Docker::connect_with_*; the version is two numbers, reported at the struct literal.
+const BOLLARD = /\bClientVersion\s*\{(?:\s|\/\/[^\n]*)*major_version\s*:\s*(\d+)\s*,\s*minor_version\s*:\s*(\d+)/dg;
+
+function bollardPins(text: string): PinCandidate[] {
+  if (!text.includes('minor_version')) return [];
+  return allMatches(BOLLARD, text).map((m) => ({
+    version: `${Number(m[1])}.${Number(m[2])}`,
+    form: 'constant',
+    ruleId: ruleOf('constant'),
+    start: m.index,
+    end: m.indices![2][1],
+    detail: 'bollard ClientVersion',
+  }));
+}
+
 export const extractSdk: PinExtractor = (path, text) => {
-  if (!ANY_NEEDLE.test(text)) return [];
+  const bollard = bollardPins(text);
+  if (!ANY_NEEDLE.test(text)) return bollard;
   const kind = fileKind(path);
   let docker: boolean | undefined;
   const mentionsDocker = () => (docker ??= MENTIONS_DOCKER.test(text));
   const applies = (p: SdkPattern) => (!p.kinds || p.kinds.includes(kind)) && p.needles.some((n) => text.includes(n)) && (p.docker === false || mentionsDocker());
-  return SDK_PATTERNS.filter(applies).flatMap((p) =>
-    defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail))),
-  );
+  return [
+    ...bollard,
+    ...SDK_PATTERNS.filter(applies).flatMap((p) => defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail)))),
+  ];
 };
