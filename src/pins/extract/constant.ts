@@ -16,8 +16,8 @@ const DEFINE = /\bdefine\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(["'])(v?\d+\.\d+)\2/g
 
 /** Where the constant goes into an Engine URL or a client's version argument. */
 const ENGINE_ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|swarm|services|nodes|tasks|secrets|configs|plugins';
-// `(?<!<)`: a closing tag (`</version>`, `</info>`) is markup, not a route.
-const ENGINE_USE = [new RegExp(String.raw`(?<!<)\/(?:${ENGINE_ROUTES})(?![\w-])`), /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/];
+// A path segment: not a closing tag (`</version>`) nor a host (`https://services.example.org`).
+const ENGINE_USE = [new RegExp(String.raw`(?<![</])\/(?:${ENGINE_ROUTES})(?![\w.-])`), /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/];
 
 /** Every character an assignment can hold between the start of its name and its literal. */
 function inAssignment(code: number): boolean {

@@ -17,11 +17,11 @@ export function isVendoredPath(path: string): boolean {
 
 /**
  * An assertion opener: `assertEqual(`, `assertEquals(`, `assert_eq!(`, `Assert.Equal(`,
- * `expect(`, `assertThat(`, `require.Equal(`, `self.assertIn(`. The value inside it is what
+ * `expect(`, `assertThat(`, `require.Equal(`, `self.assertIn(`, a matcher (`expect(x).toBe(`). The value inside it is what
  * the test expects to have been sent, not what configures the client (the client's own
  * version literal is reported where it is set).
  */
-const ASSERT_OPEN = /(?:\b(?:assert\w*|Assert\.\w+|require\.\w+|expect\w*)|\bassert(?:_eq|_ne)?!)\s*\(/gi;
+const ASSERT_OPEN = /(?:\b(?:assert\w*|Assert\.\w+|require\.\w+|expect\w*)|\bassert(?:_eq|_ne)?!|\.to[A-Z]\w*)\s*\(/g;
 /** `want := "…"`, `expected = "…"`, `const expectedUrl = "…"`: the expected value of a check. */
 const EXPECTED_VALUE = /\b(?:want|expect(?:ed)?)\w*\s*(?::=|=)\s*[\w.]*\(?\s*(?:f|r|b)?["'`][^"'`\n]*$/i;
 
