@@ -1,6 +1,6 @@
 import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
-import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
 import type { AdapterContext } from '../extract/types.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
@@ -18,7 +18,7 @@ export interface LintTextOptions {
 }
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
-const AST_ADAPTERS = new Set<AdapterName>(['js', 'yaml', 'json']);
+const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 
 
 /** A crashing adapter costs one file, never the run: the file gets this finding instead. */

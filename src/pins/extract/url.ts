@@ -24,7 +24,7 @@ function lineAround(text: string, offset: number): string {
 
 /**
  * An Engine URL is one that goes to a daemon socket or port 2375/2376, uses old curl's
- * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (docs.docker.com/reference/api/engine, "Versioning").
+ * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (docs/engine-api.md §4).
  */
 function isEngineUrl(text: string, versionStart: number, versionEnd: number): boolean {
   if (DAEMON_LINE.test(lineAround(text, versionStart))) return true;
