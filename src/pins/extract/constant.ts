@@ -86,9 +86,22 @@ function engineUseLines(text: string, lines: LineIndex, name: string): number[] 
     if (line === last) continue;
     last = line;
     const lineText = lineAt(text, i);
-    if (call.test(lineText) || ENGINE_USE.some((re) => re.test(lineText))) out.push(line);
+    if (call.test(lineText) || ENGINE_USE.some((re) => re.test(lineText)) || socketBaseUrl(text, i, lineText)) out.push(line);
   }
   return out;
+}
+
+/**
+ * The name goes into an HTTP client's base URL whose requests the same statement sends over
+ * the daemon's socket: `Http::baseUrl('http://' . self::API)->withOptions([… CURLOPT_UNIX_SOCKET_PATH …])`.
+ */
+const BASE_URL = /https?:|base_?url/i;
+const SOCKET_OPTION = /CURLOPT_UNIX_SOCKET_PATH|socketPath|unix_socket|docker\.sock/;
+
+function socketBaseUrl(text: string, offset: number, lineText: string): boolean {
+  if (!BASE_URL.test(lineText)) return false;
+  const next = text.indexOf('\n', offset);
+  return SOCKET_OPTION.test(lineText) || (next !== -1 && SOCKET_OPTION.test(lineAt(text, next + 1)));
 }
 
 /** [\w$]; NaN (outside the text) is not. */
