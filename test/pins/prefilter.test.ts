@@ -102,8 +102,9 @@ describe('the pin prefilter', () => {
       'docker.from_env(', 'new Docker(', '{', '}', 'version=', 'version: ', '-Dapi.version=', 'api.version', 'image: ', 'FROM ',
       'docker:', '24.0', '-dind', 'services:', '  ', '\n', ' ', '=', ': ', ',', '"', "'", '1.41', 'v1.24', 'http:/',
       'http://localhost', '/containers/json', '/v1.41', 'unix://', '--unix-socket', 'docker.sock', ':2375', 'ENV ', '\u00a0', 'API', 'define(',
+      'withApiVersion(RemoteApiVersion.VERSION_1_44)', 'ClientVersion { major_version: 1, minor_version: 44 }',
     ];
-    const paths = ['x.ts', 'ci.yml', 'Dockerfile', 'a.properties', 'daemon.json', 'x.py', 'hosts.ini', 'x.sh'];
+    const paths = ['x.ts', 'x.rs', 'ci.yml', 'Dockerfile', 'a.properties', 'daemon.json', 'x.py', 'hosts.ini', 'x.sh'];
     const next = random(7);
     let found = 0;
     for (let i = 0; i < 4000; i++) {
