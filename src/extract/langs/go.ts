@@ -1,4 +1,3 @@
-import { langAdapter } from './extract.js';
 import { methodArgCall, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from './syntax.js';
