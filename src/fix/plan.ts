@@ -25,7 +25,13 @@ function bodyHasNamespace(text: string, c: Candidate): boolean {
   let to = c.end;
   for (let i = 0; i < 4 && to !== -1; i++) to = text.indexOf('\n', to + 1);
   const around = text.slice(Math.max(0, from - 400), to === -1 ? undefined : to);
-  return /["']?namespace["']?\s*[:=]|--data[^\n]*namespace|-d[^\n]*namespace/.test(around);
+  if (/namespace["']?\s*[:=]/.test(around)) return true;
+  // A line that sends data (`-d`, `--data…`) with `namespace` after it (without a pattern that
+  // would rescan the line from every `-d`).
+  return around.split('\n').some((line) => {
+    const data = line.indexOf('-d');
+    return data !== -1 && line.lastIndexOf('namespace') >= data + 2;
+  });
 }
 
 /**

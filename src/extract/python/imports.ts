@@ -14,14 +14,14 @@ export function pythonImports(text: string): ImportTable {
   let wildcard = false;
   for (const m of text.matchAll(FROM_IMPORT)) {
     for (const item of m[1].replace(/[()\\]/g, ' ').split(',')) {
-      const [name, alias] = item.trim().split(/\s+as\s+/);
+      const [name, alias] = item.trim().split(/(?<!\s)\s+as\s+/);
       if (name === '*') wildcard = true;
       else if (name) names.set(alias ?? name, name);
     }
   }
   for (const m of text.matchAll(IMPORT)) {
     for (const item of m[1].split(',')) {
-      const [module, alias] = item.trim().split(/\s+as\s+/);
+      const [module, alias] = item.trim().split(/(?<!\s)\s+as\s+/);
       if (module) modules.add(alias ?? module.split('.')[0]);
     }
   }
