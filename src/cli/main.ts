@@ -4,7 +4,7 @@ import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
 import { emit, say } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
-import { installSignalHandlers } from './signals.js';
+import { installSignalHandlers, signalsHandedOver } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
 import { registerBaselineCommand } from './baseline-command.js';
@@ -20,8 +20,10 @@ Exit codes:
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
 
 // `hublint … | head` closes the pipe early: that is the reader's choice, not an error.
+// (`engine run` handles it itself: it stops its container first, as `docker run` does.)
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' && signalsHandedOver()) return;
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });

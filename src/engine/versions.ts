@@ -29,6 +29,15 @@ export function normalizeApiVersion(text: string): string | undefined {
 }
 
 /**
+ * A version the user sets (DOCKER_API_VERSION, the client option): also `1.41.0`, which
+ * the daemon compares segment by segment and so serves as 1.41. Other patch numbers
+ * (`1.41.3`, newer than 1.41 to a daemon) stay invalid.
+ */
+export function normalizeApiVersionSetting(text: string): string | undefined {
+  return normalizeApiVersion(text.trim().replace(/^(v?\d+\.\d+)(?:\.0+)+$/, '$1'));
+}
+
+/**
  * Negative when a < b, 0 when equal, positive when a > b. Missing segments count as 0
  * and non-numbers sort before numbers, so malformed input still orders deterministically.
  */

@@ -4,7 +4,7 @@ import type { DaemonTarget, PinForm } from './types.js';
 type FixText = (range: string, d: DaemonTarget) => string;
 
 /**
- * The change to suggest per form (FACTS §4 "Traps": the fix is negotiation). `range` is
+ * The change to suggest per form (docs/engine-api.md §4: the fix is negotiation). `range` is
  * the versions the daemon accepts, for the forms that can only be raised or lowered.
  */
 const NEGOTIATE: Record<PinForm, FixText> = {

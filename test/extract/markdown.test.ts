@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { markdownAdapter } from '../../src/extract/markdown/adapter.js';
+import { loadAdapter } from '../../src/extract/registry.js';
 import { markdownBlocks } from '../../src/extract/markdown/blocks.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 
 const URL = 'https://hub.docker.com/v2/repositories/acme/web';
+// Through the registry, as a scan gets it: with the fence languages' adapters loaded.
+const markdownAdapter = await loadAdapter('markdown');
 
 function run(text: string) {
   return markdownAdapter.extract('README.md', text, { constants: NO_CONSTANTS }).map((c) => ({

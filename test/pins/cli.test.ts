@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addEngineCheckCommand, registerPinsCommand, runEngineCheck, runPins } from '../../src/cli/commands/pins.js';
 import { UsageError } from '../../src/core/errors.js';
-import { lintPins } from '../../src/pins/scan.js';
+import { lintPins } from '../../src/scan/run.js';
 import type { Finding } from '../../src/core/types.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { memoryIo } from './io.js';

@@ -60,7 +60,7 @@ describe('engine check against the live daemon', () => {
       '1.24': { verdict: 'accepted-downgraded', behind: 17, status: 200, severity: 'warning' },
       '1.43': { verdict: 'rejected-too-new', behind: null, status: 400, severity: 'error' },
       '1.11': { verdict: 'rejected-too-old', behind: null, status: 400, severity: 'error' },
-      // compose's DOCKER_API_VERSION: 1.40 is the number 1.4 (FACTS §4 "Traps").
+      // compose's DOCKER_API_VERSION: 1.40 is the number 1.4 (docs/engine-api.md §4).
       '1.4': { verdict: 'rejected-too-old', behind: null, status: 400, severity: 'error' },
     });
     for (const f of findings) {

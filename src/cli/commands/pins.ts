@@ -5,7 +5,7 @@ import { TOOL_NAME, toolVersion } from '../../core/version.js';
 import { checkPins } from '../../pins/check.js';
 import { liveProbe, liveTarget } from '../../pins/live.js';
 import { parseEngineList, targetOfRelease } from '../../pins/releases.js';
-import { lintPins } from '../../pins/scan.js';
+import { lintPins } from '../../scan/run.js';
 import type { DaemonTarget } from '../../pins/types.js';
 import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';

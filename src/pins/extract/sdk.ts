@@ -2,7 +2,7 @@ import type { PinForm } from '../types.js';
 import { allMatches, defined, fileKind, pinAt, type FileKind, type PinExtractor } from './match.js';
 
 /**
- * Client libraries' pin calls (FACTS §4 "How clients choose"). Each pattern captures the
+ * Client libraries' pin calls (docs/engine-api.md §3). Each pattern captures the
  * version string in group 1; `detail` names the call. A file must mention Docker at all
  * before a generic name like `WithVersion(...)` counts (`docker: false` for names that
  * are Docker's alone).

@@ -21,7 +21,7 @@ function lineAround(text: string, offset: number): string {
 
 /**
  * An Engine URL is one that goes to a daemon socket or port 2375/2376, uses old curl's
- * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (FACTS §4).
+ * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (docs/engine-api.md §4).
  */
 function isEngineUrl(text: string, versionStart: number, versionEnd: number): boolean {
   if (ENGINE_ROUTE.test(text.slice(versionEnd, versionEnd + 20))) return true;
