@@ -28,7 +28,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
 function normalUrl(url: string): string {
-  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/\/+(?=$|[?#])/, '').toLowerCase();
+  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+(?=$|[?#])/, '').toLowerCase();
 }
 
 export interface FindingInput {

@@ -99,7 +99,7 @@ const templates = new Map<string, RegExp>();
 function templateMatches(template: string, path: string): boolean {
   let re = templates.get(template);
   if (!re) {
-    const parts = template.split(/\{[^}]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const parts = template.split(/\{[^{}]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     re = new RegExp(`^${parts.join('[^/]+')}$`);
     templates.set(template, re);
   }

@@ -11,7 +11,9 @@ import { allMatches, pinAt, type PinExtractor } from './match.js';
 // assertions come after the `\b`/`$` test, so at a position where no name can start they
 // cost nothing (as the first item, the lookbehind ran at every position of the file).
 const LITERAL = /(["'`])v?\d+\.\d+(?=\1)/g;
-const ASSIGNMENT = /(?:\b(?<![(,]\s*)|(?=\$)(?<![(,]\s*)\$)([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?(?::=|=)\s*(["'`])(v?\d+\.\d+)\2/dg;
+// A name starts only where no name character precedes it (`$name` at its `$`), so a run of
+// name characters is not rescanned from each of its letters.
+const ASSIGNMENT = /(?=[A-Za-z_$])(?<![\w$])(?<![(,]\s*)\$?([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?(?::=|=)\s*(["'`])(v?\d+\.\d+)\2/dg;
 const DEFINE = /\bdefine\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(["'])(v?\d+\.\d+)\2/gd;
 
 /** Where the constant goes into an Engine URL or a client's version argument. */
