@@ -69,6 +69,7 @@ export function toFinding(input: FindingInput): Finding {
   const replacement = replacementFor(m);
   const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
   return {
+    family: 'hub',
     ruleId: m.rule.id,
     // A commented-out call or a documented one never fails the default gate.
     severity: c.prose || c.docs ? 'info' : m.rule.severity,
