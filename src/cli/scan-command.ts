@@ -127,9 +127,12 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
   if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
   if (flags.stdinFilename && !flags.stdin) throw new UsageError('--stdin-filename goes with --stdin');
-  if ((flags.fix || flags.fixDryRun) && (flags.staged || flags.stdin)) {
+  // Both would either rewrite files the user asked only to see, or show a diff that was written: refuse.
+  if (flags.fix && flags.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be combined: --fix-dry-run shows the fixes, --fix writes them');
+  if (flags.fix && (flags.staged || flags.stdin)) {
     throw new UsageError(`--fix cannot be used with ${flags.staged ? '--staged' : '--stdin'}: it would rewrite the working tree, not what was scanned`);
   }
+  if (flags.fixDryRun && flags.staged) throw new UsageError('--fix-dry-run cannot be used with --staged: the diff would not apply to the working tree');
   const cwd = process.cwd();
   const { config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
@@ -237,7 +240,8 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   const result = await scanWith(prepared);
   let all = result.findings;
   if (flags.fix || flags.fixDryRun) {
-    const fixed = await fixFlow(result, flags, prepared.cwd);
+    const fromStdin = flags.stdin ? new Map(prepared.options.files?.map((f) => [f.path, f.text])) : undefined;
+    const fixed = await fixFlow(result, flags, prepared.cwd, fromStdin);
     if (fixed.exitSignal) {
       say(`hublint: interrupted (${fixed.exitSignal}); every file is either wholly fixed or untouched`);
       return SIGNAL_EXIT[fixed.exitSignal];

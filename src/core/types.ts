@@ -53,8 +53,10 @@ export interface Candidate {
   rebuilt: boolean;
   /** The host came from a configured base variable rather than from text. */
   baseGuessed?: boolean;
-  /** A URL in Markdown prose: reported as info, never rewritten. */
+  /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
+  /** In documentation (a Markdown code block, reStructuredText): reported as info; a fix is still offered. */
+  docs?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
   /**
@@ -95,6 +97,8 @@ export interface FindingEdit {
   endLine: number;
   endColumn: number;
   text: string;
+  /** A new literal joined after the construction (the one change allowed outside strings). */
+  join?: boolean;
 }
 
 export interface FindingFix {
@@ -126,6 +130,8 @@ export interface Finding {
   fix?: FindingFix;
   /** What to do by hand when no edit can be made. */
   suggestion?: string;
+  /** Why hublint does not rewrite this call itself ("needs a person: <reason>"). */
+  fixRefusal?: string;
   /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
   [extra: string]: unknown;
 }

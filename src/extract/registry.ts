@@ -47,6 +47,7 @@ export const LANGUAGES = [
     name: 'python',
     extensions: ['.py', '.pyi'],
     fences: ['py', 'python', 'python3'],
+    inFences: true,
     readsConstants: true,
     warm: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
@@ -55,8 +56,9 @@ export const LANGUAGES = [
     name: 'go',
     extensions: ['.go'],
     fences: ['go', 'golang'],
+    inFences: true,
     readsConstants: true,
-    load: () => import('./go/adapter.js').then((m) => m.goAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('go')),
   },
   {
     name: 'shell',

@@ -1,6 +1,6 @@
 import type { Finding, Severity } from '../core/types.js';
 import { parseVersionRejection } from '../engine/negotiate.js';
-import { fixFor } from './fix.js';
+import { fixFor, fixForAll } from './fix.js';
 import { isRejection, judgePin } from './judge.js';
 import { pinSubject, pinToJudge } from './message.js';
 import type { DaemonTarget, PinCandidate, PinForm, PinVerdict, ProbeResult, Verdict } from './types.js';
@@ -47,7 +47,9 @@ export function probeAgrees(verdict: Verdict, probe: ProbeResult): boolean {
 
 function describe(v: PinVerdict): string {
   const why = v.errorText ?? (v.behind !== null ? `${v.behind} version${v.behind === 1 ? "" : "s"} behind` : null);
-  return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}`;
+  // --probe: the daemon's own answer, in the text too.
+  const probe = v.probe ? ` [probe: ${v.probe.status} ${v.probe.message}]` : '';
+  return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}${probe}`;
 }
 
 function isPin(f: Finding): boolean {
@@ -98,7 +100,11 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
     }
     const severity = verdicts.map((v) => SEVERITY_OF[v.verdict]).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'info' as Severity);
     if (verdicts.some((v) => isRejection(v.verdict))) rejected++;
-    const fix = verdicts.find((v) => v.fix !== null)?.fix;
+    // Against several Engines, one fix that serves them all (or the advice to negotiate).
+    const fix =
+      options.targets.length > 1 && verdicts.some((v) => v.fix !== null) && pin.form !== 'daemon-min'
+        ? fixForAll(pin.form as PinForm, options.targets)
+        : verdicts.find((v) => v.fix !== null)?.fix;
     const message = [pinSubject(pin), verdicts.map(describe).join('; '), ...loud, ...(fix ? [`fix: ${fix}`] : [])].join(' — ');
     out.push({ ...f, severity, message, verdicts });
   }

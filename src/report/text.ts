@@ -28,9 +28,12 @@ export const textReporter: Reporter = (findings, ctx) => {
     const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, escapeControls(f.message), escapeControls(f.ruleId)] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
-    for (const [pos, sev, msg, id] of rows) {
+    rows.forEach(([pos, sev, msg, id], i) => {
       out.push(`  ${paint('gray', pos.padEnd(w0))}  ${paint(SEVERITY_STYLE[sev as Severity], sev.padEnd(w1))}  ${msg}  ${paint('gray', id)}`);
-    }
+      // A rule that can be fixed, a call that is not: say what a person has to decide.
+      const why = list[i].fixRefusal;
+      if (typeof why === 'string' && list[i].fixPolicy !== 'none') out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', `needs a person: ${why}`)}`);
+    });
     out.push('');
   }
   const s = ctx.stats;

@@ -58,6 +58,22 @@ describe('hublint engine check --engine', () => {
     expect(io.out()).toMatch(/warning {2}Engine API version pinned to 1\.41 \(go: client\.WithVersion\) — 25\.0: accepted-downgraded \(3 versions behind\)/);
   });
 
+  it('keeps every --engine given (`--engine 29.0 --engine 20.10`)', async () => {
+    const program = new Command().exitOverride();
+    const engine = program.command('engine').option('-H, --host <host>');
+    addEngineCheckCommand(engine);
+    let seen: unknown;
+    engine.commands[0].action((_paths: string[], options: { engine?: string[] }) => {
+      seen = options.engine;
+    });
+    await program.parseAsync(['engine', 'check', '--engine', '29.0', '--engine', '20.10'], { from: 'user' });
+    expect(seen).toEqual(['29.0', '20.10']);
+    const io = memoryIo(ROOT);
+    expect(await runEngineCheck(['go/main.go'], { format: 'json', engine: ['29.0', '20.10'] }, io)).toBe(1);
+    const [first] = (JSON.parse(io.out()) as { findings: Finding[] }).findings;
+    expect((first.verdicts as { against: string }[]).map((v) => v.against)).toEqual(['29.0', '20.10']);
+  });
+
   it('refuses an unknown release (exit 2) and --probe with --engine', async () => {
     const io = memoryIo(ROOT);
     await expect(runEngineCheck([], { engine: '19.10' }, io)).rejects.toThrow(UsageError);

@@ -14,7 +14,7 @@ type FenceAdapters = ReadonlyMap<string, Adapter>;
 
 /** A candidate found in a block's text, moved to the block's place in the file. */
 function toSource(c: Candidate, body: Mapped): Candidate {
-  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end) };
+  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end), docs: true };
   if (c.literal && !body.verbatim(c.start, c.end)) delete out.literal;
   return out;
 }
