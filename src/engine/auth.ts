@@ -40,7 +40,7 @@ export function authConfigKey(registry: string): string {
 
 /** `https://host:5000/v1/` → `host:5000`: config.json keys come with and without scheme. */
 function hostOfKey(key: string): string {
-  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/[^]*$/, '');
 }
 
 export interface LookupOptions {

@@ -224,7 +224,7 @@ function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
 }
 
 const SPEC_LANGS: Partial<Record<AdapterName, () => Promise<{ spec: LanguageSpec; join?: string }>>> = {
-  go: async () => ({ spec: (await import('./go/adapter.js')).goSpec, join: '+' }),
+  go: async () => ({ spec: (await import('./langs/go.js')).goSpec, join: '+' }),
   java: async () => ({ spec: (await import('./langs/java.js')).javaSpec, join: '+' }),
   kotlin: async () => ({ spec: (await import('./langs/kotlin.js')).kotlinSpec, join: '+' }),
   csharp: async () => ({ spec: (await import('./langs/csharp.js')).csharpSpec, join: '+' }),

@@ -26,7 +26,7 @@ type Piece =
   | { kind: 'value'; before: number | null; after: number | null };
 
 /** printf verbs (`%s`, `%[1]s`, `%1$s`, `%(ns)s`) and brace placeholders (`{}`, `{0}`, `{ns}`) read as values. */
-const PLACEHOLDER = /%(?:\(\w+\))?(?:\[\d+\])?(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?[a-zA-Z]|\{[\w.:!,-]*\}/g;
+const PLACEHOLDER = /%(?:\(\w+\))?(?:\[\d+\])?(?:\d+\$)?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]|\{[\w.:!,-]*\}/g;
 const HEX_ESCAPE = /^%[0-9A-Fa-f]{2}$/;
 
 /** Splits a text part of a literal into literal runs and placeholder values. */

@@ -28,7 +28,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
 function normalUrl(url: string): string {
-  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/\/+(?=$|[?#])/, '').toLowerCase();
+  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+(?=$|[?#])/, '').toLowerCase();
 }
 
 export interface FindingInput {
@@ -69,6 +69,7 @@ export function toFinding(input: FindingInput): Finding {
   const replacement = replacementFor(m);
   const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
   return {
+    family: 'hub',
     ruleId: m.rule.id,
     // A commented-out call or a documented one never fails the default gate.
     severity: c.prose || c.docs ? 'info' : m.rule.severity,

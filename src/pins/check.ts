@@ -1,9 +1,10 @@
+import type { PinFields, PinForm } from '../core/pin.js';
 import type { Finding, Severity } from '../core/types.js';
 import { parseVersionRejection } from '../engine/negotiate.js';
 import { fixFor, fixForAll } from './fix.js';
 import { isRejection, judgePin } from './judge.js';
 import { pinSubject, pinToJudge } from './message.js';
-import type { DaemonTarget, PinCandidate, PinForm, PinVerdict, ProbeResult, Verdict } from './types.js';
+import type { DaemonTarget, PinVerdict, ProbeResult, Verdict } from './types.js';
 
 /**
  * Severity in `engine check`: a rejection fails today (error); a pin served other than as
@@ -52,8 +53,9 @@ function describe(v: PinVerdict): string {
   return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}${probe}`;
 }
 
-function isPin(f: Finding): boolean {
-  return (f.ruleId === 'engine-api-pin' || f.ruleId === 'engine-cli-image') && typeof f.form === 'string';
+/** The pins a daemon judges (a lowered daemon minimum is reported, not judged). */
+function judgeable(f: Finding): f is Finding & { pin: PinFields } {
+  return f.family === 'pin' && f.pin !== undefined && (f.ruleId === 'engine-api-pin' || f.ruleId === 'engine-cli-image');
 }
 
 /**
@@ -70,11 +72,11 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
   let disagreements = 0;
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!isPin(f)) {
+    if (!judgeable(f)) {
       out.push(f);
       continue;
     }
-    const pin = f as Finding & Pick<PinCandidate, 'version' | 'form' | 'detail' | 'release' | 'yamlNumber'>;
+    const pin = f.pin;
     const verdicts: PinVerdict[] = [];
     const loud: string[] = [];
     for (const target of options.targets) {
@@ -84,7 +86,7 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
         verdict: judged.verdict,
         behind: judged.behind,
         errorText: judged.errorText,
-        fix: fixFor(pin.form as PinForm, judged, target),
+        fix: fixFor(pin.form, judged, target),
         probe: null,
       };
       if (options.probe && judged.sends !== null) {
@@ -106,7 +108,7 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
         ? fixForAll(pin.form as PinForm, options.targets)
         : verdicts.find((v) => v.fix !== null)?.fix;
     const message = [pinSubject(pin), verdicts.map(describe).join('; '), ...loud, ...(fix ? [`fix: ${fix}`] : [])].join(' — ');
-    out.push({ ...f, severity, message, verdicts });
+    out.push({ ...f, severity, message, pin: { ...pin, verdicts } });
   }
   return { findings: out, rejected, disagreements };
 }

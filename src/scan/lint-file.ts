@@ -27,6 +27,7 @@ const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 export function internalErrorFinding(file: string, adapter: string, error: unknown): Finding {
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return {
+    family: 'hub',
     ruleId: 'internal-error',
     severity: 'warning',
     status: 'error',

@@ -57,6 +57,7 @@ export function unknownRuleMessage(d: Directive, ids: readonly string[]): string
 export function unusedDirectiveFinding(file: string, d: Directive, lineText: string, unknownIds: readonly string[] = []): Finding {
   const what = d.rules.length ? d.rules.join(', ') : 'all rules';
   return {
+    family: 'hub',
     ruleId: 'unused-disable-directive',
     severity: 'warning',
     status: 'error',

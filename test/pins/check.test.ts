@@ -6,7 +6,7 @@ import { findRelease, targetOfRelease } from '../../src/pins/releases.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 
 const target = (engine: string) => targetOfRelease(findRelease(engine)!);
-const verdictsOf = (f: Finding) => f.verdicts as PinVerdict[];
+const verdictsOf = (f: Finding) => f.pin?.verdicts as PinVerdict[];
 
 describe('checkPins against several Engines', () => {
   const env = (version: string): Finding[] => lintPinsText('ci.env', `DOCKER_API_VERSION=${version}\n`);
@@ -49,7 +49,7 @@ describe('checkPins', () => {
     expect(go.message).toContain('29.0: rejected-too-old (client version 1.41 is too old');
     expect(verdictsOf(out.find((f) => f.file === 'app.py')!)[0].fix).toContain('version="auto"');
     expect(out.find((f) => f.file === 'daemon.json')).toMatchObject({ severity: 'info' });
-    expect(out.find((f) => f.file === 'daemon.json')!.verdicts).toBeUndefined();
+    expect(out.find((f) => f.file === 'daemon.json')!.pin?.verdicts).toBeUndefined();
     expect(rejected).toBe(3);
   });
 

@@ -7,7 +7,7 @@ import { runEngineCheck } from '../../src/cli/commands/pins.js';
 import { HublintError } from '../../src/core/errors.js';
 import { cliExitCode } from '../../src/cli/engine-errors.js';
 import { EngineConnectionError } from '../../src/engine/index.js';
-import type { Finding } from '../../src/core/types.js';
+import type { JsonFinding } from '../../src/report/finding-json.js';
 import { liveProbe, liveTarget } from '../../src/pins/live.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 import setupEngine, { type EngineTestEnv } from '../setup/engine-global.js';
@@ -50,7 +50,7 @@ describe('engine check against the live daemon', () => {
     const code = await runEngineCheck([], { probe: true, host, format: 'json' }, io);
     expect(io.err()).not.toContain('DISAGREES');
     expect(code).toBe(1);
-    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const { findings } = JSON.parse(io.out()) as { findings: JsonFinding[] };
     const byVersion = Object.fromEntries(
       findings.map((f) => {
         const [v] = f.verdicts as PinVerdict[];
