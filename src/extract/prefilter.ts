@@ -12,3 +12,13 @@ export function makePrefilter(extraNames: Iterable<string> = []): (text: string)
 }
 
 export const HUB_HOST_PATTERN = HUB_HOST;
+
+/**
+ * The hosts the prefilter looks for beyond Docker Hub's own: `--hub-host`/`hubHosts`, and
+ * every host of the loaded rule table (a user rule file with `hosts: [api.corp.example]`
+ * must open files that name only that host). Lower-case, without the ones HUB_HOST matches.
+ */
+export function prefilterHosts(rules: readonly { variants: readonly { hosts: readonly string[] }[] }[], extraHubHosts: readonly string[] = []): string[] {
+  const hosts = [...extraHubHosts, ...rules.flatMap((r) => r.variants.flatMap((v) => v.hosts))].map((h) => h.toLowerCase());
+  return [...new Set(hosts)].filter((h) => h.length > 0 && !HUB_HOST.test(h));
+}

@@ -116,6 +116,7 @@ export interface AuditModel {
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 const zero = (): SeverityCounts => ({ error: 0, warning: 0, info: 0 });
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 const natural = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /** `src/app.ts` → `src`; a file at the top is in `.`. */
@@ -248,7 +249,8 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
         docs: rule?.docs ?? null,
       };
     })
-    .sort((a, b) => b.findings - a.findings || byText(a.id, b.id));
+    // Errors first (a removed API above an info pin), then by count.
+    .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.findings - a.findings || byText(a.id, b.id));
 
   const rules: RuleNote[] = catalog
     .filter((r) => perRule.has(r.id))

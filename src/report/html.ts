@@ -30,7 +30,9 @@ function td(content: string, sort?: string | number, cls?: string): string {
 function table(id: string, head: Array<[string, 'num' | 'text']>, rows: string[], caption?: string): string {
   const ths = head.map(([label, kind]) => `<th scope="col" class="${kind}" title="Sort by ${h(label)}">${h(label)}</th>`).join('');
   const body = rows.length ? rows.join('\n') : `<tr class="empty"><td colspan="${head.length}">none</td></tr>`;
-  return `<table class="sortable" id="${id}">${caption ? `<caption>${h(caption)}</caption>` : ''}<thead><tr>${ths}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+  // A table wider than the page (many Engine releases) scrolls inside its box: the page itself
+  // stays within a 1280 px window.
+  return `<div class="scroll"><table class="sortable" id="${id}">${caption ? `<caption>${h(caption)}</caption>` : ''}<thead><tr>${ths}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>`;
 }
 
 function sevBadge(s: string): string {
@@ -102,7 +104,10 @@ function findingsSection(m: AuditModel): string {
     ['Replacement', 'text'],
     ['Migration', 'text'],
   ];
-  const rows = m.findings.map((f) => {
+  // Errors first, then warnings, then info (a removed API before a pin that is fine today);
+  // within a severity, the model's order (file, line, column, rule).
+  const ordered = [...m.findings].sort((a, b) => RANK[b.severity] - RANK[a.severity] || a.index - b.index);
+  const rows = ordered.map((f) => {
     const replacement = f.replacement ? `<code>${h(f.replacement)}</code>` : f.noReplacement ? `<em>none:</em> ${prose(f.noReplacement)}` : '<em>none</em>';
     const fix = f.autoFix
       ? `<p class="fix">Automatic fix: ${h(f.autoFix)}${f.fixNote ? ` (${prose(f.fixNote)})` : ''}</p>`
@@ -152,13 +157,20 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:v
 h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px}
 .meta{color:var(--muted);margin:0}
 code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:break-word}
-#findings td:nth-child(n+5) code{overflow-wrap:anywhere}
 code.id{white-space:nowrap}
+.date{white-space:nowrap}
+.scroll{overflow-x:auto;max-width:100%}
+.grid>*{min-width:0}
+#findings{table-layout:fixed}
+#findings th:nth-child(1){width:17%}#findings th:nth-child(2){width:7%}#findings th:nth-child(3){width:13%}#findings th:nth-child(4){width:8%}
+#findings th:nth-child(5){width:20%}#findings th:nth-child(6){width:15%}
+#findings td code{overflow-wrap:anywhere}
+#by-rule{table-layout:auto}#by-rule td{overflow-wrap:anywhere}
 .cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
 .card{border:1px solid var(--line);border-radius:8px;padding:10px 16px;min-width:120px;background:var(--alt)}
 .card .num{display:block;font-size:26px;font-weight:600}
 .card.error .num{color:var(--error)}.card.warning .num{color:var(--warning)}.card.info .num{color:var(--info)}
-.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:0 24px}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(420px,100%),1fr));gap:0 24px}
 table{border-collapse:collapse;width:100%;margin:4px 0 12px}
 th,td{border-bottom:1px solid var(--line);padding:5px 8px;text-align:left;vertical-align:top}
 th{background:var(--alt);cursor:pointer;user-select:none;white-space:nowrap;position:sticky;top:0}
@@ -260,7 +272,7 @@ export function renderHtml(m: AuditModel): string {
     [['Rule', 'text'], ['Title', 'text'], ['Status', 'text'], ['Date', 'text'], ['Severity', 'text'], ['Findings', 'num'], ['Files', 'num']],
     m.byRule.map(
       (r) =>
-        `<tr data-rule="${h(r.id)}">${td(`<a href="#rule-${h(r.id)}"><code class="id">${h(r.id)}</code></a>`, r.id)}${td(prose(r.title))}${td(h(r.status))}${td(prose(r.when), r.date ?? '9999')}${td(sevBadge(r.severity), RANK[r.severity])}${td(String(r.findings), r.findings, 'num')}${td(String(r.files), r.files, 'num')}</tr>`,
+        `<tr data-rule="${h(r.id)}">${td(`<a href="#rule-${h(r.id)}"><code class="id">${h(r.id)}</code></a>`, r.id)}${td(prose(r.title))}${td(h(r.status))}${td(prose(r.when), r.date ?? '9999', 'date')}${td(sevBadge(r.severity), RANK[r.severity])}${td(String(r.findings), r.findings, 'num')}${td(String(r.files), r.files, 'num')}</tr>`,
     ),
   );
   const groupTable = (id: string, first: string, list: AuditModel['byStatus']) =>

@@ -11,7 +11,6 @@ import type { Reporter } from './types.js';
  */
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://github.com/hublint/hublint';
 const SRCROOT = '%SRCROOT%';
 const FINGERPRINT_KEY = 'hublint/v1';
 
@@ -165,7 +164,7 @@ export const sarifReporter: Reporter = (findings, ctx) => {
         name: ctx.tool.name,
         version: ctx.tool.version,
         semanticVersion: ctx.tool.version,
-        informationUri: INFORMATION_URI,
+        // No informationUri: hublint has no public home yet, and SARIF makes it optional (§3.19.12).
         rules: rules.map(ruleDescriptor),
       },
     },

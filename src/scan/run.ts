@@ -12,11 +12,12 @@ import { inShard } from '../discover/shard.js';
 import { parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
 import { ConstantIndex } from '../extract/constants.js';
-import { HUB_HOST_PATTERN, makePrefilter } from '../extract/prefilter.js';
+import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../extract/prefilter.js';
 import { compileRules, type RuleSet } from '../match/ruleset.js';
 import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
 import { loadRules } from '../rules/load.js';
-import { applySuppressions, unusedDirectiveFinding } from '../suppress/apply.js';
+import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
+import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
 import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
 import { fixVerifierFor } from './fix-verifier.js';
@@ -158,7 +159,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   const maxSize = options.maxFileSize === undefined ? DEFAULT_MAX_FILE_SIZE : parseSize(options.maxFileSize);
   const rules = options.rules ?? (await loadRules(options.ruleFiles));
   const ruleSet = compileRules(rules, { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables });
-  const extraHosts = (options.extraHubHosts ?? []).map((h) => h.toLowerCase());
+  const extraHosts = prefilterHosts(rules, options.extraHubHosts);
   const index = new ConstantIndex();
   const scan: Scan = {
     options,
@@ -298,7 +299,7 @@ async function readPass(scan: Scan): Promise<void> {
 
   // The gate on raw bytes: most files are never decoded (see read/byte-prefilter.ts).
   const gate: BytePrefilterOptions = {
-    extraHosts: (options.extraHubHosts ?? []).map((h) => h.toLowerCase()),
+    extraHosts: prefilterHosts(scan.rules, options.extraHubHosts),
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
     patterns: scan.pins ? [PIN_BYTE_PATTERN] : [],
   };
@@ -439,6 +440,7 @@ function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes
   const findings: Finding[] = [];
   const hashes = new Map<string, string>();
   let done = 0;
+  const knownIds = new Set([...configurableRuleIds(scan.rules), 'internal-error', 'unused-disable-directive']);
   const add = (f: Finding) => {
     const kept = withSeverity(f, options.ruleSeverity);
     if (kept) findings.push(kept);
@@ -446,12 +448,17 @@ function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes
   for (const [i, file] of scan.kept.entries()) {
     const all = results[i];
     if (all.length) hashes.set(file.path, hashText(file.text));
-    const s = applySuppressions(file.text, all);
+    const s = applySuppressions(file.text, all, knownIds);
     scan.suppressed += s.suppressed;
     const found = s.kept;
-    if (options.reportUnusedDisable && s.unused.length) {
+    const unknown = new Map(s.unknown.map((u) => [u.directive, u.ids]));
+    if (options.reportUnusedDisable && (s.unused.length || unknown.size)) {
       const lines = new LineIndex(file.text);
-      found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
+      const reported = [...new Set([...s.unused, ...unknown.keys()])];
+      found.push(...reported.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line), unknown.get(d))));
+    } else {
+      // Without --report-unused-disable a misspelt rule id is still worth one line.
+      for (const [d, ids] of unknown) options.onNotice?.(`${file.path}:${d.line}: ${unknownRuleMessage(d, ids)}; --report-unused-disable reports it`);
     }
     found.forEach(add);
     options.onFile?.(++done, findings.length, scan.kept.length);

@@ -7,6 +7,8 @@ export interface SuppressResult {
   suppressed: number;
   /** Directives that suppressed nothing (for --report-unused-disable). */
   unused: Directive[];
+  /** Directives naming a rule id hublint does not know (a typo silences nothing), with those ids. */
+  unknown: Array<{ directive: Directive; ids: string[] }>;
 }
 
 const applies = (d: Directive, ruleId: string) => d.rules.length === 0 || d.rules.includes(ruleId);
@@ -28,9 +30,9 @@ function silencer(directives: Directive[], f: Finding): Directive | undefined {
   return directives.find((d) => d.kind === 'disable-file' && applies(d, f.ruleId));
 }
 
-export function applySuppressions(text: string, findings: Finding[]): SuppressResult {
+export function applySuppressions(text: string, findings: Finding[], known?: ReadonlySet<string>): SuppressResult {
   const directives = parseDirectives(text);
-  if (directives.length === 0) return { kept: findings, suppressed: 0, unused: [] };
+  if (directives.length === 0) return { kept: findings, suppressed: 0, unused: [], unknown: [] };
   const used = new Set<Directive>();
   const kept: Finding[] = [];
   for (const f of findings) {
@@ -39,10 +41,20 @@ export function applySuppressions(text: string, findings: Finding[]): SuppressRe
     else kept.push(f);
   }
   const unused = directives.filter((d) => d.kind !== 'enable' && !used.has(d));
-  return { kept, suppressed: findings.length - kept.length, unused };
+  const unknown = known ? directives.flatMap((d) => (d.rules.some((id) => !known.has(id)) ? [{ directive: d, ids: d.rules.filter((id) => !known.has(id)) }] : [])) : [];
+  return { kept, suppressed: findings.length - kept.length, unused, unknown };
 }
 
-export function unusedDirectiveFinding(file: string, d: Directive, lineText: string): Finding {
+/** What a directive naming unknown rule ids says, as a finding's message or a notice. */
+export function unknownRuleMessage(d: Directive, ids: readonly string[]): string {
+  return `unknown rule ${ids.map((id) => `'${id}'`).join(', ')} in hublint-${d.kind} directive (see \`hublint rules\`)`;
+}
+
+/**
+ * A directive that suppresses nothing, or names a rule that does not exist (ESLint reports
+ * "Definition for rule … was not found" for the latter): one finding of the same rule.
+ */
+export function unusedDirectiveFinding(file: string, d: Directive, lineText: string, unknownIds: readonly string[] = []): Finding {
   const what = d.rules.length ? d.rules.join(', ') : 'all rules';
   return {
     family: 'hub',
@@ -55,7 +67,7 @@ export function unusedDirectiveFinding(file: string, d: Directive, lineText: str
     column: d.column,
     endLine: d.line,
     endColumn: d.column + `hublint-${d.kind}`.length,
-    message: `unused hublint-${d.kind} directive (no finding of ${what} to suppress)`,
+    message: unknownIds.length ? unknownRuleMessage(d, unknownIds) : `unused hublint-${d.kind} directive (no finding of ${what} to suppress)`,
     method: null,
     methodSource: null,
     url: '',

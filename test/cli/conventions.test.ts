@@ -219,3 +219,49 @@ describe('excludes and git file lists (rows 2, 9, 16)', () => {
     expect(full.stderr.trim()).toBe("hublint: --changed-since: unknown revision 'nope'");
   });
 });
+
+describe('user rules and directives (rows 3, 14)', () => {
+  it('a user rule file host opens files that name only that host (the prefilter follows the rule table)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-userhost-'));
+    writeFileSync(
+      join(work, 'my-rules.yaml'),
+      [
+        'schema: 1',
+        'rules:',
+        '  - id: corp-users-v1',
+        '    status: removed',
+        '    date: 2025-01-01',
+        '    title: The corp users v1 route is gone',
+        '    description: The v1 users route was removed.',
+        '    docs: https://docs.corp.example/api',
+        '    migration: Call the v2 route.',
+        '    severity: error',
+        '    variants:',
+        '      - methods: [GET]',
+        '        hosts: [api.corp.example]',
+        '        path: "/v1/users/{id}"',
+        '        replacement: { operation: Get user, method: GET, path: "/v2/users/{id}" }',
+        '        fix: { policy: safe, note: same response }',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(work, 'call.sh'), 'curl https://api.corp.example/v1/users/42\n');
+    const r = hublint(['--rules', 'my-rules.yaml', '--format', 'json', 'call.sh'], { cwd: work });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).findings.map((f: { ruleId: string; line: number }) => [f.ruleId, f.line])).toEqual([['corp-users-v1', 1]]);
+  });
+
+  it('an unknown rule id in a disable comment: a notice, and a finding with --report-unused-disable', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-unknown-'));
+    writeFileSync(join(work, 'c.sh'), 'curl https://hub.docker.com/v2/repositories/acme/web/ # hublint-disable-line hub-get-repo\n');
+    const plain = hublint(['--format', 'json', 'c.sh'], { cwd: work });
+    expect(plain.stderr.trim()).toBe("hublint: c.sh:1: unknown rule 'hub-get-repo' in hublint-disable-line directive (see `hublint rules`); --report-unused-disable reports it");
+    expect(JSON.parse(plain.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['hub-get-repository']);
+    const reported = JSON.parse(hublint(['--format', 'json', '--report-unused-disable', 'c.sh'], { cwd: work }).stdout);
+    const directive = reported.findings.find((f: { ruleId: string }) => f.ruleId === 'unused-disable-directive');
+    expect(directive.message).toBe("unknown rule 'hub-get-repo' in hublint-disable-line directive (see `hublint rules`)");
+    // A known id that suppresses: no notice.
+    writeFileSync(join(work, 'd.sh'), 'curl https://hub.docker.com/v2/repositories/acme/web/ # hublint-disable-line hub-get-repository\n');
+    expect(hublint(['d.sh'], { cwd: work }).stderr).toBe('');
+  });
+});

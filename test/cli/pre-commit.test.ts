@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,26 @@ describe('pre-commit framework', () => {
     expect(good.stdout).toMatch(/hublint\.+Passed/);
     expect(good.status).toBe(0);
   }, 600_000);
+});
+
+describe('npm configuration (issue 19 row 8)', () => {
+  it('npm errors stay visible: npm ci --offline with an empty cache says why it failed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hublint-npmrc-'));
+    for (const f of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(join(ROOT, f), join(dir, f));
+    const r = spawnSync('npm', ['ci', '--offline', '--ignore-scripts', '--cache', join(dir, 'empty-cache')], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/npm error code ENOTCACHED/);
+  }, 180_000);
+
+  it('`npm pack` prints only the tarball name on stdout (what pre-commit reads)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hublint-pack-'));
+    // A package with a noisy prepare script, under the project's .npmrc.
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'noisy', version: '1.0.0', scripts: { prepare: 'echo building && echo warning >&2' } }));
+    copyFileSync(join(ROOT, '.npmrc'), join(dir, '.npmrc'));
+    const r = spawnSync('npm', ['pack'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('noisy-1.0.0.tgz');
+  }, 180_000);
 });
 
 describe('progress line', () => {

@@ -107,6 +107,26 @@ describe('html audit report in headless Chromium', () => {
     expect(await page.locator('#pins-table .tone-bad').count()).toBe(2);
   });
 
+  it('fits 1280 px, lists errors first, then warnings, then info, and keeps dates on one line (issue 19 row 6)', async () => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    const rank = { error: 2, warning: 1, info: 0 } as Record<string, number>;
+    const shown = (await page.locator('#findings tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-severity') ?? ''))).map((s) => rank[s]);
+    expect(new Set(shown).size).toBe(3);
+    expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    const ruleRanks = (await page.locator('#by-rule tbody tr td:nth-child(5)').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-sort')))).map(Number);
+    expect(ruleRanks).toEqual([...ruleRanks].sort((a, b) => b - a));
+    // A date cell's text is one line: less than two lines high (the row may be taller).
+    const dateLines = await page.locator('#by-rule td.date').evaluateAll((cells) =>
+      cells.map((c) => {
+        const range = document.createRange();
+        range.selectNodeContents(c);
+        return range.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight);
+      }),
+    );
+    expect(dateLines.length).toBeGreaterThan(0);
+    for (const lines of dateLines) expect(lines).toBeLessThan(2);
+  });
+
   it('escapes text from scanned files: it shows literally and runs nothing', async () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img, b').count()).toBe(0);
@@ -172,5 +192,6 @@ describe('html audit report in headless Chromium', () => {
     await page.screenshot({ path: png, fullPage: true });
     expect(statSync(png).size).toBeGreaterThan(10_000);
     expect(readFileSync(png).subarray(1, 4).toString('latin1')).toBe('PNG');
-  });
+    // A full-page capture of a tall report takes over 20 s on a loaded 2-core machine.
+  }, 120_000);
 });

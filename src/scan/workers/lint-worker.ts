@@ -1,7 +1,7 @@
 import type { Finding, Rule } from '../../core/types.js';
 import { lintText } from '../lint-file.js';
 import { ConstantIndex } from '../../extract/constants.js';
-import { HUB_HOST_PATTERN, makePrefilter } from '../../extract/prefilter.js';
+import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../../extract/prefilter.js';
 import { languageOf, loadAdapter, type AdapterName } from '../../extract/registry.js';
 import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
@@ -34,8 +34,8 @@ export interface LintShared {
 }
 
 /** The gate scan/run.ts puts in front of the adapters, rebuilt from the same inputs. */
-export function hostFilterFor(names: Iterable<string>, options: RuleSetOptions): (text: string) => boolean {
-  const extraHosts = (options.extraHubHosts ?? []).map((h) => h.toLowerCase());
+export function hostFilterFor(names: Iterable<string>, options: RuleSetOptions, rules: readonly Rule[] = []): (text: string) => boolean {
+  const extraHosts = prefilterHosts(rules, options.extraHubHosts);
   const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
   return (text) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)) || prefilter(text);
 }
@@ -43,7 +43,7 @@ export function hostFilterFor(names: Iterable<string>, options: RuleSetOptions):
 export async function setupLintWorker(init: LintWorkerInit) {
   const ruleSet = compileRules(init.rules, init.ruleSetOptions);
   let constants = new ConstantIndex();
-  let prefilter = hostFilterFor([], init.ruleSetOptions);
+  let prefilter = hostFilterFor([], init.ruleSetOptions, init.rules);
   for (const name of init.warm) {
     await loadAdapter(name);
     const snippet = languageOf(name).warm;
@@ -55,7 +55,7 @@ export async function setupLintWorker(init: LintWorkerInit) {
     onBroadcast: (shared: LintShared): void => {
       constants = new ConstantIndex();
       for (const f of shared.constantSources) constants.addFile(f.path, f.text);
-      prefilter = hostFilterFor(constants.names(), init.ruleSetOptions);
+      prefilter = hostFilterFor(constants.names(), init.ruleSetOptions, init.rules);
     },
   };
 }
