@@ -81,6 +81,20 @@ const IN_FLIGHT_PER_WORKER = 4;
 /** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
 const READ_BATCH = 256;
 
+/**
+ * A turn of the event loop every BREATH ms of work on this thread. A scan without workers
+ * (pre-commit, HUBLINT_WORKERS=0) is otherwise one long run of promise callbacks, and the
+ * host's SIGINT/SIGTERM handlers, which run between turns, would only see the signal after
+ * the report was printed.
+ */
+const BREATH = 25;
+let lastBreath = Date.now();
+async function breathe(): Promise<void> {
+  if (Date.now() - lastBreath < BREATH) return;
+  await new Promise((next) => setImmediate(next));
+  lastBreath = Date.now();
+}
+
 function emptyStats(): ScanStats {
   return { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 };
 }
@@ -181,8 +195,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const byteGate = makeReadGate(gate);
   const scratch = new ReadScratch();
   const cacheFile = options.cache ? resolve(cwd, options.cache.location) : null;
-  const readSlow = async (file: { path: string; absolute: string }) => {
-    const read = await readCandidateFile(file.absolute, maxSize);
+  const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
+    const read = await readCandidateFile(file.raw ?? file.absolute, maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text, file.absolute);
   };
@@ -210,7 +224,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       let regular = 0;
       let queue: ReadQueue | undefined;
       let batch: ReadItem[] = [];
-      for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
+      for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: notice })) {
         for (const file of files) {
           if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
           // hublint's own cache holds findings, URLs included: it is not the user's code.
@@ -238,6 +252,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
           if (!queue?.isStarted()) {
             const items = [file];
             await merge(items, readHere(items));
+            await breathe();
             // Let the workers' `ready` in now and then.
             if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
             continue;
@@ -267,7 +282,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 
     if (pinTexts.length > 0) {
       const { scanPins } = await import('./pins/lint-pins.js');
-      for (const { path, text } of pinTexts) addPins(scanPins(path, text));
+      for (const { path, text } of pinTexts) {
+        addPins(scanPins(path, text));
+        await breathe();
+      }
     }
 
     // Only some files scanned: constants may live in files that were not.
@@ -376,7 +394,7 @@ async function cachedLintAll(
   try {
     cache.save();
   } catch (e) {
-    options.onNotice?.(`cannot write the cache ${options.cache.location}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+    options.onNotice?.((e as Error).message ?? `cannot write the cache ${options.cache.location}`);
   }
   return out;
 }
@@ -432,7 +450,10 @@ async function lintAll(
   const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
   if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
-    for (const file of kept) out.push(await inline(file));
+    for (const file of kept) {
+      out.push(await inline(file));
+      await breathe();
+    }
     return out;
   }
   const { startLintPool } = await import('./perf/lint-pool.js');

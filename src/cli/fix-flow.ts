@@ -7,6 +7,7 @@ export interface FixFlags {
   fix?: boolean;
   fixDryRun?: boolean;
   fixType?: FixType;
+  fixHardlinks?: boolean;
 }
 
 function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
@@ -36,6 +37,8 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
       cwd,
       fixType,
       dryRun,
+      fixHardlinks: flags.fixHardlinks === true,
+      onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
       lintOptions: () => result.scanned.textOptions,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,

@@ -2,15 +2,19 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
 import { TOOL_NAME, toolVersion } from '../core/version.js';
+import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
+import { readBoundedStdin } from '../discover/read-bounded.js';
+import { parseSize } from '../discover/size.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../lint.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
-import { useColor, writeReportFile } from './output.js';
+import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { SIGNAL_EXIT } from './signals.js';
@@ -81,13 +85,8 @@ export function addFixOptions(cmd: Command): Command {
   return cmd
     .option('--fix', 'rewrite deprecated calls where it is safe (atomic writes; line endings, BOM and mode kept)')
     .option('--fix-dry-run', 'print the fixes as a unified diff and change nothing')
+    .option('--fix-hardlinks', 'also fix files with several hard links (this name gets the fix, the other names keep the old content)')
     .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function exitCodeFor(findings: readonly Finding[], failOn: Severity | 'none', maxWarnings?: string): number {
@@ -101,6 +100,8 @@ export interface PreparedScan {
   rules: Rule[];
   config: HublintConfig;
   cwd: string;
+  /** The files the scan reads besides the tree (named files, config, rule files): no output may replace one. */
+  inputs: NamedPath[];
 }
 
 /** Flags and config become lint options: a flag wins over the config, the config over defaults. */
@@ -114,13 +115,31 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     throw new UsageError(`--fix cannot be used with ${flags.staged ? '--staged' : '--stdin'}: it would rewrite the working tree, not what was scanned`);
   }
   const cwd = process.cwd();
-  const { config } = await loadConfig(cwd, flags.config);
-  const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
+  const { config, file: configFile } = await loadConfig(cwd, flags.config);
+  const ruleFiles = [...(config.ruleFiles ?? []), ...flags.rules];
+  const baselineFile = flags.baseline ?? config.baseline;
+  const inputs: NamedPath[] = [
+    ...paths.map((p) => ({ what: 'the scanned file', path: resolve(cwd, p) })),
+    ...(configFile ? [{ what: 'the config', path: configFile }] : []),
+    ...ruleFiles.map((f) => ({ what: 'the rule file', path: resolve(cwd, f) })),
+  ];
+  const cacheLocation = flags.cache ? resolve(cwd, flags.cacheLocation ?? '.hublintcache') : undefined;
+  refuseOutputOverInput(
+    [
+      ...(flags.output ? [{ what: '-o', path: flags.output }] : []),
+      ...(flags.report ?? []).map((spec) => ({ what: '--report', path: spec.replace(/^[a-z]+=/, '') })),
+      ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
+    ],
+    [...inputs, ...(baselineFile ? [{ what: 'the baseline', path: baselineFile }] : [])],
+  );
+  if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
+    throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);
+  }
+  const rules = await loadRules(ruleFiles);
   const known = new Set(rules.map((r) => r.id));
   for (const id of Object.keys(config.rules ?? {})) {
     if (!known.has(id) && !id.startsWith('engine-')) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
-  const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
     cwd,
     paths,
@@ -138,13 +157,13 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
     onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
   };
-  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];
+  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
   if (flags.staged) options.files = stagedFiles(cwd);
   if (flags.changedSince) {
     options.paths = changedSince(flags.changedSince, cwd);
     if (options.paths.length === 0) options.files = [];
   }
-  return { options, rules, config, cwd };
+  return { options, rules, config, cwd, inputs };
 }
 
 export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report'>): Promise<void> {
@@ -193,6 +212,8 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     }
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
+  // A signal that came during the scan's last stretch of work is handled here, before any report.
+  await new Promise((next) => setImmediate(next));
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
   return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
 }

@@ -2,6 +2,7 @@ import type { Finding } from './types.js';
 import { LineIndex } from './position.js';
 import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
 import type { AdapterContext } from '../extract/types.js';
+import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { matchCandidate } from '../match/match-candidate.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
@@ -17,6 +18,8 @@ export interface LintTextOptions {
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
 const AST_ADAPTERS = new Set<AdapterName>(['js', 'yaml', 'json']);
+/** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
+const FLAT_ADAPTERS = new Set<AdapterName>(['text', 'json']);
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -67,6 +70,10 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   // A syntax tree of a huge (usually generated or minified) file costs far more memory than
   // it is worth: such files get the plain URL scan, which still finds every written-out call.
   if (text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name)) name = 'text';
+  // Before a parser builds a tree: a pathological nesting costs this file, never the run.
+  if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
+    return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
+  }
   let candidates;
   try {
     const adapter = await loadAdapter(name);
