@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'fixtures/**', 'coverage/**', 'bench/corpus/**', 'src/**/*.generated.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'fixtures/**', 'coverage/**', 'bench/corpus/**', 'eval/cases/**', 'src/**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Measures what the V8 code cache (src/perf/compile-cache.ts) buys on the TypeScript
+// Measures what the V8 code cache (src/runtime/compile-cache.ts) buys on the TypeScript
 // compiler's start-up: fresh processes that load the compiler and parse one small file,
 //   require          require() of ts-morph's bundled typescript.js (what parse.ts costs today,
 //                    minus ts-morph's own wrapper)
 //   import ts-morph  `import { ts } from 'ts-morph'` (exactly what src/extract/js/parse.ts does)
-//   cache: hit       dist/perf/typescript.js loadTypeScript() with a warm cache
+//   cache: hit       dist/runtime/typescript.js loadTypeScript() with a warm cache
 //   cache: miss      the same with an empty cache folder (the run that writes the cache)
 // plus `node -e 0` for scale. Interleaved rounds, one warm-up, medians.
 //

@@ -4,9 +4,9 @@
 //
 //   prefilter       mayHoldPins(text) on every file
 //   byte gate       PIN_BYTE_PATTERN.test(latin1 view of the bytes) on every file (the
-//                   pattern perf/byte-prefilter.ts runs before decoding; builds without it: —)
-//   lintPinsText    lintPinsText(path, text) on every file: what lint.ts's take() did
-//   gated           mayHoldPins(text) && lintPinsText(path, text): what lint.ts does now
+//                   pattern scan/read/byte-prefilter.ts runs before decoding; builds without it: —)
+//   lintPinsText    lintPinsText(path, text) on every file: what scan/run.ts's take() did
+//   gated           mayHoldPins(text) && lintPinsText(path, text): what scan/run.ts does now
 //   <extractor>     each extractor of PIN_EXTRACTORS alone, on the files the prefilter passes
 //
 // Several builds can be compared in one run (interleaved round by round, medians); each
@@ -77,7 +77,7 @@ function corpusRoot() {
   return ensureScaled(home, ensureInstall(home, log), 1, log).root;
 }
 
-/** Every file lint.ts would decode: regular, at most 5 MB, no NUL in the first 8 KB. */
+/** Every file scan/run.ts would decode: regular, at most 5 MB, no NUL in the first 8 KB. */
 function loadCorpus(root) {
   const files = [];
   const walk = (dir) => {
@@ -98,7 +98,7 @@ function loadCorpus(root) {
 
 async function loadBuild(label, dist) {
   const url = (p) => pathToFileURL(join(dist, p)).href;
-  const { lintPinsText } = await import(url('pins/lint-pins.js'));
+  const { lintPinsText } = await import(url('scan/lint-pins.js'));
   const index = await import(url('pins/extract/index.js'));
   return { label, dist, lintPinsText, mayHoldPins: index.mayHoldPins, bytePattern: index.PIN_BYTE_PATTERN ?? null, extractors: index.PIN_EXTRACTORS };
 }
@@ -114,7 +114,7 @@ function round(build, files) {
   };
   const passed = time('prefilter', () => files.filter((f) => build.mayHoldPins(f.text)));
   if (build.bytePattern) {
-    // The Latin-1 view is made outside the clock: perf/byte-prefilter.ts makes it anyway.
+    // The Latin-1 view is made outside the clock: scan/read/byte-prefilter.ts makes it anyway.
     let t = 0;
     let n = 0;
     for (const f of files) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The read pass alone (discovery → read → prefilter, no adapters), in the ways lint.ts
-// could do it, to put numbers on the proposals before anyone rewrites lint.ts:
+// The read pass alone (discovery → read → prefilter, no adapters), in the ways scan/run.ts
+// could do it, to put numbers on the proposals before anyone rewrites scan/run.ts:
 //
 //   current      dist/discover/walk.js (fast-glob stream) + readCandidateFile (promise fs,
-//                16 in flight) + the Hub regex on the decoded text: what lint.ts does now
-//   sync         Dirent walk (readdirSync withFileTypes) + dist/perf/fast-read.js (open,
-//                fstat, read, close; one scratch buffer) + dist/perf/byte-prefilter.js
+//                16 in flight) + the Hub regex on the decoded text: what scan/run.ts does now
+//   sync         Dirent walk (readdirSync withFileTypes) + dist/scan/read/fast-read.js (open,
+//                fstat, read, close; one scratch buffer) + dist/scan/read/byte-prefilter.js
 //   workers=N    the same reads and byte prefilter in N worker threads; the main thread
 //                walks and hands out batches of paths
 //
@@ -36,8 +36,8 @@ function walkSync(root, out) {
 }
 
 async function readSyncGate(paths) {
-  const { readFileFast, ReadScratch } = await import(dist('perf/fast-read.js'));
-  const { makeBytePrefilter } = await import(dist('perf/byte-prefilter.js'));
+  const { readFileFast, ReadScratch } = await import(dist('scan/read/fast-read.js'));
+  const { makeBytePrefilter } = await import(dist('scan/read/byte-prefilter.js'));
   const gate = makeBytePrefilter();
   const scratch = new ReadScratch();
   const kept = [];

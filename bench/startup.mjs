@@ -32,7 +32,7 @@ const commands = [
   imp('import dist/engine/index.js (Engine client)', [dist('engine/index.js')]),
   imp('import dist/config/load-config.js (+ validator)', [dist('config/load-config.js')]),
   imp('import dist/report/index.js', [dist('report/index.js')]),
-  imp('import dist/lint.js (scan core)', [dist('lint.js')]),
+  imp('import dist/scan/run.js (scan core)', [dist('scan/run.js')]),
   imp('import dist/cli/scan-command.js', [dist('cli/scan-command.js')]),
   { name: 'hublint --version (whole CLI graph)', cmd: process.execPath, args: [opt.bin, '--version'], cwd: REPO },
 ];

@@ -5,10 +5,11 @@
 //
 //   dist/bin/cli/main.js         the `bin`: loads hublint.js through the code cache
 //   dist/bin/hublint.js          the CLI (dist/cli/main.js and everything it imports)
-//   dist/bin/perf/lint-worker.js the worker of the lint pool (lint.ts looks for ./perf/ next to itself)
-//   dist/bin/perf/scan-worker.js the worker of a big scan's read pass
+//   dist/bin/workers/lint-worker.js the worker of the lint pool (scan/run.ts looks for ./workers/ next to itself)
+//   dist/bin/workers/scan-worker.js the worker of a big scan's read pass
 //
-// ts-morph, typescript and yaml stay external: they load lazily, only for files that need them.
+// ts-morph, typescript, yaml and the tree-sitter runtime stay external: they load lazily, only for
+// files that need them (the grammars' .wasm files are found next to the installed package).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -37,7 +38,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: ['ts-morph', 'yaml', 'typescript'],
+  external: ['ts-morph', 'yaml', 'typescript', '@vscode/tree-sitter-wasm'],
   // CommonJS has no import.meta: give the sources the bundle's own file URL.
   define: { 'import.meta.url': '__hublintFileUrl' },
   banner: { js: "const __hublintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -47,7 +48,7 @@ const common = {
 };
 await Promise.all([
   build({ ...common, entryPoints: ['dist/cli/main.js'], outfile: 'dist/bin/hublint.js' }),
-  build({ ...common, entryPoints: ['dist/perf/lint-worker.js'], outfile: 'dist/bin/perf/lint-worker.js' }),
-  build({ ...common, entryPoints: ['dist/perf/scan-worker.js'], outfile: 'dist/bin/perf/scan-worker.js' }),
+  build({ ...common, entryPoints: ['dist/scan/workers/lint-worker.js'], outfile: 'dist/bin/workers/lint-worker.js' }),
+  build({ ...common, entryPoints: ['dist/scan/workers/scan-worker.js'], outfile: 'dist/bin/workers/scan-worker.js' }),
   build({ ...common, entryPoints: ['dist/cli/bin.js'], outfile: 'dist/bin/cli/main.js' }),
 ]);

@@ -1,6 +1,6 @@
 /** hublint as a library: the same core the CLI uses. */
-export { lint, type LintOptions, type LintResult } from './lint.js';
-export { lintText, type LintTextOptions } from './core/lint-text.js';
+export { lint, type LintOptions, type LintResult } from './scan/run.js';
+export { lintText, type LintTextOptions } from './scan/lint-file.js';
 export { loadRules, loadRuleFile } from './rules/load.js';
 export { builtinRules } from './rules/builtin.js';
 export { compileRules } from './match/ruleset.js';

@@ -19,7 +19,7 @@ const BUCKETS = [
   ['commander', (f) => /node_modules\/commander\//.test(f.url)],
   ['other dependencies', (f) => /node_modules\//.test(f.url)],
   ['hublint: discover (walk/read)', (f) => /\/dist\/discover\//.test(f.url)],
-  ['hublint: lint.ts orchestration', (f) => /\/dist\/lint\.js/.test(f.url)],
+  ['hublint: scan/run.ts orchestration', (f) => /\/dist\/scan\/run\.js/.test(f.url)],
   ['hublint: prefilter', (f) => /\/dist\/extract\/prefilter\.js/.test(f.url)],
   ['hublint: constants index', (f) => /\/dist\/extract\/constants\.js/.test(f.url)],
   ['hublint: adapters', (f) => /\/dist\/extract\//.test(f.url)],
@@ -35,12 +35,12 @@ const BUCKETS = [
 
 /** Stage functions whose inclusive time is reported (a function counted once per stack). */
 const STAGES = [
-  ['lint()', (f) => f.functionName === 'lint' && /dist\/lint\.js/.test(f.url)],
+  ['lint()', (f) => f.functionName === 'lint' && /dist\/scan\/run\.js/.test(f.url)],
   ['walk() discovery generator', (f) => f.functionName === 'walk' && /dist\/discover\/walk\.js/.test(f.url)],
   ['gitignoreFilter()', (f) => f.functionName === 'gitignoreFilter' || (/dist\/discover\/walk\.js/.test(f.url) && f.functionName === '' )],
   ['readCandidateFile()', (f) => f.functionName === 'readCandidateFile'],
   ['decode() (bytes → string)', (f) => f.functionName === 'decode' && /dist\/discover\/read\.js/.test(f.url)],
-  ['take() (prefilter gate in lint.ts)', (f) => f.functionName === 'take' && /dist\/lint\.js/.test(f.url)],
+  ['take() (prefilter gate in scan/run.ts)', (f) => f.functionName === 'take' && /dist\/scan\/run\.js/.test(f.url)],
   ['mentionsHub() regex', (f) => f.functionName === 'mentionsHub'],
   ['lintText()', (f) => f.functionName === 'lintText'],
   ['lintPinsText() (Engine pins, every file read)', (f) => f.functionName === 'lintPinsText'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
-import { requireWithCodeCache } from '../perf/compile-cache.js';
+import { requireWithCodeCache } from '../runtime/compile-cache.js';
 
 /**
  * The `bin` of the package (bundled to dist/bin/cli/main.js by scripts/bundle.mjs): loads

@@ -1,5 +1,5 @@
 import type { Finding } from '../core/types.js';
-import type { LintResult } from '../lint.js';
+import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { critically, pendingSignal } from './signals.js';
 
@@ -39,7 +39,7 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
       dryRun,
       fixHardlinks: flags.fixHardlinks === true,
       onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
-      lintOptions: () => result.scanned.textOptions,
+      relint: result.scanned.relint,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,
     }),

@@ -3,7 +3,7 @@ import { readBoundedFile } from '../discover/read-bounded.js';
 import { refuseOutputOverInput } from './output.js';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
-import { sortFindings } from '../core/lint-text.js';
+import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats } from '../core/types.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';

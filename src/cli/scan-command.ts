@@ -9,7 +9,7 @@ import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
 import { readBoundedStdin } from '../discover/read-bounded.js';
 import { parseSize } from '../discover/size.js';
-import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../lint.js';
+import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';

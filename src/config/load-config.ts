@@ -3,7 +3,7 @@ import { readBoundedFile } from '../discover/read-bounded.js';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
-import { yamlLib } from '../core/yaml-lib.js';
+import { yamlLib } from '../runtime/yaml-lib.js';
 
 export interface HublintConfig {
   include?: string[];

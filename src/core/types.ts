@@ -41,7 +41,7 @@ export interface Rule {
 
 /**
  * A URL an adapter reconstructed from source text. `url` may contain holes (see
- * extract/hole.ts) where a value is not known; offsets index the text the adapter got.
+ * core/hole.ts) where a value is not known; offsets index the text the adapter got.
  */
 export interface Candidate {
   url: string;
@@ -57,6 +57,17 @@ export interface Candidate {
   prose?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
+}
+
+/** A candidate that breaks a rule: which variant, the path's parameters, the method it reports. */
+export interface Match {
+  rule: Rule;
+  variant: RuleVariant;
+  params: Record<string, string>;
+  /** The method the finding reports: null when the source's method is not known. */
+  method: string | null;
+  confidence: Confidence;
+  host: string;
 }
 
 export interface FindingReplacement extends Replacement {

@@ -1,4 +1,4 @@
-import { nodeChildProcess } from '../core/builtins.js';
+import { nodeChildProcess } from '../runtime/builtins.js';
 import { relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { toPosix } from './walk.js';

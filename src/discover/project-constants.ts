@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { nodeChildProcess } from '../core/builtins.js';
+import { nodeChildProcess } from '../runtime/builtins.js';
 import { toPosix } from './walk.js';
 
 /**

@@ -1,4 +1,4 @@
-import { nodeCrypto } from '../core/builtins.js';
+import { nodeCrypto } from '../runtime/builtins.js';
 import { UsageError } from '../core/errors.js';
 
 /** A path's shard depends on the path alone, so every CI job agrees without talking. */

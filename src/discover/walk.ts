@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { streamWalkBatches, type EntryKind } from '../perf/stream-walk.js';
+import { streamWalkBatches, type EntryKind } from './stream-walk.js';
 
 export interface WalkOptions {
   cwd: string;
@@ -23,7 +23,7 @@ export interface WalkedFile {
   explicit: boolean;
   /** What discovery already knows: a regular file can be read without another stat. */
   kind?: EntryKind;
-  /** The path's bytes when a name in it is not valid UTF-8 (see perf/stream-walk.ts). */
+  /** The path's bytes when a name in it is not valid UTF-8 (see stream-walk.ts). */
   raw?: Buffer;
 }
 

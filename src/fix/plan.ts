@@ -1,5 +1,4 @@
-import type { Candidate, FixPolicy } from '../core/types.js';
-import type { Match } from '../match/match-candidate.js';
+import type { Candidate, FixPolicy, Match } from '../core/types.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */

@@ -1,7 +1,7 @@
 import { hashText } from '../core/hash.js';
 import { lstat, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { lintText, stripBom, type LintTextOptions } from '../core/lint-text.js';
+import { stripBom } from '../core/strip-bom.js';
 import type { Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import type { TextEdit } from './plan.js';
@@ -22,8 +22,11 @@ export interface FixRunOptions {
   cwd: string;
   fixType: FixType;
   dryRun: boolean;
-  /** How the file was linted, to re-lint the edited text the same way. */
-  lintOptions: (file: string) => LintTextOptions;
+  /**
+   * Lints a text of `file` exactly as the scan did (the scan hands this in, so the fix step
+   * needs no import of the scan).
+   */
+  relint: (file: string, text: string) => Promise<Finding[]>;
   /** Hashes of the text each file had when it was scanned. */
   scannedHash: (file: string) => string | undefined;
   /** --fix-hardlinks: fix a file with several names, splitting this name off (as `sed -i` does). */
@@ -73,8 +76,7 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   const { text: after, applied } = applyEdits(text, edits);
   const fixed = wanted.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
   if (fixed.length === 0) return refuse('overlapping edits');
-  const lintOpts = opts.lintOptions(file);
-  const problem = relintAgrees(await lintText(file, text, lintOpts), fixed, await lintText(file, after, lintOpts));
+  const problem = relintAgrees(await opts.relint(file, text), fixed, await opts.relint(file, after));
   if (problem) return refuse(`rolled back: ${problem}`);
   const newRaw = bom + after;
   if (opts.dryRun) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };

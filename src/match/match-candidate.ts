@@ -1,17 +1,9 @@
-import type { Candidate, Confidence, Rule, RuleVariant } from '../core/types.js';
+import type { Candidate, Confidence, Match } from '../core/types.js';
 import { parseUrl } from './parse-url.js';
 import type { RuleSet } from './ruleset.js';
 import { matchTemplate } from './template.js';
 
-export interface Match {
-  rule: Rule;
-  variant: RuleVariant;
-  params: Record<string, string>;
-  /** The method the finding reports: null when the source's method is not known. */
-  method: string | null;
-  confidence: Confidence;
-  host: string;
-}
+export type { Match };
 
 /**
  * Decides which rule (if any) a candidate URL breaks. The path picks the variants, the

@@ -1,4 +1,4 @@
-import { HOLE_OPEN, hasHole, holeName } from '../extract/hole.js';
+import { HOLE_OPEN, hasHole, holeName } from '../core/hole.js';
 
 export interface ParsedUrl {
   /** Lower-case host without port or credentials; null when the text has none. */

@@ -1,4 +1,4 @@
-import { hasHole } from '../extract/hole.js';
+import { hasHole } from '../core/hole.js';
 
 type Part = { literal: string } | { param: string };
 

@@ -1,9 +1,9 @@
-import { nodeCrypto } from '../core/builtins.js';
-import { redact } from '../core/redact.js';
+import { fingerprintOf } from '../core/fingerprint.js';
+import { redact, redactSnippet } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
 import { planFix } from '../fix/plan.js';
-import { showHoles } from '../extract/hole.js';
+import { showHoles } from '../core/hole.js';
 import type { Match } from './match-candidate.js';
 import { fillTemplate } from './template.js';
 
@@ -23,10 +23,6 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
     ? `use ${replacement.operation}: ${replacement.method} ${replacement.path}`
     : `no replacement: ${m.variant.replacementReason ?? 'none documented'}`;
   return `${call} ${when}; ${instead}`;
-}
-
-export function fingerprintOf(parts: Array<string | number | null>): string {
-  return nodeCrypto().createHash('sha256').update(parts.map((p) => String(p ?? '')).join('\0')).digest('hex').slice(0, 32);
 }
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
@@ -78,7 +74,7 @@ export function toFinding({ file, text, lines, candidate: c, match: m, occurrenc
     method: m.method,
     methodSource: c.methodSource,
     url,
-    snippet: redact(lines.lineText(from.line)).trim().slice(0, 300),
+    snippet: redactSnippet(lines.lineText(from.line)),
     replacement,
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,

@@ -1,11 +1,11 @@
-import { sortFindings } from '../core/lint-text.js';
+import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, ScanStats } from '../core/types.js';
 import { readCandidateFile } from '../discover/read.js';
 import { parseSize } from '../discover/size.js';
 import { walk } from '../discover/walk.js';
-import { DEFAULT_MAX_FILE_SIZE, type LintOptions } from '../lint.js';
+import { DEFAULT_MAX_FILE_SIZE, type LintOptions } from '../scan/run.js';
 import { applySuppressions } from '../suppress/apply.js';
-import { lintPinsText } from './lint-pins.js';
+import { lintPinsText } from '../scan/lint-pins.js';
 
 /** The discovery options of `lint`, which pins share (rules do not apply to pins). */
 export type PinScanOptions = Pick<LintOptions, 'paths' | 'cwd' | 'files' | 'noIgnore' | 'include' | 'exclude' | 'maxFileSize' | 'onNotice'>;

@@ -1,7 +1,7 @@
 import type { LineIndex } from '../core/position.js';
-import { redact } from '../core/redact.js';
+import { redact, redactSnippet } from '../core/redact.js';
 import type { Finding } from '../core/types.js';
-import { fingerprintOf } from '../match/to-finding.js';
+import { fingerprintOf } from '../core/fingerprint.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { pinMessage } from './message.js';
 import type { PinCandidate } from './types.js';
@@ -35,7 +35,7 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
     method: null,
     methodSource: null,
     url: '',
-    snippet: redact(lines.lineText(from.line)).trim().slice(0, 300),
+    snippet: redactSnippet(lines.lineText(from.line)),
     replacement: null,
     fixPolicy: 'none',
     // A constant or an `api_version:` key is judged from its use and context, not its call.

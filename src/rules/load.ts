@@ -2,7 +2,7 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
-import { yamlLib } from '../core/yaml-lib.js';
+import { yamlLib } from '../runtime/yaml-lib.js';
 import { readBoundedFile } from '../discover/read-bounded.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */

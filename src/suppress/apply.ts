@@ -1,5 +1,5 @@
 import type { Finding } from '../core/types.js';
-import { fingerprintOf } from '../match/to-finding.js';
+import { fingerprintOf } from '../core/fingerprint.js';
 import { parseDirectives, type Directive } from './directives.js';
 
 export interface SuppressResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../../src/core/lint-text.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import type { Candidate } from '../../src/core/types.js';
-import { showHoles } from '../../src/extract/hole.js';
+import { showHoles } from '../../src/core/hole.js';
 import { jsAdapter } from '../../src/extract/js/adapter.js';
 import { prefixUrl, resolveUrl } from '../../src/extract/js/join-url.js';
 import { NO_CONSTANTS, type ConstantLookup } from '../../src/extract/types.js';

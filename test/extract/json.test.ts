@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showHoles } from '../../src/extract/hole.js';
+import { showHoles } from '../../src/core/hole.js';
 import { extractJson } from '../../src/extract/json/adapter.js';
 import { jsonStringArray } from '../../src/extract/json/tokenize.js';
 

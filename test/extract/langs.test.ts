@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
 import { goAdapter } from '../../src/extract/go/adapter.js';
-import { hole, showHoles } from '../../src/extract/hole.js';
+import { hole, showHoles } from '../../src/core/hole.js';
 import { csharpAdapter } from '../../src/extract/langs/csharp.js';
 import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
 import { javaAdapter } from '../../src/extract/langs/java.js';

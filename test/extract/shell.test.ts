@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
-import { showHoles } from '../../src/extract/hole.js';
+import { showHoles } from '../../src/core/hole.js';
 import { shellAdapter } from '../../src/extract/shell/adapter.js';
 import { dockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
 import { makefileAdapter } from '../../src/extract/shell/makefile.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showHoles } from '../../src/extract/hole.js';
+import { showHoles } from '../../src/core/hole.js';
 import { extractYaml } from '../../src/extract/yaml/adapter.js';
 
 function run(text: string) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../../src/core/lint-text.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../../src/core/lint-text.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
-import { lint } from '../../src/lint.js';
+import { lint } from '../../src/scan/run.js';
 import { runFix } from '../../src/fix/run-fix.js';
 import { hublint } from '../helpers/cli.js';
 
@@ -66,7 +66,7 @@ describe('--fix keeps what the user had', () => {
     writeFileSync(file, `${GET}\n`);
     const result = await lint({ cwd: dir, paths: ['.'] });
     writeFileSync(file, `edited meanwhile\n${GET}\n`);
-    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, lintOptions: () => result.scanned.textOptions, scannedHash: result.scanned.hash });
+    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, relint: result.scanned.relint, scannedHash: result.scanned.hash });
     expect(out).toEqual([expect.objectContaining({ file: 'a.txt', status: 'refused', reason: 'changed on disk since it was scanned' })]);
     expect(readFileSync(file, 'utf8')).toBe(`edited meanwhile\n${GET}\n`);
   });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { lintText } from '../../src/core/lint-text.js';
+import { lintText } from '../../src/scan/lint-file.js';
 import { ConstantIndex } from '../../src/extract/constants.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { compileRules } from '../../src/match/ruleset.js';

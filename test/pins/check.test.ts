@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
 import { checkPins, probeAgrees } from '../../src/pins/check.js';
-import { lintPinsText } from '../../src/pins/lint-pins.js';
+import { lintPinsText } from '../../src/scan/lint-pins.js';
 import { findRelease, targetOfRelease } from '../../src/pins/releases.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintPinsText } from '../../src/pins/lint-pins.js';
+import { lintPinsText } from '../../src/scan/lint-pins.js';
 import { PIN_FORMS } from '../../src/rules/engine-types.js';
 import type { Finding } from '../../src/core/types.js';
 import { FIXTURES, actualOf, asObject, expectedOf, listFiles } from '../helpers/fixtures.js';

@@ -4,10 +4,10 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractConstant } from '../../src/pins/extract/constant.js';
 import { extractPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERN, PIN_EXTRACTORS } from '../../src/pins/extract/index.js';
-import { lintPinsText } from '../../src/pins/lint-pins.js';
+import { lintPinsText } from '../../src/scan/lint-pins.js';
 import { FIXTURES, listFiles } from '../helpers/fixtures.js';
 
-/** What perf/byte-prefilter.ts hands the pattern: the UTF-8 bytes seen as Latin-1. */
+/** What scan/read/byte-prefilter.ts hands the pattern: the UTF-8 bytes seen as Latin-1. */
 const bytesPass = (text: string) => PIN_BYTE_PATTERN.test(Buffer.from(text, 'utf8').toString('latin1'));
 
 /** A seeded generator (mulberry32): next(n) is an integer in [0, n). */
@@ -209,7 +209,7 @@ describe('the constant extractor', () => {
 
 describe('start-up', () => {
   it('does not load the YAML parser until a YAML file may hold a pin', () => {
-    const lintPins = new URL('../../dist/pins/lint-pins.js', import.meta.url).href;
+    const lintPins = new URL('../../dist/scan/lint-pins.js', import.meta.url).href;
     const script = `
       import { createRequire } from 'node:module';
       const { lintPinsText } = await import(${JSON.stringify(lintPins)});

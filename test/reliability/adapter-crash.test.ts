@@ -15,7 +15,7 @@ vi.mock('../../src/extract/registry.js', async (importOriginal) => {
   };
 });
 
-const { lint } = await import('../../src/lint.js');
+const { lint } = await import('../../src/scan/run.js');
 
 describe('an adapter that throws', () => {
   it('costs its file an internal-error finding and the run goes on', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Candidate, MethodSource } from '../../src/core/types.js';
-import { hole } from '../../src/extract/hole.js';
+import { hole } from '../../src/core/hole.js';
 import { matchCandidate } from '../../src/match/match-candidate.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';

@@ -1,7 +1,7 @@
-import { internalErrorFinding } from '../../src/core/lint-text.js';
+import { internalErrorFinding } from '../../src/scan/lint-file.js';
 import { join } from 'node:path';
 import type { Finding, ScanStats } from '../../src/core/types.js';
-import { lint } from '../../src/lint.js';
+import { lint } from '../../src/scan/run.js';
 import type { ReportContext } from '../../src/report/types.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 

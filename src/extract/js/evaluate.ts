@@ -1,4 +1,4 @@
-import { hasHole, hole, holeName, isWholeHole } from '../hole.js';
+import { hasHole, hole, holeName, isWholeHole } from '../../core/hole.js';
 import type { AdapterContext } from '../types.js';
 import { classField, lookup, type FileFacts } from './facts.js';
 import { joinPath, originOf, resolveUrl } from './join-url.js';

@@ -1,5 +1,5 @@
 import type { MethodSource } from '../../core/types.js';
-import { hasHole } from '../hole.js';
+import { hasHole } from '../../core/hole.js';
 import type { Env, Evaluator, Value } from './evaluate.js';
 import { classField, lookup, type FileFacts } from './facts.js';
 import { skipOuter, ts } from './parse.js';

@@ -1,4 +1,4 @@
-import { HOLE_CLOSE, HOLE_OPEN } from '../hole.js';
+import { HOLE_CLOSE, HOLE_OPEN } from '../../core/hole.js';
 
 /**
  * Joining a base and a relative reference the ways JS clients do. Holes (unknown values) are

@@ -1,10 +1,10 @@
 import { extname } from 'node:path';
 import type { ts as TypeScriptNamespace } from 'ts-morph';
-import { loadTypeScript } from '../../perf/typescript.js';
+import { loadTypeScript } from '../../runtime/typescript.js';
 
 /**
  * ts-morph's bundled compiler (the same copy `import { ts } from 'ts-morph'` gives),
- * loaded alone through the V8 code cache (perf/typescript.ts, perf/compile-cache.ts)
+ * loaded alone through the V8 code cache (runtime/typescript.ts, runtime/compile-cache.ts)
  * rather than with the rest of ts-morph, the first time a JS/TS file is parsed.
  */
 export const ts: typeof TypeScriptNamespace = loadTypeScript().ts;

@@ -1,4 +1,4 @@
-import { HOLE_OPEN } from '../hole.js';
+import { HOLE_OPEN } from '../../core/hole.js';
 
 /**
  * Whether reconstructed text is a URL from its first character: a scheme, `//`, a Hub host

@@ -1,4 +1,4 @@
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 import { braceFormat, pathJoin, printf, urlJoin } from './formats.js';
 import { buildSource, dotted, isBracket, isMember, isOp, splitArgs, type Arg, type Source } from './source.js';
 import type { BuilderKind } from './spec.js';

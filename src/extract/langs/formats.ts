@@ -1,4 +1,4 @@
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 
 /**
  * String building the way each runtime does it, over texts that may hold holes. A value we

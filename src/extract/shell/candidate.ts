@@ -1,5 +1,5 @@
 import type { Candidate } from '../../core/types.js';
-import { HOLE_OPEN } from '../hole.js';
+import { HOLE_OPEN } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
 import type { Mapped } from './mapped.js';
 import { DEFAULT_GET, type Request } from './request.js';

@@ -1,4 +1,4 @@
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 import type { Binding, ShellEnv } from './env.js';
 import { Mapped, MappedBuilder } from './mapped.js';
 import type { Part, RawWord } from './tokenize.js';

@@ -1,5 +1,5 @@
 import type { Adapter } from '../types.js';
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 import { importsOf } from './adapter.js';
 import { scanValue } from './candidate.js';
 import { binding, CandidateSink, ShellEnv, type Binding } from './env.js';

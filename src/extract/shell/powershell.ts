@@ -1,4 +1,4 @@
-import { hole } from '../hole.js';
+import { hole } from '../../core/hole.js';
 import type { Adapter } from '../types.js';
 import { importsOf } from './adapter.js';
 import { curlRequests } from './curl.js';

@@ -1,5 +1,5 @@
 import type { MethodSource } from '../../core/types.js';
-import { hasHole } from '../hole.js';
+import { hasHole } from '../../core/hole.js';
 
 /** What a command line asks for: the URL arguments (indexes into its arguments) and the method. */
 export interface Request {

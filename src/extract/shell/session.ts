@@ -1,5 +1,5 @@
 import type { Candidate } from '../../core/types.js';
-import { hole, isWholeHole } from '../hole.js';
+import { hole, isWholeHole } from '../../core/hole.js';
 import { curlRequests } from './curl.js';
 import { binding, markUsed, type Binding, type CandidateSink, ShellEnv } from './env.js';
 import { expandWord } from './expand.js';

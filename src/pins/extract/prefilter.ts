@@ -48,7 +48,7 @@ function pinPrefilterSource(ws: string): string {
 const PREFILTER = new RegExp(pinPrefilterSource(String.raw`\s`));
 
 /**
- * PREFILTER for the raw bytes of a file viewed as Latin-1 (perf/byte-prefilter.ts's
+ * PREFILTER for the raw bytes of a file viewed as Latin-1 (scan/read/byte-prefilter.ts's
  * `patterns`): passes at least every file whose UTF-8 decoding PREFILTER passes. Every
  * token is ASCII, which UTF-8 keeps byte for byte; the one difference is whitespace, where
  * `\s` also matches non-ASCII spaces (U+00A0 is C2 A0, U+3000 is E3 80 80), so `\s` is

@@ -1,6 +1,6 @@
 import type { Pair, Scalar } from 'yaml';
 import { normalizeApiVersion } from '../../engine/versions.js';
-import { yamlLib as yaml } from '../../core/yaml-lib.js';
+import { yamlLib as yaml } from '../../runtime/yaml-lib.js';
 import type { PinCandidate, PinForm } from '../types.js';
 import { cliImagePin, isDindImage } from './cli-image.js';
 import { PIN_VARIABLES } from './env.js';

@@ -1,0 +1,91 @@
+import type { Finding } from '../core/types.js';
+import { LineIndex } from '../core/position.js';
+import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
+import type { AdapterContext } from '../extract/types.js';
+import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
+import { matchCandidate } from '../match/match-candidate.js';
+import type { RuleSet } from '../match/ruleset.js';
+import { toFinding } from '../match/to-finding.js';
+import { fingerprintOf } from '../core/fingerprint.js';
+import { sortFindings } from '../core/sort-findings.js';
+import { stripBom } from '../core/strip-bom.js';
+
+export interface LintTextOptions {
+  ruleSet: RuleSet;
+  context: AdapterContext;
+  prefilter: (text: string) => boolean;
+  /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
+  adapter?: AdapterName;
+}
+
+export const AST_SIZE_LIMIT = 1024 * 1024;
+const AST_ADAPTERS = new Set<AdapterName>(['js', 'yaml', 'json']);
+/** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
+const FLAT_ADAPTERS = new Set<AdapterName>(['text', 'json']);
+
+
+/** A crashing adapter costs one file, never the run: the file gets this finding instead. */
+export function internalErrorFinding(file: string, adapter: string, error: unknown): Finding {
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return {
+    ruleId: 'internal-error',
+    severity: 'warning',
+    status: 'error',
+    date: null,
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    message: `the ${adapter} adapter failed on this file: ${reason}`,
+    method: null,
+    methodSource: null,
+    url: '',
+    snippet: '',
+    replacement: null,
+    fixPolicy: 'none',
+    confidence: 'low',
+    fingerprint: fingerprintOf(['internal-error', file, adapter]),
+    adapter,
+  };
+}
+
+/** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
+export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
+  const text = stripBom(raw);
+  if (!opts.prefilter(text)) return [];
+  let name = opts.adapter ?? adapterNameFor(file);
+  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
+  // it is worth: such files get the plain URL scan, which still finds every written-out call.
+  if (text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name)) name = 'text';
+  // Before a parser builds a tree: a pathological nesting costs this file, never the run.
+  if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
+    return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
+  }
+  let candidates;
+  try {
+    const adapter = await loadAdapter(name);
+    candidates = adapter.extract(file, text, opts.context);
+  } catch (error) {
+    return [internalErrorFinding(file, name, error)];
+  }
+  const lines = new LineIndex(text);
+  const counts = new Map<string, number>();
+  const occurrence = (key: string) => {
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    return n;
+  };
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const c of candidates.sort((a, b) => a.start - b.start)) {
+    const m = matchCandidate(c, opts.ruleSet);
+    if (!m) continue;
+    // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
+    const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
+    if (seen.has(spanKey)) continue;
+    seen.add(spanKey);
+    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence }));
+  }
+  return sortFindings(findings);
+}

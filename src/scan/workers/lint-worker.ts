@@ -1,0 +1,73 @@
+import type { Finding, Rule } from '../../core/types.js';
+import { lintText } from '../lint-file.js';
+import { ConstantIndex } from '../../extract/constants.js';
+import { HUB_HOST_PATTERN, makePrefilter } from '../../extract/prefilter.js';
+import { loadAdapter, type AdapterName } from '../../extract/registry.js';
+import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
+import { isWorkerEntry, serveWorker } from './worker-host.js';
+
+/**
+ * A worker of the lint pool: lintText on {path, text}, with the rule set compiled once per
+ * worker. Started early, it loads the adapters named in `warm` (the TypeScript compiler for
+ * 'js') and parses a snippet with each, while the main thread is still reading files.
+ */
+
+export interface LintWorkerInit {
+  rules: readonly Rule[];
+  ruleSetOptions: RuleSetOptions;
+  /** Adapters to load and exercise during setup. */
+  warm: AdapterName[];
+}
+
+export interface LintJob {
+  path: string;
+  text: string;
+}
+
+/**
+ * Sent once the read pass is done: the files that fed the main thread's constant index
+ * (the files that name a Hub host), so every worker rebuilds the same index. They are few:
+ * only files that name a Hub host define Hub constants.
+ */
+export interface LintShared {
+  constantSources: LintJob[];
+}
+
+/** The gate scan/run.ts puts in front of the adapters, rebuilt from the same inputs. */
+export function hostFilterFor(names: Iterable<string>, options: RuleSetOptions): (text: string) => boolean {
+  const extraHosts = (options.extraHubHosts ?? []).map((h) => h.toLowerCase());
+  const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
+  return (text) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)) || prefilter(text);
+}
+
+/** One line per adapter that names a Hub URL in the plainest form it reads. */
+const WARM_SNIPPETS: Partial<Record<AdapterName, { path: string; text: string }>> = {
+  js: { path: 'warm.ts', text: 'const r = await fetch("https://hub.docker.com/v2/repositories/acme/web/", { method: "HEAD" });\n' },
+  shell: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
+  python: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
+  yaml: { path: 'warm.yml', text: 'steps:\n  - run: curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
+};
+
+export async function setupLintWorker(init: LintWorkerInit) {
+  const ruleSet = compileRules(init.rules, init.ruleSetOptions);
+  let constants = new ConstantIndex();
+  let prefilter = hostFilterFor([], init.ruleSetOptions);
+  for (const name of init.warm) {
+    await loadAdapter(name);
+    const snippet = WARM_SNIPPETS[name];
+    // Runs the parser once, so its hot functions are compiled before the first real file.
+    if (snippet) await lintText(snippet.path, snippet.text, { ruleSet, context: { constants }, prefilter });
+  }
+  return {
+    handle: (job: LintJob): Promise<Finding[]> => lintText(job.path, job.text, { ruleSet, context: { constants }, prefilter }),
+    onBroadcast: (shared: LintShared): void => {
+      constants = new ConstantIndex();
+      for (const f of shared.constantSources) constants.addFile(f.path, f.text);
+      prefilter = hostFilterFor(constants.names(), init.ruleSetOptions);
+    },
+  };
+}
+
+// Serves only as a pool's worker entry; tests and scan-worker.ts import it as a library.
+// Not awaited: the worker bundle is CommonJS (no top-level await); serveWorker reports its own failures.
+if (isWorkerEntry('lint-worker.js')) void serveWorker<LintWorkerInit, LintJob, Finding[], LintShared>(setupLintWorker);

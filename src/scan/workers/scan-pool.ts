@@ -1,0 +1,49 @@
+import type { Finding } from '../../core/types.js';
+import type { LintJob, LintShared } from './lint-worker.js';
+import type { ReadItem, ReadReply } from '../read/read-batch.js';
+import type { ScanRequest, ScanResponse, ScanWorkerInit } from './scan-worker.js';
+import { WorkerPool } from './worker-pool.js';
+
+/**
+ * The pool scan/run.ts starts for a big scan (workers of scan-worker.ts): read() batches of
+ * paths while discovery goes on, names() for the second pass, then setConstants() and
+ * lint() for the kept files. Replies to reads are taken in the order the batches were
+ * sent by the caller (see scan/run.ts), so a run's notices come out in the same order each time.
+ */
+export interface ScanPool {
+  /** Number of workers. */
+  readonly size: number;
+  /** Resolves when every worker has started (and loaded its modules). */
+  ready(): Promise<void>;
+  read(items: ReadItem[]): Promise<ReadReply>;
+  names(items: ReadItem[], names: string[]): Promise<LintJob[]>;
+  setConstants(constantSources: LintJob[]): void;
+  lint(path: string, text: string): Promise<Finding[]>;
+  close(): Promise<void>;
+}
+
+export function startScanPool(options: { init: ScanWorkerInit; size: number; workerUrl: URL }): ScanPool {
+  const pool = new WorkerPool<ScanWorkerInit, ScanRequest, ScanResponse, LintShared>({
+    workerUrl: options.workerUrl,
+    init: options.init,
+    size: options.size,
+    // Batches are small enough to balance the workers; eight in flight (~50 ms of reading)
+    // keep them busy while the main thread is away (loading the TypeScript compiler).
+    maxInFlight: 8,
+    name: 'hublint-scan',
+  });
+  const expect = async <K extends ScanResponse['op']>(request: ScanRequest, op: K) => {
+    const response = await pool.run(request);
+    if (response.op !== op) throw new Error(`scan worker answered ${response.op} to ${op}`);
+    return response as Extract<ScanResponse, { op: K }>;
+  };
+  return {
+    size: options.size,
+    ready: () => pool.ready(),
+    read: async (items) => (await expect({ op: 'read', items }, 'read')).reply,
+    names: async (items, names) => (await expect({ op: 'names', items, names }, 'names')).files,
+    setConstants: (constantSources) => pool.broadcast({ constantSources }),
+    lint: async (path, text) => (await expect({ op: 'lint', job: { path, text } }, 'lint')).findings,
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { MASK, REDACTION_PATTERNS, redact, redactSnippet } from '../../src/core/redact.js';
+
+/**
+ * Every secret shape hublint masks: [shape, line, secret, what stays]. The secret must be gone
+ * from the output, the rest of the line kept (the user still sees where the call is).
+ */
+const SHAPES: Array<[string, string, string, string]> = [
+  ['URL userinfo', 'curl https://acme:Sup3rSecret@hub.docker.com/v2/repositories/acme/', 'Sup3rSecret', 'https://acme:***@hub.docker.com/v2/'],
+  ['URL empty user', 'curl https://:EmptyUserPw1@hub.docker.com/v2/users/login', 'EmptyUserPw1', 'https://:***@hub.docker.com'],
+  ['URL password with a double quote', 'curl "https://acme:pa"ss1word@hub.docker.com/v2/"', 'ss1word', '***@hub.docker.com'],
+  ["URL password with a single quote", "curl 'https://acme:pa'QuotePw9@hub.docker.com/v2/'", 'QuotePw9', '***@hub.docker.com'],
+  ['URL password with a backtick', 'x = `https://acme:back`TickPw7@hub.docker.com/v2/`', 'TickPw7', '***@hub.docker.com'],
+  ['JSON-escaped URL', String.raw`{"url":"https:\/\/acme:JsonEscPw3@hub.docker.com\/v2\/"}`, 'JsonEscPw3', String.raw`https:\/\/acme:***@hub.docker.com`],
+  ['DOCKER_HOST with credentials', 'DOCKER_HOST=tcp://admin:DaemonPw5@10.0.0.5:2376', 'DaemonPw5', 'tcp://admin:***@10.0.0.5:2376'],
+  ['token as URL user', 'git clone https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/acme/x', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', '@github.com/acme/x'],
+  ['long URL user alone', 'https://a1b2c3d4e5f6g7h8i9j0k1l2@gitlab.example.com/x', 'a1b2c3d4e5f6g7h8i9j0k1l2', '***@gitlab.example.com'],
+  ['curl -u user:pw', 'curl -u acme:CurlPw11 https://hub.docker.com/v2/', 'CurlPw11', '-u acme:***'],
+  ['curl -uuser:pw (attached)', 'curl -uacme:AttachedPw2 https://hub.docker.com/v2/', 'AttachedPw2', '-uacme:***'],
+  ["curl -u 'u:p w' (quoted, space)", "curl -u 'acme:Spaced Pw Four' https://hub.docker.com/v2/", 'Spaced Pw Four', "-u 'acme:***"],
+  ['curl -u "u:p w"', 'curl -u "acme:Dq Spaced5" https://hub.docker.com/v2/', 'Dq Spaced5', '-u "acme:***'],
+  ['--user=user:pw', 'wget --user=acme:WgetPw6 https://hub.docker.com/v2/', 'WgetPw6', '--user=acme:***'],
+  ['--password x', 'docker login --username acme --password LongOptPw7 docker.io', 'LongOptPw7', '--password ***'],
+  ['--password=x', 'skopeo copy --password=EqOptPw8 docker://a', 'EqOptPw8', '--password=***'],
+  ['docker login -pPW', 'docker login -uacme -pAttachedLoginPw9', 'AttachedLoginPw9', '-p***'],
+  ['docker login -p PW', 'docker login -u acme -p SepLoginPw10 docker.io', 'SepLoginPw10', '-p ***'],
+  ['echo PW | docker login', 'echo PipedPw12 | docker login -u acme --password-stdin', 'PipedPw12', '--password-stdin'],
+  ["Authorization: Bearer 'tok'", `curl -H "Authorization: Bearer 'QuotedBearer13'" https://hub.docker.com/v2/`, 'QuotedBearer13', 'Authorization: Bearer'],
+  ['Authorization: Bearer tok', 'curl -H "Authorization: Bearer PlainBearer14xyz" https://hub.docker.com/v2/', 'PlainBearer14xyz', 'Authorization: Bearer ***'],
+  ['Authorization: Basic', "curl -H 'Authorization: Basic YWNtZTpCYXNpY1B3MTU=' https://hub.docker.com/v2/", 'YWNtZTpCYXNpY1B3MTU=', 'Authorization: Basic ***'],
+  ['Authorization in an object', 'fetch(u, { headers: { Authorization: `JWT ${t}`, "authorization": "Token ObjToken16abc" } })', 'ObjToken16abc', '"authorization": "Token ***'],
+  ['bearer alone', 'requests.get(u, auth=BearerAuth("Bearer LoneBearer17abc"))', 'LoneBearer17abc', 'Bearer ***'],
+  ['?token= query parameter', 'https://hub.docker.com/v2/repositories/acme/?token=QueryTok18&page=2', 'QueryTok18', '?token=***&page=2'],
+  ['access_token= query parameter', 'https://hub.docker.com/v2/x?page=1&access_token=QueryAccess19', 'QueryAccess19', 'access_token=***'],
+  ['password= query parameter', 'https://registry.example.com/login?user=a&password=QueryPw20', 'QueryPw20', 'password=***'],
+  ['ghp_ token', 'GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345', '0123456789abcdefghijABCDEFGHIJ012345', 'GITHUB_TOKEN='],
+  ['github_pat_ token', 'x github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz y', '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'github_pat_***'],
+  ['GitLab token', 'git remote add origin glpat-abcdefghij0123456789', 'abcdefghij0123456789', 'glpat-***'],
+  ['Slack token', 'hook xoxb-1234567890-abcdefghijkl', '1234567890-abcdefghijkl', 'xoxb-***'],
+  ['identitytoken', '{"auths":{"https://index.docker.io/v1/":{"identitytoken":"IdentTok21xyz"}}}', 'IdentTok21xyz', '"identitytoken":"***'],
+  ['IdentityToken (daemon JSON)', 'body {"IdentityToken": "DaemonIdTok22", "Status": "Login Succeeded"}', 'DaemonIdTok22', 'Login Succeeded'],
+  ['X-Registry-Auth header', 'X-Registry-Auth: eyJ1c2VybmFtZSI6ImFjbWUiLCJwYXNzd29yZCI6IlJlZ1B3MjMifQ==', 'eyJ1c2VybmFtZSI6ImFjbWUiLCJwYXNzd29yZCI6IlJlZ1B3MjMifQ==', 'X-Registry-Auth: ***'],
+  ['X-Registry-Auth in a daemon message', 'invalid X-Registry-Auth header: bad value eyJ1c2VybmFtZSI6ImEiLCJwYXNzd29yZCI6IkRhZW1vbk1zZ1B3In0', 'eyJ1c2VybmFtZSI6ImEiLCJwYXNzd29yZCI6IkRhZW1vbk1zZ1B3In0', 'invalid X-Registry-Auth header'],
+  ['config.json auth', '{"auths": {"https://index.docker.io/v1/": {"auth": "YWNtZTpDb25maWdQdzI0"}}}', 'YWNtZTpDb25maWdQdzI0', '"auth": "***'],
+  ['netrc on one line', 'machine hub.docker.com login acme password NetrcPw25', 'NetrcPw25', 'login acme password ***'],
+  ['netrc password line', '  password NetrcLinePw26', 'NetrcLinePw26', 'password ***'],
+  ['Docker Hub PAT', 'HUB=dckr_pat_2b3e36beeb386dfdaacb9b46004ccb7c', '2b3e36beeb386dfdaacb9b46004ccb7c', 'dckr_pat_***'],
+  ['Docker Hub OAT', 'Bearer-less dckr_oat_7awgM4jG5SQvxcvmNzhKj8PQjxo', '7awgM4jG5SQvxcvmNzhKj8PQjxo', 'dckr_oat_***'],
+  ['JWT', 'token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhY21lIn0.c2lnbmF0dXJlUGFydA end', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhY21lIn0.c2lnbmF0dXJlUGFydA', ' end'],
+  ['AWS access key id', 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE', 'IOSFODNN7EXAMPLE', 'AKIA***'],
+  ['AWS secret key', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'aws_secret_access_key=***'],
+  ['env PASSWORD=', 'DOCKERHUB_PASSWORD=EnvPw27 ./push.sh', 'EnvPw27', 'DOCKERHUB_PASSWORD=***'],
+  ['YAML password:', '  password: YamlPw28', 'YamlPw28', 'password: ***'],
+  ['JSON "password"', '{"username": "acme", "password": "JsonPw29"}', 'JsonPw29', '"password": "***'],
+  ['JSON "secret"', '{"identifier": "acme", "secret": "JsonSecret30"}', 'JsonSecret30', '"secret": "***'],
+  ['python token=', 'client = Hub(token="PyTok31abc")', 'PyTok31abc', 'token="***'],
+];
+
+/** Lines that hold no secret and must come back unchanged. */
+const CLEAN = [
+  'curl https://hub.docker.com/v2/repositories/acme/web/',
+  'docker run -p 8080:80 nginx',
+  'mkdir -p /tmp/build && ssh -p 22 host',
+  'echo "$PW" | docker login -u acme --password-stdin',
+  'fetch(url, { credentials: "include" })',
+  'password: ${{ secrets.DOCKERHUB_TOKEN }}',
+  'POST /v2/auth/token (body {identifier, secret})',
+  'curl -u "$USER:$PASS" https://hub.docker.com/v2/',
+  'docker login -u acme',
+  'https://hub.docker.com:443/v2/namespaces/acme/repositories',
+  'The body changes from {username, password} to {identifier, secret}; a bearer token is sent.',
+];
+
+describe('redact(): every secret shape', () => {
+  it.each(SHAPES)('%s', (_shape, line, secret, kept) => {
+    const out = redact(line);
+    expect(out).not.toContain(secret);
+    expect(out).toContain(MASK);
+    expect(out).toContain(kept);
+  });
+
+  it.each(CLEAN)('leaves %s as it is', (line) => {
+    if (line.includes('$USER:$PASS')) {
+      // A variable reference is no secret, but `-u` masks whatever follows the colon.
+      expect(redact(line)).toBe('curl -u "$USER:***" https://hub.docker.com/v2/');
+      return;
+    }
+    expect(redact(line)).toBe(line);
+  });
+
+  it('is idempotent: redacting redacted text changes nothing', () => {
+    for (const [, line] of SHAPES) expect(redact(redact(line))).toBe(redact(line));
+  });
+
+  it('masks a secret in every line of a multi-line text and after 4 KB of filler', () => {
+    // (The netrc `password` line counts only at the start of a line.)
+    const shapes = SHAPES.filter(([shape]) => shape !== 'netrc password line');
+    const text = shapes.map(([, line]) => `${'x '.repeat(3000)}${line}`).join('\n');
+    const out = redact(text);
+    for (const [, , secret] of shapes) expect(out).not.toContain(secret);
+    expect(out.split('\n')).toHaveLength(shapes.length);
+  });
+
+  it('every pattern is global and has a name', () => {
+    for (const p of REDACTION_PATTERNS) {
+      expect(p.re.flags).toContain('g');
+      expect(p.name).toMatch(/^[a-z0-9-]+$/);
+    }
+  });
+});
+
+describe('redactSnippet()', () => {
+  it('cuts to the limit after masking, so a secret across the cut is not half shown', () => {
+    const line = `${'a'.repeat(290)} https://acme:CrossCutPw@hub.docker.com/v2/`;
+    const out = redactSnippet(line, 300);
+    expect(out.length).toBeLessThanOrEqual(300);
+    expect(out).not.toContain('CrossCut');
+  });
+
+  it('looks only at the head of a 4 MB line', () => {
+    const line = `curl https://hub.docker.com/v2/repositories/a/b/ ${'a'.repeat(4 * 1024 * 1024)}`;
+    expect(redactSnippet(line)).toHaveLength(300);
+  });
+});

@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheKey, defaultCacheDir, isPrivateDir, requireWithCodeCache } from '../../src/runtime/compile-cache.js';
+import { bundledTypeScriptPath, loadTypeScript } from '../../src/runtime/typescript.js';
+
+const root = mkdtempSync(join(tmpdir(), 'hublint-code-cache-test-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+
+/** A fresh CommonJS module (a new path each time: loads are memoised per path). */
+function cjs(source: string, extra: Record<string, string> = {}): string {
+  const dir = join(root, `m${++n}`);
+  mkdirSync(dir);
+  for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+  const file = join(dir, 'index.js');
+  writeFileSync(file, source);
+  return file;
+}
+
+function cacheDir(): string {
+  const dir = join(root, `cache${++n}`);
+  mkdirSync(dir, { mode: 0o700 });
+  return dir;
+}
+
+const SOURCE = `
+const helper = require('./helper.js');
+exports.sum = (a, b) => helper.add(a, b);
+exports.where = { file: __filename, dir: __dirname, self: module.exports === exports };
+`;
+
+describe('requireWithCodeCache', () => {
+  it('loads a CommonJS file with require, __filename, __dirname and module', () => {
+    const file = cjs(SOURCE, { 'helper.js': 'exports.add = (a, b) => a + b;' });
+    const m = requireWithCodeCache<{ sum(a: number, b: number): number; where: { file: string; dir: string; self: boolean } }>(file, { cacheDir: cacheDir(), flushOnExit: false });
+    expect(m.exports.sum(2, 3)).toBe(5);
+    expect(m.exports.where).toEqual({ file, dir: join(file, '..'), self: true });
+    expect(m.state).toBe('miss');
+    // Registered like a required module: require() of the same path returns the same exports.
+    expect(createRequire(file)(file)).toBe(m.exports);
+  });
+
+  it('writes the cache on flush, and V8 accepts it for the same source', () => {
+    const dir = cacheDir();
+    const a = cjs('exports.x = [1, 2, 3].map((v) => v * 2);');
+    const first = requireWithCodeCache<{ x: number[] }>(a, { cacheDir: dir, flushOnExit: false });
+    expect(first.state).toBe('miss');
+    expect(first.flush()).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.v8cache'))).toHaveLength(1);
+    // Same source at another path: hand it the first file's cache under its own key.
+    const b = cjs('exports.x = [1, 2, 3].map((v) => v * 2);');
+    const st = statSync(b);
+    copyFileSync(first.cacheFile!, join(dir, `${cacheKey(b, st.size, st.mtimeMs)}.v8cache`));
+    const second = requireWithCodeCache<{ x: number[] }>(b, { cacheDir: dir, flushOnExit: false });
+    expect(second.state).toBe('hit');
+    expect(second.exports.x).toEqual([2, 4, 6]);
+    expect(second.flush()).toBe(false);
+  });
+
+  it('reports a cache V8 rejects, still loads, and rewrites it', () => {
+    const dir = cacheDir();
+    const file = cjs('exports.ok = true;');
+    const st = statSync(file);
+    const cacheFile = join(dir, `${cacheKey(file, st.size, st.mtimeMs)}.v8cache`);
+    writeFileSync(cacheFile, Buffer.from('not V8 code cache at all'));
+    const m = requireWithCodeCache<{ ok: boolean }>(file, { cacheDir: dir, flushOnExit: false });
+    expect(m.state).toBe('rejected');
+    expect(m.exports.ok).toBe(true);
+    expect(m.flush()).toBe(true);
+    expect(statSync(cacheFile).size).toBeGreaterThan(24);
+  });
+
+  it('gives the changed file another key', () => {
+    expect(cacheKey('/a.js', 10, 1)).not.toBe(cacheKey('/a.js', 11, 1));
+    expect(cacheKey('/a.js', 10, 1)).not.toBe(cacheKey('/a.js', 10, 2));
+    expect(cacheKey('/a.js', 10, 1)).not.toBe(cacheKey('/b.js', 10, 1));
+  });
+
+  it('trusts no folder that others may write, and then uses no cache', () => {
+    const dir = cacheDir();
+    chmodSync(dir, 0o777);
+    expect(isPrivateDir(dir)).toBe(false);
+    const m = requireWithCodeCache<{ v: number }>(cjs('exports.v = 7;'), { cacheDir: dir, flushOnExit: false });
+    expect(m.state).toBe('disabled');
+    expect(m.exports.v).toBe(7);
+    expect(m.flush()).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('can be switched off', () => {
+    const m = requireWithCodeCache<{ v: number }>(cjs('exports.v = 8;'), { cacheDir: cacheDir(), disabled: true });
+    expect(m.state).toBe('disabled');
+    expect(m.cacheFile).toBeNull();
+  });
+
+  it('propagates an error thrown while loading, and does not register the module', () => {
+    const file = cjs('throw new Error("broken bundle");');
+    expect(() => requireWithCodeCache(file, { cacheDir: cacheDir(), flushOnExit: false })).toThrow('broken bundle');
+    expect(createRequire(file).cache[file]).toBeUndefined();
+  });
+
+  it('keeps stack-trace line numbers of the original file', () => {
+    const file = cjs('exports.fail = () => {\n  throw new Error("line two");\n};\n');
+    const m = requireWithCodeCache<{ fail(): void }>(file, { cacheDir: cacheDir(), flushOnExit: false });
+    try {
+      m.exports.fail();
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).stack).toContain(`${file}:2:`);
+    }
+  });
+
+  it('picks its folder from HUBLINT_CACHE_DIR, then XDG_CACHE_HOME', () => {
+    expect(defaultCacheDir({ HUBLINT_CACHE_DIR: '/c' })).toBe(join('/c', 'v8'));
+    expect(defaultCacheDir({ XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'hublint', 'v8'));
+    expect(defaultCacheDir({})).toContain('hublint-v8-');
+  });
+});
+
+describe('loadTypeScript', () => {
+  it("loads ts-morph's own compiler file", () => {
+    const req = createRequire(import.meta.url);
+    expect(bundledTypeScriptPath()).toBe(createRequire(req.resolve('ts-morph')).resolve('@ts-morph/common/dist/typescript.js'));
+  });
+
+  it('parses, with the same compiler ts-morph exposes', async () => {
+    const { ts } = loadTypeScript({ cacheDir: cacheDir(), flushOnExit: false });
+    const sf = ts.createSourceFile('a.ts', 'fetch("https://hub.docker.com/v2/repositories/a/b/")', ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    expect(sf.statements).toHaveLength(1);
+    const { ts: morphTs } = await import('ts-morph');
+    expect(ts.version).toBe(morphTs.version);
+  });
+
+  it('hits the cache in the next process (built dist/runtime/typescript.js)', () => {
+    const dir = mkdtempSync(join(root, 'xdg-'));
+    const script = `const { loadTypeScript } = await import(${JSON.stringify(new URL('../../dist/runtime/typescript.js', import.meta.url).href)}); const r = loadTypeScript(); r.ts.createSourceFile('a.ts', 'let a = 1', r.ts.ScriptTarget.Latest); process.stdout.write(r.state);`;
+    const run = () => spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, HUBLINT_CACHE_DIR: dir, HUBLINT_NO_CODE_CACHE: '' }, encoding: 'utf8' });
+    const first = run();
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toBe('miss');
+    expect(run().stdout).toBe('hit');
+  });
+});

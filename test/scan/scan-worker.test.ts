@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeBytePrefilter } from '../../src/scan/read/byte-prefilter.js';
+import { ReadScratch } from '../../src/scan/read/fast-read.js';
+import { readBatch, readNamed } from '../../src/scan/read/read-batch.js';
+import { setupScanWorker } from '../../src/scan/workers/scan-worker.js';
+import { PIN_BYTE_PATTERN } from '../../src/pins/extract/prefilter.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hublint-scan-worker-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function put(name: string, data: string | Buffer) {
+  writeFileSync(join(dir, name), data);
+  return { path: name, absolute: join(dir, name) };
+}
+
+describe('readBatch', () => {
+  it('keeps, quiets, skips and hands back what it cannot judge', () => {
+    const items = [
+      put('hub.ts', 'fetch("https://hub.docker.com/v2/repositories/a/b/")'),
+      put('plain.js', 'console.log(1)'),
+      put('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])),
+      put('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hub.docker.com', 'utf16le')])),
+      put('big.txt', 'x'.repeat(100)),
+      { path: 'gone.txt', absolute: join(dir, 'gone.txt') },
+    ];
+    const { outcomes, quiet, quietListed } = readBatch(items, makeBytePrefilter(), 80, new ReadScratch(16));
+    expect(quiet).toBe(1);
+    expect(quietListed).toEqual([1]);
+    expect(outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['hub.ts kept', 'image.png skipped', 'utf16.txt fallback', 'big.txt skipped', 'gone.txt skipped']);
+    const kept = outcomes[0];
+    expect(kept.outcome === 'kept' && kept.text).toContain('hub.docker.com');
+  });
+});
+
+describe('setupScanWorker (in this thread)', () => {
+  it('reads a batch, then lints with the broadcast constants', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: true });
+    const read = await worker.handle({ op: 'read', items: [put('c.ts', 'export const HUB = "https://hub.docker.com/v2";')] });
+    expect(read.op === 'read' && read.reply.outcomes[0].outcome).toBe('kept');
+    worker.onBroadcast({ constantSources: [{ path: 'c.ts', text: 'export const HUB = "https://hub.docker.com/v2";' }] });
+    const lint = await worker.handle({ op: 'lint', job: { path: 'u.ts', text: 'import { HUB } from "./c";\nfetch(`${HUB}/repositories/acme/web/`);\n' } });
+    expect(lint.op === 'lint' && lint.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['2 hub-get-repository']);
+  });
+});
+
+describe('setupScanWorker: quiet files, pins and the second pass', () => {
+  it('lists only the quiet files that may use a constant, and counts them all', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: false });
+    const read = await worker.handle({ op: 'read', items: [put('q.js', 'x()'), put('q.py', 'x()'), put('q.md', '# x'), put('q.sh', 'echo')] });
+    if (read.op !== 'read') throw new Error(read.op);
+    expect(read.reply.quiet).toBe(4);
+    expect(read.reply.quietListed).toEqual([0, 1]);
+    expect(read.reply.outcomes).toEqual([]);
+  });
+
+  it('runs the pin extractors on kept files and applies their suppressions', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { patterns: [PIN_BYTE_PATTERN] }, maxSize: 1 << 20, pins: true });
+    const read = await worker.handle({
+      op: 'read',
+      items: [put('ci.sh', 'export DOCKER_API_VERSION=1.24\nexport DOCKER_API_VERSION=1.25 # hublint-disable-line\n')],
+    });
+    if (read.op !== 'read') throw new Error(read.op);
+    const kept = read.reply.outcomes[0];
+    expect(kept.outcome).toBe('kept');
+    if (kept.outcome !== 'kept') return;
+    expect(kept.pins?.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['1 engine-api-pin']);
+    expect(kept.pins?.suppressed).toBe(1);
+  });
+
+  it('second pass: keeps the files that name a constant as a whole word', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: false });
+    const items = [put('uses.js', 'fetch(HUB_API + "/x")'), put('near.js', 'fetch(HUB_API_V2)'), put('none.js', 'fetch(1)')];
+    const named = await worker.handle({ op: 'names', items, names: ['HUB_API'] });
+    expect(named.op === 'names' && named.files.map((f) => f.path)).toEqual(['uses.js']);
+    expect(readNamed(items, ['HUB_API'], 1 << 20, new ReadScratch())).toEqual(named.op === 'names' ? named.files : []);
+  });
+});
