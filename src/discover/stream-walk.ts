@@ -94,8 +94,8 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
       if (dirRaw || entries.some((e) => e.name.includes('\uFFFD'))) ({ entries, rawNames } = readBytes(dirRaw ?? Buffer.from(dir)));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENAMETOOLONG') options.onNotice?.(`${dirRel ?? dir}: folder not scanned: its path is longer than the system allows (ENAMETOOLONG)`);
-      else if (code === 'EACCES' || code === 'EPERM') options.onNotice?.(`${dirRel ?? dir}: folder not scanned: permission denied`);
+      if (code === 'ENAMETOOLONG') options.onNotice?.(`${shortPath(dirRel ?? dir)}: folder not scanned: its path is longer than the system allows (ENAMETOOLONG)`);
+      else if (code === 'EACCES' || code === 'EPERM') options.onNotice?.(`${shortPath(dirRel ?? dir)}: folder not scanned: permission denied`);
       continue;
     }
     let rules = inherited;
@@ -130,6 +130,11 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
     // Reverse, so folders come off the stack in readdir order.
     for (let i = subdirs.length - 1; i >= 0; i--) pending.push({ ...subdirs[i], rules });
   }
+}
+
+/** A path of thousands of bytes keeps a notice on one readable line: its start and its end. */
+function shortPath(path: string): string {
+  return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-60)}`;
 }
 
 /**
