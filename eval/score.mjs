@@ -7,13 +7,14 @@
 //   node eval/score.mjs --update-passing   also records the passing case ids in eval/passing.json
 //   node eval/score.mjs --passing          only the recorded passing cases; exit 1 when one regressed
 //   node eval/score.mjs --case ID ...      only these cases (nothing written)
-//   --json (print the judged cases as JSON), --no-build (use dist/ as it is), --jobs N (default 2)
+//   --json (print the judged cases as JSON), --no-build (use dist/ as it is), --jobs N (default 2),
+//   --cli PATH (score another build's CLI, e.g. a checkout of an older commit; implies --no-build)
 //
 // Exit codes: 0 scored; 1 a recorded passing case regressed (--passing); 2 bad usage, a
 // malformed case.yaml, or the build failed.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
@@ -23,7 +24,7 @@ import { problemLines, scores, tables } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const casesDir = join(root, 'eval', 'cases');
-const CLI = join(root, 'dist', 'bin', 'cli', 'main.js');
+let CLI = join(root, 'dist', 'bin', 'cli', 'main.js');
 const BUNDLE = join(root, 'dist', 'bin', 'hublint.js');
 const README = join(root, 'eval', 'README.md');
 const PASSING = join(root, 'eval', 'passing.json');
@@ -126,6 +127,7 @@ async function main() {
         json: { type: 'boolean', default: false },
         'no-build': { type: 'boolean', default: false },
         jobs: { type: 'string', default: '2' },
+        cli: { type: 'string' },
       },
       allowPositionals: false,
     }).values;
@@ -134,16 +136,20 @@ async function main() {
   }
   const jobs = Number(args.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) die('--jobs must be a positive integer');
-  if (!args['no-build']) buildIfNeeded();
+  if (args.cli !== undefined) {
+    CLI = resolve(args.cli);
+    if (!existsSync(CLI)) die(`--cli ${args.cli}: no such file`);
+  } else if (!args['no-build']) buildIfNeeded();
   else if (!existsSync(CLI)) die('dist/bin/cli/main.js is missing: run npm run build');
+  const otherBuild = args.cli !== undefined;
 
   const all = caseIds(casesDir);
   let ids = all;
   if (args.passing) ids = readPassing();
   if (args.case) ids = args.case;
   for (const id of ids) if (!all.includes(id)) die(`no case folder eval/cases/${id} with a case.yaml`);
-  const subset = args.passing || args.case !== undefined;
-  if (args['update-passing'] && subset) die('--update-passing needs a run over all cases (no --case, no --passing)');
+  const subset = args.passing || args.case !== undefined || otherBuild;
+  if (args['update-passing'] && subset) die('--update-passing needs a run over all cases with this checkout\'s build (no --case, --passing or --cli)');
 
   let cases;
   try {

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { HublintError } from '../core/errors.js';
-import { redact } from '../core/redact.js';
+import { emit, say } from './emit.js';
 
 /**
  * The one place that turns a thrown error into a message and an exit code. Known errors
@@ -10,10 +10,9 @@ export function reportError(error: unknown, debug: boolean, fallbackExit = 2): n
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
   const known = error instanceof HublintError;
   const message = error instanceof Error ? error.message : String(error);
-  const firstLine = redact(message.split('\n')[0]);
-  process.stderr.write(`hublint: ${known ? '' : 'internal error: '}${firstLine}\n`);
-  if (known && error.hint) process.stderr.write(`hint: ${error.hint}\n`);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${redact(error.stack)}\n`);
-  else if (!known) process.stderr.write('hint: run again with --debug for details\n');
+  say(`hublint: ${known ? '' : 'internal error: '}${message.split('\n')[0]}`);
+  if (known && error.hint) say(`hint: ${error.hint}`);
+  if (debug && error instanceof Error && error.stack) emit(process.stderr, `${error.stack}\n`);
+  else if (!known) say('hint: run again with --debug for details');
   return known ? error.exitCode : fallbackExit;
 }

@@ -1,6 +1,8 @@
 import type { Finding } from '../core/types.js';
 import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
+import { escapeControls } from '../core/printable.js';
+import { emit, say } from './emit.js';
 import { critically, pendingSignal } from './signals.js';
 
 export interface FixFlags {
@@ -20,7 +22,7 @@ function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun
     why.set(reason, (why.get(reason) ?? 0) + 1);
   }
   for (const [reason, n] of why) lines.push(`  ${n} × ${reason}`);
-  for (const r of results.filter((x) => x.status === 'refused')) lines.push(`  ${r.file}: not fixed: ${r.reason}`);
+  for (const r of results.filter((x) => x.status === 'refused')) lines.push(`  ${escapeControls(r.file)}: not fixed: ${escapeControls(r.reason ?? '')}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -38,7 +40,7 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
       fixType,
       dryRun,
       fixHardlinks: flags.fixHardlinks === true,
-      onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
+      onNotice: (m) => say(`hublint: ${m}`),
       relint: result.scanned.relint,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,
@@ -51,6 +53,6 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
     const { createTwoFilesPatch } = await import('diff');
     for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, r.diff.before, r.diff.after, undefined, undefined, { context: 3 });
   }
-  process.stderr.write(summary(results, remaining, dryRun, fixType));
+  emit(process.stderr, summary(results, remaining, dryRun, fixType));
   return { remaining, diff, exitSignal: pendingSignal() };
 }

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../core/errors.js';
+import { out } from './emit.js';
 
 const STARTER = `# hublint configuration — schema: node_modules/hublint/schema/hublint.schema.json
 # yaml-language-server: $schema=node_modules/hublint/schema/hublint.schema.json
@@ -61,6 +62,6 @@ export function registerInitCommand(program: Command): void {
     .action((flags: { force?: boolean }) => {
       if (existsSync('.hublint.yaml') && !flags.force) throw new UsageError('.hublint.yaml already exists (use --force to overwrite)');
       writeFileSync('.hublint.yaml', STARTER);
-      process.stdout.write(SNIPPETS);
+      out(SNIPPETS);
     });
 }

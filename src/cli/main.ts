@@ -2,6 +2,8 @@
 import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
+import { emit, say } from './emit.js';
+import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { installSignalHandlers } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
@@ -27,6 +29,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 async function main(argv: string[]): Promise<number> {
   installSignalHandlers();
+  setYamlWarningHandler((line) => say(`hublint: ${line}`));
   const debug = argv.includes('--debug');
   let exitCode = 0;
   const program = new Command('hublint')
@@ -34,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
     .version(toolVersion(), '-v, --version')
     .argument('[paths...]', 'files and folders to scan (default: .)')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
+    .configureOutput({ writeOut: (s) => emit(process.stdout, s), writeErr: (s) => emit(process.stderr, s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
     .showSuggestionAfterError()
     // Root options count only before a subcommand: `rules --format json` is the subcommand's
     // --format, and `engine run IMAGE CMD --flags` hands the flags to the container.

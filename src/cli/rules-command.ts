@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Rule } from '../core/types.js';
 import { loadRules } from '../rules/load.js';
+import { out } from './emit.js';
 
 function textTable(rules: readonly Rule[]): string {
   const out: string[] = [];
@@ -24,6 +25,7 @@ export function registerRulesCommand(program: Command): void {
     .option('--rules <file>', 'add a rule file (repeatable)', (v: string, p: string[]) => [...p, v], [])
     .action(async (flags: { format: string; rules: string[] }) => {
       const rules = await loadRules(flags.rules);
-      process.stdout.write(flags.format === 'json' ? `${JSON.stringify({ rules }, null, 2)}\n` : textTable(rules));
+      if (flags.format === 'json') out(`${JSON.stringify({ rules }, null, 2)}\n`, 'json');
+      else out(textTable(rules));
     });
 }

@@ -15,6 +15,7 @@ import { loadRules } from '../rules/load.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
+import { kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { SIGNAL_EXIT } from './signals.js';
@@ -155,7 +156,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     baseline: baselineFile ? readBaseline(baselineFile) : undefined,
     shard: flags.shard ? parseShard(flags.shard) : undefined,
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
-    onNotice: (m) => process.stderr.write(`hublint: ${m}\n`),
+    onNotice: (m) => say(`hublint: ${m}`),
   };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
   if (flags.staged) options.files = stagedFiles(cwd);
@@ -174,12 +175,13 @@ export async function writeReports(findings: readonly Finding[], stats: ScanStat
     await reporterFor(m[1]);
   }
   const main = await reporterFor(flags.format);
-  const text = main(findings, { ...base, color: flags.output ? false : useColor(process.stdout) });
-  if (flags.output) writeReportFile(flags.output, text);
-  else process.stdout.write(text);
+  const color = flags.output ? false : useColor(process.stdout);
+  const text = main(findings, { ...base, color });
+  if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
+  else out(text, kindOfFormat(flags.format, color));
   for (const spec of flags.report) {
     const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
-    writeReportFile(file, (await reporterFor(format))(findings, { ...base, color: false }));
+    writeReportFile(file, printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format)));
   }
 }
 
@@ -199,7 +201,7 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   if (flags.fix || flags.fixDryRun) {
     const fixed = await fixFlow(result, flags, prepared.cwd);
     if (fixed.exitSignal) {
-      process.stderr.write(`hublint: interrupted (${fixed.exitSignal}); every file is either wholly fixed or untouched\n`);
+      say(`hublint: interrupted (${fixed.exitSignal}); every file is either wholly fixed or untouched`);
       return SIGNAL_EXIT[fixed.exitSignal];
     }
     all = fixed.remaining;
@@ -207,7 +209,8 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     result.stats.bySeverity = { error: 0, warning: 0, info: 0 };
     for (const f of all) result.stats.bySeverity[f.severity]++;
     if (flags.fixDryRun && !flags.fix) {
-      process.stdout.write(fixed.diff);
+      // A diff prints lines of the files around each change: each is masked and escaped.
+      out(fixed.diff);
       return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
     }
   }

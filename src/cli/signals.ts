@@ -1,3 +1,5 @@
+import { say } from './emit.js';
+
 /**
  * SIGINT and SIGTERM: outside a critical section hublint stops at once (nothing has been
  * written); inside one (--fix writing files) the signal is remembered and the work stops
@@ -13,7 +15,7 @@ function onSignal(sig: NodeJS.Signals): void {
     pending = sig;
     return;
   }
-  process.stderr.write(`hublint: interrupted (${sig})\n`);
+  say(`hublint: interrupted (${sig})`);
   process.exit(SIGNAL_EXIT[sig]);
 }
 

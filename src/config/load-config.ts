@@ -3,7 +3,7 @@ import { readBoundedFile } from '../discover/read-bounded.js';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
-import { yamlLib } from '../runtime/yaml-lib.js';
+import { parseYaml } from '../runtime/yaml-lib.js';
 
 export interface HublintConfig {
   include?: string[];
@@ -70,10 +70,9 @@ export function findConfig(start: string): string | null {
 /** Reads and checks a config file; paths in it become absolute (relative to the file). */
 export async function loadConfigFile(file: string): Promise<HublintConfig> {
   const text = readBoundedFile(file, 'config').toString('utf8');
-  const { parse } = yamlLib();
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 100, prettyErrors: false }) ?? {};
+    doc = parseYaml(text, file, { maxAliasCount: 100, prettyErrors: false }) ?? {};
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -1,3 +1,5 @@
+import { redact } from './redact.js';
+
 /**
  * Errors that hublint expects and explains in one line. The CLI prints `message`
  * (and `hint`) without a stack unless --debug is given; anything else is a bug.
@@ -6,10 +8,11 @@ export class HublintError extends Error {
   readonly exitCode: number;
   readonly hint?: string;
   constructor(message: string, options: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Masked here, so no caller (the Engine client's included) can carry a secret into an error.
+    super(redact(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.exitCode = options.exitCode ?? 2;
-    this.hint = options.hint;
+    this.hint = options.hint === undefined ? undefined : redact(options.hint);
   }
 }
 

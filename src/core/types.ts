@@ -57,6 +57,18 @@ export interface Candidate {
   prose?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
+  /**
+   * Other readings of the same construction when the evidence does not decide how many path
+   * segments a value fills (`{namespace}` or `{namespace}/{repository}`); `url` is the likelier.
+   */
+  alternatives?: string[];
+  /** Why the reading is undecided, for the finding's message. */
+  arityNote?: string;
+  /**
+   * Where the finding points when not at `start`: the literal holding the deprecated path
+   * inside a construction that spans lines (`start`..`end` stay the whole construction).
+   */
+  at?: number;
 }
 
 /** A candidate that breaks a rule: which variant, the path's parameters, the method it reports. */

@@ -7,7 +7,7 @@ import type { Adapter } from './types.js';
  */
 const LOADERS = {
   js: () => import('./js/adapter.js').then((m) => m.jsAdapter),
-  python: () => import('./python/adapter.js').then((m) => m.pythonAdapter),
+  python: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
   go: () => import('./go/adapter.js').then((m) => m.goAdapter),
   shell: () => import('./shell/adapter.js').then((m) => m.shellAdapter),
   dockerfile: () => import('./shell/dockerfile.js').then((m) => m.dockerfileAdapter),

@@ -55,7 +55,7 @@ function fixFields(text: string | undefined, lines: LineIndex, c: Candidate, m: 
 }
 
 export function toFinding({ file, text, lines, candidate: c, match: m, occurrence }: FindingInput): Finding {
-  const from = lines.position(c.start);
+  const from = lines.position(c.at ?? c.start);
   const to = lines.position(c.end);
   const url = redact(showHoles(c.url));
   const replacement = replacementFor(m);

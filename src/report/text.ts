@@ -1,4 +1,5 @@
 import type { Finding, Severity } from '../core/types.js';
+import { escapeControls } from '../core/printable.js';
 import type { Reporter } from './types.js';
 
 const STYLE = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4 } as const;
@@ -21,8 +22,10 @@ export const textReporter: Reporter = (findings, ctx) => {
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   const out: string[] = [];
   for (const [file, list] of byFile) {
-    out.push(paint('underline', file));
-    const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, f.message, f.ruleId] as const);
+    // Fields come from scanned files and names: escaped, so they cannot drive the terminal or
+    // start a line of their own (a forged `::error` in a CI log).
+    out.push(paint('underline', escapeControls(file)));
+    const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, escapeControls(f.message), escapeControls(f.ruleId)] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [pos, sev, msg, id] of rows) {

@@ -2,16 +2,15 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
-import { yamlLib } from '../runtime/yaml-lib.js';
+import { parseYaml } from '../runtime/yaml-lib.js';
 import { readBoundedFile } from '../discover/read-bounded.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {
   const text = readBoundedFile(file, 'rule file').toString('utf8');
-  const { parse } = yamlLib();
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 100 });
+    doc = parseYaml(text, file, { maxAliasCount: 100 });
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -12,3 +12,33 @@ export function yamlLib(): typeof YamlModule {
   yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
   return yamlModule;
 }
+
+type ParseOptions = Parameters<typeof YamlModule.parse>[2];
+
+let onWarning: (line: string) => void = () => {};
+
+/** Where YAML warnings of config and rule files go (the CLI prints them as notices). */
+export function setYamlWarningHandler(handler: (line: string) => void): void {
+  onWarning = handler;
+}
+
+/**
+ * `yaml.parse` without its own warnings: the library would print Node `YAMLWarning` lines
+ * (`%YAML 9.9`, `!!js/function` tags) to stderr itself. Here they become one notice per file,
+ * in hublint's words, and parsing goes on as the library does (unknown tags stay strings).
+ */
+export function parseYaml(text: string, file: string, options: ParseOptions = {}): unknown {
+  const { parseDocument } = yamlLib();
+  const doc = parseDocument(text, { ...(options as object), logLevel: 'silent' });
+  if (doc.errors.length > 0) throw doc.errors[0];
+  if (doc.warnings.length > 0) {
+    const said = doc.warnings.map((w) => {
+      const first = w.message.split('\n')[0];
+      const at = first.indexOf(' at line ');
+      const line = text.slice(0, w.pos[0]).split('\n').length;
+      return `${at > 0 ? first.slice(0, at) : first} (line ${line})`;
+    });
+    onWarning(`${file}: YAML warning, ignored: ${said.join('; ')}`);
+  }
+  return doc.toJS({ maxAliasCount: (options as { maxAliasCount?: number } | undefined)?.maxAliasCount });
+}

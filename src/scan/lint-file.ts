@@ -3,7 +3,7 @@ import { LineIndex } from '../core/position.js';
 import { adapterNameFor, loadAdapter, type AdapterName } from '../extract/registry.js';
 import type { AdapterContext } from '../extract/types.js';
 import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
-import { matchCandidate } from '../match/match-candidate.js';
+import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
 import { fingerprintOf } from '../core/fingerprint.js';
@@ -79,13 +79,14 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const c of candidates.sort((a, b) => a.start - b.start)) {
-    const m = matchCandidate(c, opts.ruleSet);
-    if (!m) continue;
+    const read = matchReadings(c, opts.ruleSet);
+    if (!read) continue;
+    const m = read.match;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(toFinding({ file, text, lines, candidate: c, match: m, occurrence }));
+    findings.push(markUndecided(toFinding({ file, text, lines, candidate: read.candidate, match: m, occurrence }), c, read.others));
   }
   return sortFindings(findings);
 }

@@ -45,7 +45,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * Answers `outDir`; files keep their paths (`src/engine/index.js`).
  */
 export function transpileSources(outDir: string): string {
-  const files = [join(root, 'src/core/errors.ts'), join(root, 'src/cli/commands/engine.ts')];
+  // engine.ts and the files it imports outside src/engine (the output edge and its leaves).
+  const files = ['src/core/errors.ts', 'src/core/redact.ts', 'src/core/printable.ts', 'src/cli/emit.ts', 'src/cli/commands/engine.ts'].map((f) => join(root, f));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
 import { goAdapter } from '../../src/extract/go/adapter.js';
 import { hole, showHoles } from '../../src/core/hole.js';
-import { csharpAdapter } from '../../src/extract/langs/csharp.js';
+import { csharpAdapter, csharpSpec } from '../../src/extract/langs/csharp.js';
 import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
 import { javaAdapter } from '../../src/extract/langs/java.js';
 import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
@@ -12,12 +12,12 @@ import { phpAdapter } from '../../src/extract/langs/php.js';
 import { rubyAdapter } from '../../src/extract/langs/ruby.js';
 import { rustAdapter } from '../../src/extract/langs/rust.js';
 import { buildSource } from '../../src/extract/langs/source.js';
-import { pythonAdapter } from '../../src/extract/python/adapter.js';
-import { pythonSpec } from '../../src/extract/python/adapter.js';
+import { treeAdapter } from '../../src/extract/lower/adapter.js';
 import type { Adapter } from '../../src/extract/types.js';
 
 const ADAPTERS: Record<string, Adapter> = {
-  python: pythonAdapter,
+  // Python goes through tree-sitter and the shared lowering (src/extract/lower/).
+  python: await treeAdapter('python'),
   go: goAdapter,
   ruby: rubyAdapter,
   java: javaAdapter,
@@ -96,7 +96,7 @@ describe('string literals', () => {
   });
 
   it('tokenizes interpolated strings into text and splices', () => {
-    const src = buildSource('f"{BASE}/repositories/{ns!r:>4}/{{x}}"', pythonSpec);
+    const src = buildSource('$"{BASE}/repositories/{ns,4:x}/{{x}}"', csharpSpec);
     expect(src.tokens[0].str?.parts).toEqual([{ expr: 'BASE' }, { text: '/repositories/' }, { expr: 'ns' }, { text: '/{x}' }]);
   });
 });

@@ -101,7 +101,7 @@ describe('a pathological scanned file costs that file only', () => {
 
   it('ordinary nesting (a few hundred levels) is parsed as before', () => {
     const dir = project();
-    writeFileSync(join(dir, 'nested.py'), `x = ${'['.repeat(300)}"${URL}"${']'.repeat(300)}\n`);
+    writeFileSync(join(dir, 'nested.py'), `import requests\nx = ${'['.repeat(300)}1${']'.repeat(300)}\nrequests.get("${URL}")\n`);
     const r = hublint(['-f', 'json', 'nested.py'], { cwd: dir });
     const findings = JSON.parse(r.stdout).findings as Array<{ ruleId: string }>;
     expect(findings.map((f) => f.ruleId)).toEqual(['hub-get-repository']);

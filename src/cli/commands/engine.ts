@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { HublintError } from '../../core/errors.js';
+import { escapeControls } from '../../core/printable.js';
+import { emitLine, printable } from '../emit.js';
 import {
   DockerEngineClient,
   EngineError,
@@ -116,7 +118,7 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
       arch: version.Arch ?? null,
     };
     if (format === 'json') {
-      await write(io.stdout, `${JSON.stringify(report, null, 2)}\n`);
+      await write(io.stdout, printable(`${JSON.stringify(report, null, 2)}\n`, 'json'));
     } else {
       const rows: [string, string][] = [
         ['Host', report.host],
@@ -126,7 +128,7 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
         ['Negotiated', report.negotiatedApiVersion],
       ];
       if (report.pinned) rows.push(['Pinned (used)', report.clientApiVersion]);
-      await write(io.stdout, rows.map(([key, value]) => `${`${key}:`.padEnd(16)}${value}\n`).join(''));
+      await write(io.stdout, printable(rows.map(([key, value]) => `${`${key}:`.padEnd(16)}${escapeControls(daemonString(value))}\n`).join('')));
     }
     return 0;
   } catch (error) {
@@ -156,7 +158,7 @@ export async function engineRun(image: string, args: string[], options: EngineRu
       onPullProgress: (message: PullProgress) => {
         // Layer byte counts would flood the terminal; phase changes are enough.
         if (message.status !== undefined && message.progressDetail?.total === undefined) {
-          io.stderr.write(`${message.id ? `${message.id}: ` : ''}${message.status}\n`);
+          emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
         }
       },
       config: options.detach && options.rm ? { HostConfig: { AutoRemove: true } } : undefined,
@@ -164,13 +166,14 @@ export async function engineRun(image: string, args: string[], options: EngineRu
     };
     if (options.detach) {
       const started = await runContainerDetached(client, runOptions);
-      for (const warning of started.warnings) io.stderr.write(`WARNING: ${warning}\n`);
-      await write(io.stdout, `${started.id}\n`);
+      for (const warning of started.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
+      await write(io.stdout, printable(`${daemonString(started.id)}\n`));
       return 0;
     }
     const finished = await runContainer(client, runOptions);
-    for (const warning of finished.warnings) io.stderr.write(`WARNING: ${warning}\n`);
+    for (const warning of finished.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
     try {
+      // The container's own output, byte for byte, as `docker run` prints it.
       for await (const chunk of finished.logs()) {
         await write(chunk.stream === 'stderr' ? io.stderr : io.stdout, chunk.data);
       }
@@ -188,24 +191,30 @@ function makeClient(options: { host?: string; api?: string }, io: EngineIo): Doc
     host: options.host,
     apiVersion: options.api,
     env: io.env ?? process.env,
-    debug: io.debug ? (line) => io.stderr.write(`debug: ${line}\n`) : undefined,
+    debug: io.debug ? (line) => emitLine(io.stderr, `debug: ${line}`) : undefined,
   });
 }
 
 function reportError(error: unknown, io: EngineIo, exitCode: number | undefined): number {
   if (error instanceof HublintError) {
-    io.stderr.write(`hublint: ${error.message}\n`);
-    if (error.hint !== undefined) io.stderr.write(`hint: ${error.hint}\n`);
-    if (io.debug && error.stack) io.stderr.write(`${error.stack}\n`);
+    emitLine(io.stderr, `hublint: ${error.message}`);
+    if (error.hint !== undefined) emitLine(io.stderr, `hint: ${error.hint}`);
+    if (io.debug && error.stack) io.stderr.write(printable(`${error.stack}\n`));
     return exitCode ?? error.exitCode;
   }
   if (io.signal?.aborted) {
-    io.stderr.write('hublint: interrupted\n');
+    emitLine(io.stderr, 'hublint: interrupted');
     return exitCode ?? 130;
   }
   // Anything else is a bug: show the stack so that it can be reported.
-  io.stderr.write(`hublint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  io.stderr.write(printable(`hublint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
   return exitCode ?? 2;
+}
+
+/** The daemon's words are data: shown at most 200 characters long (escaped by the caller). */
+export function daemonString(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 function write(stream: NodeJS.WritableStream, data: string | Buffer): Promise<void> {

@@ -10,6 +10,7 @@ import type { DaemonTarget } from '../../pins/types.js';
 import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { useColor } from '../output.js';
+import { emit, emitLine, kindOfFormat } from '../emit.js';
 
 /**
  * `hublint pins [paths]` and `hublint engine check [paths]`: a thin edge over src/pins.
@@ -44,14 +45,13 @@ async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
   if (options.format !== undefined && !FORMATS.includes(options.format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${options.format}'`);
   }
-  return lintPins({ paths, cwd: io.cwd ?? process.cwd(), noIgnore: options.ignore === false, onNotice: (m) => io.stderr.write(`hublint: ${m}\n`) });
+  return lintPins({ paths, cwd: io.cwd ?? process.cwd(), noIgnore: options.ignore === false, onNotice: (m) => emitLine(io.stderr, `hublint: ${m}`) });
 }
 
 async function report(findings: readonly Finding[], stats: ScanStats, options: PinsOptions, io: PinsIo): Promise<void> {
   const reporter = await reporterFor(options.format ?? 'text');
-  io.stdout.write(
-    reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], ruleDescriptions: ENGINE_TABLE.rules, stats, color: io.color === true, cwd: io.cwd ?? process.cwd() }),
-  );
+  const text = reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], ruleDescriptions: ENGINE_TABLE.rules, stats, color: io.color === true, cwd: io.cwd ?? process.cwd() });
+  emit(io.stdout, text, kindOfFormat(options.format ?? 'text', io.color === true));
 }
 
 /** Lists the pins; always 0 (a pin is information until judged). */
@@ -78,12 +78,12 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
   const checked = await checkPins(findings, {
     targets,
     probe: options.probe ? liveProbe(client, call) : undefined,
-    onDisagreement: (line) => io.stderr.write(`hublint: ${line}\n`),
+    onDisagreement: (line) => emitLine(io.stderr, `hublint: ${line}`),
   });
   stats.bySeverity = { error: 0, warning: 0, info: 0 };
   for (const f of checked.findings) stats.bySeverity[f.severity]++;
   if ((options.format ?? 'text') === 'text') {
-    io.stderr.write(`hublint: judged against ${targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ')}\n`);
+    emitLine(io.stderr, `hublint: judged against ${targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ')}`);
   }
   await report(checked.findings, stats, options, io);
   return checked.rejected > 0 ? 1 : 0;

@@ -1,0 +1,119 @@
+import type { Call, Def, Expr, Lowered, Param, Scope, Span, StrPart, Use } from './form.js';
+
+type ExprInit = Expr extends infer E ? (E extends Expr ? Omit<E, 'id' | 'scope' | 'use'> : never) : never;
+
+/** Expressions nested deeper than this are lowered as opaque values. */
+export const MAX_EXPR_DEPTH = 200;
+
+/**
+ * Collects a file's lowered form while a language module walks its tree. Scopes are found
+ * by position: the walk is in source order, so the innermost open scope is the one whose
+ * span holds the node.
+ */
+export class LowerBuilder {
+  readonly out: Lowered;
+  private readonly open: Scope[] = [];
+  private nextId = 0;
+
+  constructor(language: string, text: string) {
+    const module: Scope = { id: 0, name: null, kind: 'module', params: [], parent: null, start: 0, end: text.length };
+    this.out = { language, text, module, scopes: [module], exprs: [], defs: [], calls: [], imports: [], wildcardImport: false, comments: [] };
+    this.open.push(module);
+  }
+
+  /** The scope that holds `at`; closes scopes the walk has left. */
+  scopeAt(at: number): Scope {
+    while (this.open.length > 1 && this.open[this.open.length - 1].end <= at) this.open.pop();
+    return this.open[this.open.length - 1];
+  }
+
+  openScope(kind: Scope['kind'], name: string | null, span: Span): Scope {
+    const parent = this.scopeAt(span.start);
+    const scope: Scope = { id: this.out.scopes.length, name, kind, params: [], parent, start: span.start, end: span.end };
+    this.out.scopes.push(scope);
+    this.open.push(scope);
+    return scope;
+  }
+
+  addParam(scope: Scope, name: string, fallback?: Expr): void {
+    const param: Param = { name, index: scope.params.length, fallback };
+    scope.params.push(param);
+    if (fallback) this.def(name, fallback, fallback.start);
+  }
+
+  expr(init: ExprInit, scope: Scope): Expr {
+    const e = { ...init, id: this.nextId++, scope, use: { kind: 'other' } } as Expr;
+    this.out.exprs.push(e);
+    for (const child of childrenOf(e)) child.use = { kind: 'part', of: e };
+    return e;
+  }
+
+  str(parts: StrPart[], span: Span, scope: Scope): Expr {
+    return this.expr({ kind: 'str', parts, ...span }, scope);
+  }
+
+  opaque(text: string, span: Span, scope: Scope): Expr {
+    return this.expr({ kind: 'opaque', text: text.slice(0, 80), ...span }, scope);
+  }
+
+  call(init: Omit<Call, 'result' | 'scope'>, scope: Scope): Expr {
+    const call = { ...init, scope } as Call;
+    const result = this.expr({ kind: 'call', call, start: init.start, end: init.end }, scope);
+    call.result = result;
+    init.args.forEach((a, index) => (a.use = { kind: 'arg', call, index }));
+    for (const [keyword, a] of init.keywords) a.use = { kind: 'arg', call, index: -1, keyword };
+    if (init.receiver) init.receiver.use = { kind: 'receiver', call };
+    this.out.calls.push(call);
+    return result;
+  }
+
+  def(name: string, value: Expr, at: number, constant?: boolean): Def {
+    const def: Def = { name, value, scope: value.scope, at, constant };
+    value.use = { kind: 'def', def };
+    this.out.defs.push(def);
+    return def;
+  }
+
+  ret(value: Expr): void {
+    const scope = value.scope;
+    value.use = { kind: 'return', scope } satisfies Use;
+  }
+
+  comment(span: Span): void {
+    this.out.comments.push(span);
+  }
+}
+
+/** The expressions a composite expression is built from. */
+export function childrenOf(e: Expr): Expr[] {
+  switch (e.kind) {
+    case 'str':
+      return e.parts.flatMap((p) => ('expr' in p ? [p.expr] : []));
+    case 'concat':
+    case 'join':
+      return e.items;
+    case 'format':
+      return [e.template, ...e.args, ...e.named.values()];
+    case 'segment':
+      return [e.of];
+    case 'env':
+      return e.fallback ? [e.fallback] : [];
+    default:
+      return [];
+  }
+}
+
+/** Decodes the usual backslash escapes of a string literal's content. */
+export function unescape(raw: string): string {
+  return raw.replace(/\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))/gs, (_, braced, u4, x2, ch: string) => {
+    const hex = braced ?? u4 ?? x2;
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[ch] ?? ch;
+  });
+}
+
+/** The text of a string expression that is one plain literal, else null. */
+export function literalOf(e: Expr): string | null {
+  if (e.kind !== 'str' || e.parts.some((p) => 'expr' in p)) return null;
+  return e.parts.map((p) => ('text' in p ? p.text : '')).join('');
+}

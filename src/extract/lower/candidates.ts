@@ -1,0 +1,206 @@
+import type { Candidate } from '../../core/types.js';
+import { hole } from '../../core/hole.js';
+import { scanUrls } from '../scan-urls.js';
+import type { AdapterContext } from '../types.js';
+import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
+import { arityOf } from './arity.js';
+import { Evaluator, Program, bindCall, type Piece, type Pieces } from './evaluate.js';
+import type { Expr, Lowered } from './form.js';
+import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+
+/** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
+const REPO_SLOT = /(?:^|\/)repositories\/$/;
+const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
+
+/** A construction: an expression that builds a string, as opposed to one that names it. */
+function isConstruction(e: Expr): boolean {
+  if (e.kind === 'str') return e.parts.some((p) => 'text' in p && p.text !== '') || e.parts.length > 1;
+  return e.kind === 'concat' || e.kind === 'format' || e.kind === 'join';
+}
+
+interface Rendered {
+  url: string;
+  /** Offsets of each piece in `url`. */
+  at: Array<{ from: number; to: number; piece: Piece }>;
+}
+
+function render(pieces: Pieces, twoSegments: Set<Piece>): Rendered {
+  let url = '';
+  const at: Rendered['at'] = [];
+  for (const piece of pieces) {
+    const from = url.length;
+    if ('text' in piece) url += piece.text;
+    else {
+      const name = piece.hole.replace(/[/?#\s\uE000\uE001]+/g, '_').slice(0, 40);
+      url += twoSegments.has(piece) ? `${hole(`${name}:namespace`)}/${hole(`${name}:repository`)}` : hole(name);
+    }
+    at.push({ from, to: url.length, piece });
+  }
+  return { url, at };
+}
+
+interface Reading {
+  url: string;
+  rendered: Rendered;
+  why?: string;
+}
+
+/**
+ * The URL the pieces build, with each placeholder in the `{namespace}/{repository}` slot
+ * read as one or two segments as the evidence says; undecided ones give two readings, the
+ * likelier first.
+ */
+export function readingsOf(pieces: Pieces): { main: Reading; other?: Reading } {
+  const two = new Set<Piece>();
+  let undecided: { piece: Piece; likely: 1 | 2; why: string } | undefined;
+  const before = (i: number) => pieces.slice(0, i).map((p) => ('text' in p ? p.text : '\u0000')).join('');
+  pieces.forEach((p, i) => {
+    if ('text' in p || !REPO_SLOT.test(before(i))) return;
+    const next = pieces[i + 1];
+    const after = next && 'text' in next ? next.text : '';
+    if (next && !('text' in next)) return;
+    const a = arityOf(p);
+    // A literal segment after the value (`/tags`, `/groups`): the value is the repository's full name.
+    const tail = /^\/[^/?#]+/.test(after);
+    if (a.segments === 2 || (a.segments === null && tail)) two.add(p);
+    else if (a.segments === null && !undecided) {
+      const listing = /[?&]page(?:_size)?=/.test(after);
+      undecided = { piece: p, likely: listing ? 1 : 2, why: a.why };
+    }
+  });
+  if (!undecided) {
+    const rendered = render(pieces, two);
+    return { main: { url: rendered.url, rendered } };
+  }
+  const one = render(pieces, two);
+  const both = render(pieces, new Set([...two, undecided.piece]));
+  const [main, other] = undecided.likely === 2 ? [both, one] : [one, both];
+  return { main: { url: main.url, rendered: main, why: undecided.why }, other: { url: other.url, rendered: other } };
+}
+
+/**
+ * The source range a finding points at: the construction, or from the literal that holds
+ * the path's first segment after the API version (`repositories`, `users`) when that
+ * literal stands on a later line of a multi-line construction.
+ */
+function anchorOf(r: Rendered): Piece | undefined {
+  const host = HOST.exec(r.url);
+  const path = r.url.slice(host ? host[0].length : 0);
+  const offset = host ? host[0].length : 0;
+  const m = /^\/?(?:v\d\/|api\/)?/.exec(path);
+  const keyAt = offset + (m ? m[0].length : 0);
+  return r.at.find((x) => x.from <= keyAt && keyAt < x.to && 'text' in x.piece && !x.piece.foreign)?.piece;
+}
+
+function lineOf(text: string, at: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Every URL a lowered file builds, once per construction: the outermost string-building
+ * expressions, each evaluated with names, parameters, returns and constants followed, plus
+ * URLs written in comments (info: they document calls, they do not make them).
+ */
+export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext): Candidate[] {
+  const program = new Program(lowered, file, ctx.constants, lowered.language !== 'go');
+  const ev = new Evaluator(program);
+  const methods = new MethodResolver(program, ev);
+  const out: Candidate[] = [];
+  const { text } = lowered;
+
+  for (const span of lowered.comments) {
+    for (const hit of scanUrls(text, span.start, span.end)) {
+      out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true, prose: true });
+    }
+  }
+
+  /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr): boolean => {
+    const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
+    if (!/\/|%2f/i.test(flat)) return false;
+    const { main, other } = readingsOf(pieces);
+    const anchor = anchorOf(main.rendered);
+    const inRoot = (e: Expr) => anchor !== undefined && anchor.start >= e.start && anchor.end <= e.end;
+    if (onlyIfAnchoredIn && !inRoot(onlyIfAnchoredIn)) return false;
+    const single = root.kind === 'str' && root.parts.length === 1 && 'text' in root.parts[0] ? root.parts[0] : undefined;
+    // A sentence (a docstring, a log line) is not a URL, but may hold some.
+    if (/\s/.test(main.url.trim())) {
+      const hits = single ? scanUrls(text, single.start, single.end) : scanUrls(main.url).map((h) => ({ ...h, start: root.start, end: root.end }));
+      for (const hit of hits) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: !single, literal: single ? true : undefined });
+      return hits.length > 0;
+    }
+    const lead = single ? single.text.length - single.text.trimStart().length : 0;
+    const start = single ? single.start + lead : root.start;
+    const end = single ? single.start + lead + single.text.trim().length : root.end;
+    const e = method();
+    // A path finished in another function is rebuilt, however plain its own literal is.
+    const plain = single && !onlyIfAnchoredIn;
+    const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
+    // The finding points at the literal that holds the deprecated path when a construction spans lines.
+    if (anchor && inRoot(root) && lineOf(text, anchor.start) !== lineOf(text, start)) c.at = anchor.start;
+    if (other) {
+      c.alternatives = [other.url.trim()];
+      c.arityNote = main.why;
+    }
+    out.push(c);
+    return true;
+  };
+
+  for (const root of lowered.exprs) {
+    if (root.use.kind === 'part' || !isConstruction(root)) continue;
+    // A name that is only ever a base for longer URLs is reported where those are built.
+    if (root.use.kind === 'def') {
+      const def = root.use.def;
+      const uses = (program.namesByName.get(def.name) ?? []).filter((u) => program.defOf(def.name, u) === def);
+      if (uses.length > 0 && uses.every((u) => u.use.kind === 'part')) continue;
+    }
+    const pieces = ev.evaluate(root);
+    const first = pieces[0];
+    if (!(first && 'text' in first && HOST.test(first.text))) {
+      // No host here: the value may be a path that one of this file's functions joins to a base.
+      let completed = false;
+      for (const done of completions(program, root)) {
+        const full = ev.evaluate(done.root, done.trail.env);
+        const head = full[0];
+        if (head && 'text' in head && HOST.test(head.text)) completed = emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root) || completed;
+      }
+      if (completed) continue;
+    }
+    emit(root, pieces, () => methods.of(root) ?? DEFAULT_GET);
+  }
+  return out;
+}
+
+/**
+ * Where a path built here is finished: a function of this file that receives it (directly,
+ * through a variable, or passed on to another function) and builds a longer string from it,
+ * evaluated with the arguments of the calls on the way for its parameters.
+ */
+function completions(p: Program, e: Expr, trail: Trail = TOP): Array<{ root: Expr; trail: Trail }> {
+  if (trail.via.length > 4) return [];
+  const use = e.use;
+  if (use.kind === 'def') {
+    const def = use.def;
+    return (p.namesByName.get(def.name) ?? [])
+      .filter((u) => p.defOf(def.name, u) === def && u.use.kind === 'arg')
+      .flatMap((u) => completions(p, u, trail));
+  }
+  if (use.kind !== 'arg') return [];
+  const call = use.call;
+  const out: Array<{ root: Expr; trail: Trail }> = [];
+  for (const fn of p.targetsOf(call)) {
+    const param = p.paramAt(call, fn, use.index, use.keyword);
+    if (!param) continue;
+    const inner: Trail = { env: bindCall(p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] };
+    for (const u of p.namesByName.get(param.name) ?? []) {
+      if (!isInside(u.scope, fn) || p.defOf(param.name, u)) continue;
+      let top = u;
+      while (top.use.kind === 'part') top = top.use.of;
+      if (top !== u && isConstruction(top)) out.push({ root: top, trail: inner });
+      else if (top === u) out.push(...completions(p, u, inner));
+    }
+  }
+  return out;
+}

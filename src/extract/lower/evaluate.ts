@@ -1,0 +1,300 @@
+import type { ConstantLookup } from '../types.js';
+import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
+
+/** A piece of an evaluated string: literal text from a source range, or a value not known. */
+export type Piece =
+  | { text: string; start: number; end: number; /** Text from another file (a constant): no range here. */ foreign?: boolean }
+  | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean };
+
+export type Pieces = Piece[];
+
+/** Values of a function's parameters at one call site. */
+export interface Env {
+  bindings?: Map<string, { expr: Expr; env: Env }>;
+}
+
+/** How far one evaluation follows names and calls, so cycles and deep chains end. */
+const MAX_STEPS = 400;
+const MAX_DEPTH = 16;
+
+const isText = (p: Piece): p is Extract<Piece, { text: string }> => 'text' in p;
+
+/** Index of a lowered file: names, functions, call sites. Built once per file. */
+export class Program {
+  readonly defsByName = new Map<string, Def[]>();
+  readonly functionsByName = new Map<string, Scope[]>();
+  readonly callsByName = new Map<string, Call[]>();
+  readonly namesByName = new Map<string, Expr[]>();
+  private readonly importedNames: Set<string>;
+  private readonly importedModules: Set<string>;
+
+  constructor(
+    readonly lowered: Lowered,
+    readonly file: string,
+    readonly constants: ConstantLookup,
+    /** Without imports (Go: a package spans files), any unknown name may be another file's constant. */
+    readonly importsDecide: boolean,
+  ) {
+    for (const d of lowered.defs) push(this.defsByName, d.name, d);
+    for (const s of lowered.scopes) if (s.kind === 'function' && s.name) push(this.functionsByName, s.name, s);
+    for (const c of lowered.calls) push(this.callsByName, c.name, c);
+    for (const e of lowered.exprs) if (e.kind === 'name') push(this.namesByName, e.name, e);
+    this.importedNames = new Set(lowered.imports.filter((i) => i.name !== null).map((i) => i.local));
+    this.importedModules = new Set(lowered.imports.filter((i) => i.name === null).map((i) => i.local));
+  }
+
+  /** The definition a name at `use` refers to, if it is one of this file's. */
+  defOf(name: string, use: Expr): Def | undefined {
+    const defs = this.defsByName.get(name) ?? (name.startsWith('self.') || name.startsWith('this.') ? undefined : undefined);
+    if (defs) {
+      for (let s: Scope | null = use.scope; s; s = s.parent) {
+        const here = defs.filter((d) => d.scope === s);
+        if (here.length === 0) continue;
+        if (s === use.scope) {
+          const before = here.filter((d) => d.at <= use.start);
+          if (before.length > 0) return before[before.length - 1];
+          // A parameter's own name in its function: no definition before, the parameter decides.
+          if (s.kind === 'function' && s.params.some((p) => p.name === name)) return undefined;
+          continue;
+        }
+        // An enclosing scope's names (module constants) are read when the function runs: its last value.
+        return here[here.length - 1];
+      }
+      // `self.base` set in one method and read in another; class attributes.
+      if (/^(?:self|this|cls)\./.test(name) || defs.every((d) => d.scope.kind !== 'function')) return defs[defs.length - 1];
+    }
+    const member = /^(?:self|this|cls)\.(\w+)$/.exec(name);
+    if (member) {
+      const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
+      if (attr?.length) return attr[attr.length - 1];
+    }
+    return undefined;
+  }
+
+  /** The function a name is a parameter of, seen from `use`. */
+  paramScope(name: string, use: Expr): Scope | undefined {
+    for (let s: Scope | null = use.scope; s; s = s.parent) if (s.params.some((p) => p.name === name)) return s;
+    return undefined;
+  }
+
+  /** Functions of this file a call may run (same name; methods through any receiver). */
+  targetsOf(call: Call): Scope[] {
+    return (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function');
+  }
+
+  /** Calls of this file that run `fn`. */
+  callsOf(fn: Scope): Call[] {
+    return fn.name ? (this.callsByName.get(fn.name) ?? []) : [];
+  }
+
+  /** The argument a call passes for a parameter (methods called on a receiver skip `self`). */
+  argFor(call: Call, fn: Scope, paramName: string): Expr | undefined {
+    const kw = call.keywords.get(paramName);
+    if (kw) return kw;
+    const param = fn.params.find((p) => p.name === paramName);
+    if (!param) return undefined;
+    return call.args[param.index - selfOffset(call, fn)];
+  }
+
+  /** The parameter a call's argument (at `index`, or by `keyword`) lands in. */
+  paramAt(call: Call, fn: Scope, index: number, keyword?: string): Param | undefined {
+    return keyword ? fn.params.find((x) => x.name === keyword) : fn.params[index + selfOffset(call, fn)];
+  }
+
+  /** Whether another file may define `name` (imports say so, or the language has none). */
+  mayBeForeign(name: string): boolean {
+    if (!this.importsDecide || this.lowered.wildcardImport) return true;
+    const head = name.split('.')[0];
+    return this.importedNames.has(name) || this.importedModules.has(head);
+  }
+
+  foreignName(name: string): string {
+    const imp = this.lowered.imports.find((i) => i.local === name && i.name);
+    return imp?.name ?? name.split('.').pop() ?? name;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** A function's parameters bound to one call's arguments, evaluated where the call is. */
+export function bindCall(p: Program, call: Call, fn: Scope, callerEnv: Env): Env {
+  const bindings = new Map<string, { expr: Expr; env: Env }>();
+  for (const param of fn.params) {
+    const arg = p.argFor(call, fn, param.name);
+    if (arg) bindings.set(param.name, { expr: arg, env: callerEnv });
+  }
+  return { bindings };
+}
+
+/** A method defined with `self` first and called as `x.m(...)`: arguments start one later. */
+export function selfOffset(call: Call, fn: Scope): number {
+  const first = fn.params[0]?.name;
+  return fn.parent?.kind === 'class' && (first === 'self' || first === 'cls') && call.callee.includes('.') ? 1 : 0;
+}
+
+/**
+ * Evaluates an expression to literal pieces and holes, following names to their
+ * definitions, parameters to their call-site arguments (when `env` binds them), calls of
+ * this file's functions to their return value, and other files' constants.
+ */
+export class Evaluator {
+  private steps = 0;
+  private readonly busy = new Set<Def>();
+
+  constructor(private readonly p: Program) {}
+
+  evaluate(e: Expr, env: Env = {}, depth = 0): Pieces {
+    if (depth === 0) this.steps = 0;
+    if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return [holeOf(e, '')];
+    switch (e.kind) {
+      case 'str':
+        return e.parts.flatMap((part) => ('expr' in part ? this.evaluate(part.expr, env, depth + 1) : [{ ...part }]));
+      case 'concat':
+        return e.items.flatMap((item) => this.evaluate(item, env, depth + 1));
+      case 'format':
+        return formatPieces(e.style, this.evaluate(e.template, env, depth + 1), (key) => {
+          const arg = typeof key === 'number' ? e.args[key] : e.named.get(key);
+          return arg ? this.evaluate(arg, env, depth + 1) : undefined;
+        });
+      case 'join':
+        return joinPieces(e.style, e.items.map((item) => this.evaluate(item, env, depth + 1)), e.sep ?? '/');
+      case 'name':
+        return this.name(e, env, depth);
+      case 'env':
+        return e.fallback ? this.evaluate(e.fallback, env, depth + 1) : [holeOf(e, e.name)];
+      case 'segment':
+        return [{ ...holeOf(e, e.name), oneSegment: true }];
+      case 'call':
+        return this.callValue(e, e.call, env, depth);
+      default:
+        return [holeOf(e, e.kind === 'opaque' ? e.text : '')];
+    }
+  }
+
+  private name(e: Extract<Expr, { kind: 'name' }>, env: Env, depth: number): Pieces {
+    const bound = env.bindings?.get(e.name);
+    if (bound && this.p.paramScope(e.name, e)) return this.evaluate(bound.expr, bound.env, depth + 1);
+    const def = this.p.defOf(e.name, e);
+    if (def && !this.busy.has(def)) {
+      this.busy.add(def);
+      try {
+        return this.evaluate(def.value, env, depth + 1);
+      } finally {
+        this.busy.delete(def);
+      }
+    }
+    const fn = this.p.paramScope(e.name, e);
+    if (fn) return [{ ...holeOf(e, e.name), examples: this.examples(fn, e.name) }];
+    if (this.p.mayBeForeign(e.name)) {
+      const value = this.p.constants.get(this.p.foreignName(e.name), this.p.file);
+      if (value !== undefined) return [{ text: value, start: e.start, end: e.end, foreign: true }];
+    }
+    return [holeOf(e, e.name)];
+  }
+
+  /** Literal values a parameter takes: its default and the arguments of this file's calls. */
+  examples(fn: Scope, name: string): string[] {
+    const out: string[] = [];
+    const param = fn.params.find((p) => p.name === name);
+    if (param?.fallback) out.push(...literalTexts(this.evaluate(param.fallback, {}, MAX_DEPTH - 2)));
+    for (const call of this.p.callsOf(fn)) {
+      const arg = this.p.argFor(call, fn, name);
+      if (arg) out.push(...literalTexts(this.evaluate(arg, {}, MAX_DEPTH - 2)));
+    }
+    return out;
+  }
+
+  private callValue(e: Expr, call: Call, env: Env, depth: number): Pieces {
+    const fns = this.p.targetsOf(call);
+    if (fns.length === 1) {
+      const fn = fns[0];
+      const returns = this.p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fn);
+      if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
+    }
+    return [holeOf(e, call.callee)];
+  }
+}
+
+function holeOf(e: Expr, name: string): Extract<Piece, { hole: string }> {
+  return { hole: name, start: e.start, end: e.end, examples: [] };
+}
+
+/** The whole value when it is all literal text. */
+function literalTexts(pieces: Pieces): string[] {
+  return pieces.length > 0 && pieces.every(isText) ? [pieces.map((p) => p.text).join('')] : [];
+}
+
+const BRACE = /\{([^{}]*)\}/g;
+const PRINTF = /%(?:\(([^)]+)\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
+
+/** Splices format arguments into a template's literal pieces (`{}`, `{0}`, `{name}`, `%s`, `%(name)s`). */
+export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (key: number | string) => Pieces | undefined): Pieces {
+  const out: Pieces = [];
+  let next = 0;
+  for (const piece of template) {
+    if (!isText(piece)) {
+      out.push(piece);
+      continue;
+    }
+    const re = style === 'brace' ? BRACE : PRINTF;
+    re.lastIndex = 0;
+    let last = 0;
+    for (let m = re.exec(piece.text); m; m = re.exec(piece.text)) {
+      const at = (i: number) => (piece.foreign ? piece.start : Math.min(piece.end, piece.start + i));
+      if (m.index > last) out.push({ ...piece, text: piece.text.slice(last, m.index), start: at(last), end: at(m.index) });
+      last = m.index + m[0].length;
+      if (style === 'printf' && m[2] === '%') {
+        out.push({ ...piece, text: '%', start: at(m.index), end: at(last) });
+        continue;
+      }
+      const field = style === 'brace' ? m[1].split(/[!:]/)[0] : (m[1] ?? '');
+      const key = field === '' ? next++ : /^\d+$/.test(field) ? Number(field) : field;
+      out.push(...(arg(key) ?? [{ hole: String(key), start: at(m.index), end: at(last), examples: [] }]));
+    }
+    if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last), start: piece.foreign ? piece.start : Math.min(piece.end, piece.start + last) });
+  }
+  return out;
+}
+
+/** `path.Join` / `os.path.join` / `sep.join` / `urljoin` over evaluated parts. */
+export function joinPieces(style: 'path' | 'url' | 'sep', parts: Pieces[], sep: string): Pieces {
+  if (parts.length === 0) return [];
+  if (style === 'url' && parts.length === 2) return urlJoin(parts[0], parts[1]);
+  const out: Pieces = [...parts[0]];
+  for (const next of parts.slice(1)) {
+    if (style === 'sep') {
+      out.push({ text: sep, start: -1, end: -1, foreign: true }, ...next);
+      continue;
+    }
+    const left = out[out.length - 1];
+    const right = next[0];
+    const leftSlash = left && isText(left) && left.text.endsWith('/');
+    const rightSlash = right && isText(right) && right.text.startsWith('/');
+    if (leftSlash && rightSlash) out.push({ ...right, text: right.text.slice(1), start: right.foreign ? right.start : right.start + 1 }, ...next.slice(1));
+    else if (!leftSlash && !rightSlash) out.push({ text: '/', start: -1, end: -1, foreign: true }, ...next);
+    else out.push(...next);
+  }
+  return out;
+}
+
+/** RFC 3986 reference resolution, as far as literal text allows. */
+function urlJoin(base: Pieces, ref: Pieces): Pieces {
+  const first = ref[0];
+  if (first && isText(first) && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return ref;
+  const baseText = base.every(isText) ? base.map((p) => p.text).join('') : null;
+  if (first && isText(first) && first.text.startsWith('/') && baseText !== null) {
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(baseText)?.[0];
+    if (origin) return [{ text: origin, start: base[0].start, end: base[0].end, foreign: true }, ...ref];
+  }
+  const last = base[base.length - 1];
+  if (last && isText(last) && !last.text.endsWith('/') && baseText !== null) {
+    // urljoin("https://h/v2", "users/login") replaces the last segment.
+    const cut = baseText.lastIndexOf('/');
+    if (cut > baseText.indexOf('://') + 2) return [{ text: baseText.slice(0, cut + 1), start: base[0].start, end: last.end, foreign: true }, ...ref];
+  }
+  return [...base, ...ref];
+}

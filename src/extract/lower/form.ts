@@ -1,0 +1,119 @@
+/**
+ * The lowered form: what every language's syntax tree is reduced to before one resolver
+ * reads it. It keeps only string values and how they flow — literals with their exact
+ * source ranges, the ways strings are built (concatenation, interpolation, format calls,
+ * joins), where values go (assignments, parameters, returns, call arguments) and the calls
+ * themselves (callee, receiver, positional and keyword arguments). Nothing here is specific
+ * to URLs or to one language; the Hub resolver and the Engine pin search both read it.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Literal text of a string (decoded), with the source range it came from. */
+export interface TextPart {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export type StrPart = TextPart | { expr: Expr };
+
+export type FormatStyle = 'printf' | 'brace';
+
+/** Where a value goes; set by the builder on every expression it lowers. */
+export type Use =
+  | { kind: 'part'; of: Expr }
+  | { kind: 'arg'; call: Call; index: number; keyword?: string }
+  | { kind: 'receiver'; call: Call }
+  | { kind: 'def'; def: Def }
+  | { kind: 'return'; scope: Scope }
+  | { kind: 'other' };
+
+interface ExprBase extends Span {
+  id: number;
+  scope: Scope;
+  use: Use;
+}
+
+export type Expr = ExprBase &
+  (
+    | { kind: 'str'; parts: StrPart[] }
+    | { kind: 'concat'; items: Expr[] }
+    /** `"%s/x" % a`, `"{}/x".format(a)`, `fmt.Sprintf`, `String.format`, PowerShell `-f`. */
+    | { kind: 'format'; style: FormatStyle; template: Expr; args: Expr[]; named: Map<string, Expr> }
+    /** `path.Join`, `os.path.join` ('path'); `urljoin`, `new URL(p, base)` ('url'); `sep.join([...])` ('sep'). */
+    | { kind: 'join'; style: 'path' | 'url' | 'sep'; items: Expr[]; sep?: string }
+    /** A variable or a dotted name (`base`, `self.base`, `config.HUB_API`). */
+    | { kind: 'name'; name: string }
+    /** An environment variable; `fallback` is the default the code gives. */
+    | { kind: 'env'; name: string; fallback?: Expr }
+    /** The result of a call (see `call`). */
+    | { kind: 'call'; call: Call }
+    /** One element of a split string: exactly one segment when split on '/'. */
+    | { kind: 'segment'; of: Expr; name: string }
+    /** Anything else: a value the resolver cannot follow. */
+    | { kind: 'opaque'; text: string }
+  );
+
+export interface Call extends Span {
+  /** Dotted callee as written (`requests.get`, `c.http.Post`, `self._send`). */
+  callee: string;
+  /** The last name of the callee (`get`, `Post`, `_send`). */
+  name: string;
+  receiver?: Expr;
+  args: Expr[];
+  keywords: Map<string, Expr>;
+  scope: Scope;
+  /** The call as a value. */
+  result: Expr;
+}
+
+export interface Param {
+  name: string;
+  index: number;
+  fallback?: Expr;
+}
+
+/** A function (or the module, or a class body): where names are looked up. */
+export interface Scope extends Span {
+  id: number;
+  name: string | null;
+  kind: 'module' | 'function' | 'class';
+  params: Param[];
+  parent: Scope | null;
+}
+
+/** An assignment, constant, field or parameter default: `name` holds `value` from `at` on. */
+export interface Def {
+  name: string;
+  value: Expr;
+  scope: Scope;
+  at: number;
+  /** Declared constant (Go `const`, upper-case module names are not marked). */
+  constant?: boolean;
+}
+
+export interface Import {
+  /** The name used in this file. */
+  local: string;
+  module: string;
+  /** The imported name; null for a whole module. */
+  name: string | null;
+}
+
+export interface Lowered {
+  language: string;
+  text: string;
+  module: Scope;
+  scopes: Scope[];
+  exprs: Expr[];
+  defs: Def[];
+  calls: Call[];
+  imports: Import[];
+  /** `from m import *` and the like: any name may come from elsewhere. */
+  wildcardImport: boolean;
+  comments: Span[];
+}

@@ -1,0 +1,130 @@
+import type { Evidence } from '../langs/method-evidence.js';
+import { HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
+import type { Call, Expr, Scope } from './form.js';
+import { bindCall, type Env, type Evaluator, type Program } from './evaluate.js';
+
+/** Calls that only wrap a URL: the call around them decides the method. */
+const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|parse|NewURL)$/;
+/** Calls that take the method as an argument (`request("HEAD", url)`, `NewRequest(m, u, nil)`). */
+const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send|_request|call|fetch|urlopen|open|do_request|make_request|api_call)$/i;
+const MAX_HOPS = 10;
+
+/** The calls through which a value entered the function it is in, innermost last. */
+export interface Trail {
+  env: Env;
+  via: Array<{ call: Call; env: Env }>;
+}
+
+export const TOP: Trail = { env: {}, via: [] };
+
+/**
+ * Which HTTP method a value ends up with: it follows the value to the call that sends it —
+ * through variables, wrappers (`URL(...)`), this file's functions that receive it (their body
+ * decides: `getJSON(path)`, `fetchStatus(u)` calling `http.NewRequest("GET", u, nil)`), and
+ * returns (`exists()` calling `.head(repoUrl())`), back to the call it came through when
+ * there is one. Undefined when no sending call is seen.
+ */
+export class MethodResolver {
+  private seen = new Set<string>();
+  private hops = 0;
+
+  constructor(
+    private readonly p: Program,
+    private readonly ev: Evaluator,
+  ) {}
+
+  of(e: Expr, trail: Trail = TOP): Evidence | undefined {
+    this.seen = new Set();
+    this.hops = 0;
+    return this.follow(e, trail);
+  }
+
+  private follow(e: Expr, trail: Trail): Evidence | undefined {
+    const key = `${e.id}:${trail.via.length}`;
+    if (++this.hops > 200 || trail.via.length > MAX_HOPS || this.seen.has(key)) return undefined;
+    this.seen.add(key);
+    const use = e.use;
+    switch (use.kind) {
+      case 'part':
+        return this.follow(use.of, trail);
+      case 'arg':
+        return this.fromCall(use.call, use.index, use.keyword, trail);
+      case 'def':
+        for (const u of this.p.namesByName.get(use.def.name) ?? []) {
+          if (this.p.defOf(use.def.name, u) !== use.def) continue;
+          const found = this.follow(u, trail);
+          if (found) return found;
+        }
+        return undefined;
+      case 'return': {
+        const back = trail.via[trail.via.length - 1];
+        if (back && this.p.targetsOf(back.call).includes(use.scope)) return this.follow(back.call.result, { env: back.env, via: trail.via.slice(0, -1) });
+        for (const call of this.p.callsOf(use.scope)) {
+          const found = this.follow(call.result, TOP);
+          if (found) return found;
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private literalMethod(e: Expr | undefined, env: Env): Evidence | undefined {
+    if (!e) return undefined;
+    if (e.kind === 'name') {
+      const verb = verbOf(e.name.split('.').pop() ?? '');
+      if (verb && /(?:^|\.)(?:Method\w+|HttpMethod\.\w+|METHOD_\w+|[A-Z]+)$/.test(e.name)) return explicit(verb);
+    }
+    const pieces = this.ev.evaluate(e, env);
+    if (pieces.length > 0 && pieces.every((x) => 'text' in x)) {
+      const text = pieces.map((x) => ('text' in x ? x.text : '')).join('').trim().toUpperCase();
+      if (HTTP_METHODS.has(text)) return explicit(text);
+    }
+    return undefined;
+  }
+
+  private fromCall(call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
+    const asUrl = (index === 0 && !keyword) || keyword === 'url' || keyword === 'uri';
+    const verb = verbOf(call.name);
+    if (verb && asUrl && !/^(?:get(?:env|attr|item)|getenv)$/i.test(call.name)) return explicit(verb);
+    // A method given beside the URL: a keyword, or another argument that is a method literal.
+    const kw = this.literalMethod(call.keywords.get('method'), trail.env);
+    if (kw) return kw;
+    for (const [i, a] of call.args.entries()) {
+      if (i === index) continue;
+      const m = this.literalMethod(a, trail.env);
+      if (m) return m;
+    }
+    if (WRAPPER.test(call.name)) return this.follow(call.result, trail);
+    for (const fn of this.p.targetsOf(call)) {
+      const found = this.throughFunction(fn, call, index, keyword, trail);
+      if (found) return found;
+    }
+    if (REQUEST.test(call.name)) {
+      if (call.keywords.has('data') || call.keywords.has('json') || (call.name === 'urlopen' && call.args.length > 1)) return { method: 'POST', source: 'implied' };
+      const methodArg = call.keywords.get('method') ?? (index > 0 ? call.args[index - 1] : undefined);
+      if (methodArg && methodArg.kind !== 'str') return UNKNOWN;
+      if (/^(?:Request|urlopen|open|fetch)$/.test(call.name)) return this.follow(call.result, trail) ?? { method: 'GET', source: 'default' };
+    }
+    return undefined;
+  }
+
+  /** The URL goes into one of this file's functions: how that function uses its parameter decides. */
+  private throughFunction(fn: Scope, call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
+    const param = this.p.paramAt(call, fn, index, keyword);
+    if (!param) return undefined;
+    const inner: Trail = { env: bindCall(this.p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] };
+    for (const u of this.p.namesByName.get(param.name) ?? []) {
+      if (!isInside(u.scope, fn) || this.p.defOf(param.name, u)) continue;
+      const found = this.follow(u, inner);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+export function isInside(s: Scope, outer: Scope): boolean {
+  for (let x: Scope | null = s; x; x = x.parent) if (x === outer) return true;
+  return false;
+}

@@ -1,0 +1,311 @@
+import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
+import { walkTree } from '../../runtime/tree-walk.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape } from './builder.js';
+import type { Expr, Lowered, Scope, StrPart } from './form.js';
+
+/** Calls whose value is their first argument as far as a URL goes. */
+const IDENTITY = /^(?:str|quote|quote_plus|strip|rstrip|lstrip|lower|removesuffix|removeprefix|encode|decode)$/;
+const ENV_CALL = /^(?:os\.getenv|os\.environ\.get|environ\.get|getenv)$/;
+
+/**
+ * Python (tree-sitter-python) into the lowered form: f-strings, implicit concatenation over
+ * lines, `+`, `%`, `.format`, `sep.join`, `os.path.join`/`urljoin`, `os.environ`, imports,
+ * functions with defaults, class attributes and `self.x` fields.
+ */
+export function lowerPython(tree: SyntaxTree, text: string): Lowered {
+  const b = new LowerBuilder('python', text);
+  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
+
+  const dotted = (n: SyntaxNode | null): string | null => {
+    if (!n) return null;
+    if (n.type === 'identifier') return n.text;
+    if (n.type === 'attribute') {
+      const o = dotted(n.childForFieldName('object'));
+      const a = n.childForFieldName('attribute');
+      return o && a ? `${o}.${a.text}` : null;
+    }
+    return null;
+  };
+
+  const strParts = (n: SyntaxNode, scope: Scope, depth: number): StrPart[] => {
+    const parts: StrPart[] = [];
+    const prefix = (n.firstChild?.text ?? '').replace(/["']+$/, '').toLowerCase();
+    const raw = prefix.includes('r');
+    const isF = prefix.includes('f');
+    for (const c of n.namedChildren) {
+      if (!c) continue;
+      if (c.type === 'string_content') {
+        let t = raw ? c.text : unescape(c.text);
+        if (isF) t = t.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+        parts.push({ text: t, start: c.startIndex, end: c.endIndex });
+      } else if (c.type === 'interpolation') {
+        const inner = c.childForFieldName('expression');
+        if (inner) parts.push({ expr: expr(inner, scope, depth + 1) });
+      }
+    }
+    return parts;
+  };
+
+  const args = (list: SyntaxNode | null, scope: Scope, depth: number) => {
+    const positional: Expr[] = [];
+    const keywords = new Map<string, Expr>();
+    for (const a of list?.namedChildren ?? []) {
+      if (!a || a.type === 'comment') continue;
+      if (a.type === 'keyword_argument') {
+        const name = a.childForFieldName('name')?.text;
+        const value = a.childForFieldName('value');
+        if (name && value) keywords.set(name, expr(value, scope, depth + 1));
+      } else {
+        positional.push(expr(a, scope, depth + 1));
+      }
+    }
+    return { positional, keywords };
+  };
+
+  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+    const fn = n.childForFieldName('function');
+    const argList = n.childForFieldName('arguments');
+    const { positional, keywords } = args(argList, scope, depth);
+    const callee = dotted(fn) ?? '';
+    const name = fn?.type === 'attribute' ? (fn.childForFieldName('attribute')?.text ?? '') : callee;
+    const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : null;
+    // String methods build strings: "{}/x".format(a), "/".join([a, b]).
+    if (object && (object.type === 'string' || object.type === 'concatenated_string')) {
+      if (name === 'format') {
+        return b.expr({ kind: 'format', style: 'brace', template: expr(object, scope, depth + 1), args: positional, named: keywords, ...span(n) }, scope);
+      }
+      const sep = object.type === 'string' ? strParts(object, scope, depth) : [];
+      if (name === 'join' && positional.length === 1 && sep.length <= 1 && sep.every((p) => 'text' in p)) {
+        const list = argList?.namedChildren[0];
+        if (list && (list.type === 'list' || list.type === 'tuple')) {
+          const items = list.namedChildren.filter((x): x is SyntaxNode => !!x).map((x) => expr(x, scope, depth + 1));
+          return b.expr({ kind: 'join', style: 'sep', sep: sep.map((p) => ('text' in p ? p.text : '')).join(''), items, ...span(n) }, scope);
+        }
+      }
+    }
+    if (ENV_CALL.test(callee) && positional[0]?.kind === 'str') {
+      return b.expr({ kind: 'env', name: literalOf(positional[0]) ?? '', fallback: positional[1] ?? keywords.get('default'), ...span(n) }, scope);
+    }
+    if (/^(?:os\.path|posixpath)\.join$/.test(callee)) return b.expr({ kind: 'join', style: 'path', items: positional, ...span(n) }, scope);
+    if (/(?:^|\.)urljoin$/.test(callee)) return b.expr({ kind: 'join', style: 'url', items: positional, ...span(n) }, scope);
+    if (IDENTITY.test(name) && object && positional.length <= 1 && name !== 'quote' && name !== 'str') {
+      // base.rstrip("/"): the receiver is the value.
+      return expr(object, scope, depth + 1);
+    }
+    if ((name === 'quote' || name === 'quote_plus' || name === 'str') && positional.length >= 1) return positional[0];
+    const receiver = object ? expr(object, scope, depth + 1) : undefined;
+    return b.call({ callee, name, receiver, args: positional, keywords, ...span(n) }, scope);
+  };
+
+  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
+    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+    switch (n.type) {
+      case 'string':
+        return b.str(strParts(n, scope, depth), span(n), scope);
+      case 'concatenated_string':
+        return b.expr({ kind: 'concat', items: n.namedChildren.filter((c): c is SyntaxNode => c?.type === 'string').map((c) => expr(c, scope, depth + 1)), ...span(n) }, scope);
+      case 'parenthesized_expression': {
+        const inner = n.namedChildren.find((c) => c && c.type !== 'comment');
+        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
+      }
+      case 'await':
+        return n.namedChildren[0] ? expr(n.namedChildren[0], scope, depth + 1) : b.opaque(n.text, span(n), scope);
+      case 'identifier':
+        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
+      case 'attribute': {
+        const name = dotted(n);
+        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
+        break;
+      }
+      case 'binary_operator': {
+        const op = n.childForFieldName('operator')?.text;
+        const left = n.childForFieldName('left');
+        const right = n.childForFieldName('right');
+        if (!left || !right) break;
+        if (op === '+') {
+          const l = expr(left, scope, depth + 1);
+          const r = expr(right, scope, depth + 1);
+          // a + b + c is one concatenation, as written.
+          const flat = l.kind === 'concat' && left.type === 'binary_operator';
+          const joined = b.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span(n) }, scope);
+          if (flat) l.use = { kind: 'part', of: joined };
+          return joined;
+        }
+        if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string')) {
+          const template = expr(left, scope, depth + 1);
+          const named = new Map<string, Expr>();
+          let list: Expr[] = [];
+          if (right.type === 'tuple' || right.type === 'parenthesized_expression') {
+            list = right.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment').map((c) => expr(c, scope, depth + 1));
+          } else if (right.type === 'dictionary') {
+            for (const pair of right.namedChildren) {
+              const key = pair?.childForFieldName('key');
+              const value = pair?.childForFieldName('value');
+              if (key?.type === 'string' && value) named.set(key.text.slice(1, -1), expr(value, scope, depth + 1));
+            }
+          } else {
+            list = [expr(right, scope, depth + 1)];
+          }
+          return b.expr({ kind: 'format', style: 'printf', template, args: list, named, ...span(n) }, scope);
+        }
+        break;
+      }
+      case 'call':
+        return call(n, scope, depth);
+      case 'subscript': {
+        const value = n.childForFieldName('value');
+        const sub = n.childForFieldName('subscript');
+        if (value && sub && /^(?:os\.)?environ$/.test(dotted(value) ?? '') && sub.type === 'string') {
+          return b.expr({ kind: 'env', name: sub.text.slice(1, -1), ...span(n) }, scope);
+        }
+        // x.split("/")[0]: one path segment.
+        if (value?.type === 'call') {
+          const fn = value.childForFieldName('function');
+          const splitOn = value.childForFieldName('arguments')?.namedChildren[0];
+          if (fn?.type === 'attribute' && /^r?split$/.test(fn.childForFieldName('attribute')?.text ?? '') && splitOn?.text.slice(1, -1) === '/') {
+            const of = expr(fn.childForFieldName('object') ?? value, scope, depth + 1);
+            return b.expr({ kind: 'segment', of, name: n.text, ...span(n) }, scope);
+          }
+        }
+        break;
+      }
+      case 'conditional_expression': {
+        const first = n.namedChildren[0];
+        if (first) return expr(first, scope, depth + 1);
+        break;
+      }
+      default:
+        break;
+    }
+    // Not a string: still lower what it holds, so calls and literals inside are seen.
+    for (const c of n.namedChildren) if (c && c.type !== 'comment') expr(c, scope, depth + 1);
+    return b.opaque(n.text, span(n), scope);
+  }
+
+  const targets = (left: SyntaxNode): string[] => {
+    if (left.type === 'pattern_list' || left.type === 'tuple_pattern') return left.namedChildren.map((c) => dotted(c) ?? '');
+    const name = dotted(left);
+    return name ? [name] : [];
+  };
+
+  const assignment = (n: SyntaxNode, scope: Scope) => {
+    const left = n.childForFieldName('left');
+    const right = n.childForFieldName('right');
+    if (!left || !right) return;
+    const names = targets(left);
+    if (right.type === 'expression_list' && names.length > 1) {
+      right.namedChildren.forEach((c, i) => {
+        if (!c) return;
+        const v = expr(c, scope);
+        if (names[i]) b.def(names[i], v, n.startIndex);
+      });
+      return;
+    }
+    const v = expr(right, scope);
+    if (n.type === 'augmented_assignment' && names[0]) {
+      // url += "/tags": the new value is the old one extended.
+      const old = b.expr({ kind: 'name', name: names[0], start: left.startIndex, end: left.endIndex }, scope);
+      const joined = b.expr({ kind: 'concat', items: [old, v], ...span(n) }, scope);
+      b.def(names[0], joined, n.endIndex);
+      return;
+    }
+    if (names.length === 1) b.def(names[0], v, n.endIndex);
+  };
+
+  const params = (n: SyntaxNode, scope: Scope) => {
+    for (const p of n.namedChildren) {
+      if (!p) continue;
+      if (p.type === 'identifier') b.addParam(scope, p.text);
+      else if (p.type === 'typed_parameter') b.addParam(scope, p.namedChildren.find((c) => c?.type === 'identifier')?.text ?? '');
+      else if (p.type === 'default_parameter' || p.type === 'typed_default_parameter') {
+        const value = p.childForFieldName('value');
+        b.addParam(scope, p.childForFieldName('name')?.text ?? '', value ? expr(value, scope) : undefined);
+      } else if (p.type === 'list_splat_pattern' || p.type === 'dictionary_splat_pattern') {
+        b.addParam(scope, `*${p.namedChildren[0]?.text ?? ''}`);
+      }
+    }
+  };
+
+  const imports = (n: SyntaxNode) => {
+    if (n.type === 'import_from_statement') {
+      const module = n.childForFieldName('module_name')?.text ?? '';
+      if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) b.out.wildcardImport = true;
+      for (const c of n.childrenForFieldName('name')) {
+        if (!c) continue;
+        if (c.type === 'aliased_import') {
+          b.out.imports.push({ local: c.childForFieldName('alias')?.text ?? '', module, name: c.childForFieldName('name')?.text ?? '' });
+        } else {
+          b.out.imports.push({ local: c.text, module, name: c.text });
+        }
+      }
+    } else {
+      for (const c of n.childrenForFieldName('name')) {
+        if (!c) continue;
+        const alias = c.type === 'aliased_import' ? c.childForFieldName('alias')?.text : undefined;
+        const module = c.type === 'aliased_import' ? (c.childForFieldName('name')?.text ?? '') : c.text;
+        b.out.imports.push({ local: alias ?? module.split('.')[0], module, name: null });
+      }
+    }
+  };
+
+  walkTree(tree.rootNode, (n) => {
+    const scope = b.scopeAt(n.startIndex);
+    switch (n.type) {
+      case 'comment':
+        b.comment({ start: n.startIndex, end: n.endIndex });
+        return false;
+      case 'function_definition': {
+        const body = n.childForFieldName('body');
+        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, { start: n.startIndex, end: n.endIndex });
+        const ps = n.childForFieldName('parameters');
+        if (ps) params(ps, fn);
+        return body !== null;
+      }
+      case 'class_definition':
+        b.openScope('class', n.childForFieldName('name')?.text ?? null, { start: n.startIndex, end: n.endIndex });
+        return true;
+      case 'import_statement':
+      case 'import_from_statement':
+        imports(n);
+        return false;
+      case 'assignment':
+      case 'augmented_assignment':
+        assignment(n, scope);
+        return false;
+      case 'return_statement': {
+        const v = n.namedChildren[0];
+        if (v) b.ret(expr(v, scope));
+        return false;
+      }
+      case 'parameters':
+      case 'decorator':
+        return n.type === 'decorator';
+      case 'expression_statement':
+      case 'block':
+      case 'module':
+      case 'decorated_definition':
+      case 'if_statement':
+      case 'elif_clause':
+      case 'else_clause':
+      case 'for_statement':
+      case 'while_statement':
+      case 'try_statement':
+      case 'except_clause':
+      case 'finally_clause':
+      case 'with_statement':
+      case 'with_clause':
+      case 'with_item':
+      case 'match_statement':
+      case 'case_clause':
+        return true;
+      default:
+        if (n.isNamed && n.parent) {
+          expr(n, scope);
+          return false;
+        }
+        return true;
+    }
+  });
+  return b.out;
+}
+

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../../src/scan/lint-file.js';
+import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { compileRules } from '../../src/match/ruleset.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+import { loadParser } from '../../src/runtime/parsers.js';
+import { lowerPython } from '../../src/extract/lower/python.js';
+import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
+import { arityOf } from '../../src/extract/lower/arity.js';
+
+const ruleSet = compileRules(builtinRules());
+const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => true });
+
+describe('the lowered form', () => {
+  it('keeps literal parts with their exact source ranges and interpolations as holes', async () => {
+    const text = 'def f(ns):\n    u = f"https://hub.docker.com/v2/repositories/{ns}/"\n';
+    const tree = (await loadParser('python')).parse(text);
+    const lowered = lowerPython(tree, text);
+    tree.delete();
+    const def = lowered.defs.find((d) => d.name === 'u');
+    expect(def?.value.kind).toBe('str');
+    const pieces = new Evaluator(new Program(lowered, 'f.py', NO_CONSTANTS, true)).evaluate(def!.value);
+    expect(pieces.map((p) => ('text' in p ? text.slice(p.start, p.end) : `{${p.hole}}`))).toEqual([
+      'https://hub.docker.com/v2/repositories/',
+      '{ns}',
+      '/',
+    ]);
+  });
+
+  it('decides arity from examples, split and names, and leaves the rest undecided', () => {
+    const h = (hole: string, examples: string[] = [], oneSegment?: boolean) => arityOf({ hole, start: 0, end: 0, examples, oneSegment });
+    expect(h('x', ['library/nginx']).segments).toBe(2);
+    expect(h('x', ['acme']).segments).toBe(1);
+    expect(h('x', [], true).segments).toBe(1);
+    expect(h('imageRef').segments).toBe(2);
+    expect(h('full_name').segments).toBe(2);
+    expect(h('org').segments).toBe(1);
+    expect(h('self.username').segments).toBe(1);
+    expect(h('target').segments).toBeNull();
+  });
+});
+
+describe('findings from the shared resolver', () => {
+  it('an undecided placeholder: likelier rule, the other named, low confidence, no fix', async () => {
+    const [f] = await lint('a.py', 'import requests\ndef g(target):\n    return requests.get(f"https://hub.docker.com/v2/repositories/{target}/")\n');
+    expect(f).toMatchObject({ ruleId: 'hub-get-repository', alternativeRuleIds: ['hub-list-repositories'], confidence: 'low', line: 3 });
+    expect(f.fix).toBeUndefined();
+    expect(f.message).toContain('hub-list-repositories');
+  });
+
+  it('a paginated listing makes the one-segment reading the likelier', async () => {
+    const [f] = await lint('a.py', 'import requests\ndef g(target):\n    return requests.get(f"https://hub.docker.com/v2/repositories/{target}/?page=2")\n');
+    expect(f).toMatchObject({ ruleId: 'hub-list-repositories', alternativeRuleIds: ['hub-get-repository'], confidence: 'low' });
+  });
+
+  it('a URL in a comment is info and never rewritten', async () => {
+    const [f] = await lint('a.py', '# old: requests.get("https://hub.docker.com/v2/repositories/acme/")\nx = 1\n');
+    expect(f).toMatchObject({ ruleId: 'hub-list-repositories', severity: 'info' });
+    expect(f.fix).toBeUndefined();
+  });
+
+  it('reports a construction over lines at the line of the deprecated path, fix range intact', async () => {
+    const text = 'import requests\nURL = (\n    "https://hub.docker.com/v2/"\n    "repositories/acme/"\n)\nrequests.get(URL)\n';
+    const [f] = await lint('a.py', text);
+    expect(f).toMatchObject({ ruleId: 'hub-list-repositories', line: 4 });
+  });
+
+  it('a deeply nested file neither overflows the stack nor hangs', async () => {
+    const text = `x = ${'['.repeat(200_000)}\n# https://hub.docker.com/v2/repositories/acme/\n`;
+    const started = Date.now();
+    const findings = await lint('deep.py', text);
+    expect(findings.filter((f) => f.ruleId === 'internal-error')).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
