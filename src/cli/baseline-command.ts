@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_BASELINE, makeBaseline } from '../suppress/baseline.js';
 import { refuseOutputOverInput, writeReportFile } from './output.js';
 import { printable, say } from './emit.js';
+import { letSignalsIn } from './signals.js';
 import { addScanOptions, prepareScan, scanWith, type ScanFlags } from './scan-command.js';
 
 export function registerBaselineCommand(program: Command): void {
@@ -17,6 +18,7 @@ export function registerBaselineCommand(program: Command): void {
     // The baseline holds everything found now, whatever an older baseline said.
     const result = await scanWith({ ...prepared, options: { ...prepared.options, baseline: undefined } });
     const baseline = makeBaseline(result.findings);
+    await letSignalsIn();
     writeReportFile(flags.output, printable(`${JSON.stringify(baseline, null, 2)}\n`, 'json'));
     say(`hublint: wrote ${flags.output} with ${baseline.findings.length} findings`);
   });

@@ -18,7 +18,7 @@ import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from
 import { kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
-import { SIGNAL_EXIT } from './signals.js';
+import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -216,7 +216,7 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
   // A signal that came during the scan's last stretch of work is handled here, before any report.
-  await new Promise((next) => setImmediate(next));
+  await letSignalsIn();
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
   return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
 }

@@ -36,3 +36,11 @@ export async function critically<T>(work: (stopRequested: () => NodeJS.Signals |
 export function pendingSignal(): NodeJS.Signals | null {
   return pending;
 }
+
+/**
+ * One turn of the event loop, so that a SIGINT/SIGTERM that arrived during a long run of
+ * promise callbacks (a single-thread scan) is handled now, before a report is written.
+ */
+export function letSignalsIn(): Promise<void> {
+  return new Promise((next) => setImmediate(next));
+}
