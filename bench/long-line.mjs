@@ -3,11 +3,11 @@
 // whole before its snippet was cut, with a pattern that backtracked quadratically (100 KB:
 // 5.4 s; 4 MB: still running after 730 s). Prints a Markdown table.
 // Usage: node bench/long-line.mjs [--bin dist/bin/cli/main.js] [--runs 3]
-import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);

@@ -4,7 +4,7 @@
 # to $STATE/engine.env). Idempotent: when both already run, it only prints.
 #
 # Debian's binaries are called by absolute path because a newer `docker` CLI may come
-# first on PATH (FACTS §3), and inherited DOCKER_* variables are dropped so that they
+# first on PATH (on this kind of machine a docker 28 CLI does), and inherited DOCKER_* variables are dropped so that they
 # cannot point our own docker CLI calls at some other daemon.
 set -eu
 unset DOCKER_HOST DOCKER_API_VERSION DOCKER_CONTEXT DOCKER_TLS_VERIFY DOCKER_CERT_PATH DOCKER_CONFIG

@@ -8,3 +8,5 @@ export { reporterFor, FORMATS } from './report/index.js';
 export { redact } from './core/redact.js';
 export { HublintError, UsageError, ConfigError } from './core/errors.js';
 export type * from './core/types.js';
+// The Engine API client, also importable alone as `hublint/engine`.
+export * from './engine/index.js';

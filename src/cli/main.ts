@@ -4,7 +4,7 @@ import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
 import { emit, say } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
-import { installSignalHandlers } from './signals.js';
+import { installSignalHandlers, signalsHandedOver } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
 import { registerBaselineCommand } from './baseline-command.js';
@@ -20,8 +20,10 @@ Exit codes:
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
 
 // `hublint … | head` closes the pipe early: that is the reader's choice, not an error.
+// (`engine run` handles it itself: it stops its container first, as `docker run` does.)
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' && signalsHandedOver()) return;
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
@@ -42,8 +44,13 @@ async function main(argv: string[]): Promise<number> {
     // Root options count only before a subcommand: `rules --format json` is the subcommand's
     // --format, and `engine run IMAGE CMD --flags` hands the flags to the container.
     .enablePositionalOptions()
+    // `hublint help [command]`, as git and npm have it (commander adds it only to programs
+    // without an action of their own; ours scans). A file named `help` is scanned as `./help`.
+    .helpCommand('help [command]', 'show help for a command')
     .addHelpText('after', EXIT_HELP);
-  addFixOptions(addReportOptions(addScanOptions(program))).action(async (paths: string[], flags: ScanFlags) => {
+  addFixOptions(addReportOptions(addScanOptions(program)))
+    .option('--print-config <file>', 'print the configuration that applies to FILE as JSON, and scan nothing')
+    .action(async (paths: string[], flags: ScanFlags) => {
     exitCode = await runScan(paths, flags);
   });
   registerRulesCommand(program);

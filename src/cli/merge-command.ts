@@ -5,6 +5,7 @@ import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
 import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats } from '../core/types.js';
+import { fromJsonFinding, type JsonFinding } from '../report/finding-json.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';
 import { writeReports } from './scan-command.js';
@@ -24,9 +25,11 @@ function readShard(file: string): ShardOutput {
     throw new ConfigError(`${file}: cannot read hublint JSON output (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]})`);
   }
   if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object' || doc.stats === null) throw new ConfigError(`${file}: not a hublint --format json output`);
-  const bad = doc.findings.findIndex((f) => !isFinding(f));
+  const bad = (doc.findings as unknown[]).findIndex((f) => !isFinding(f));
   if (bad >= 0) throw new ConfigError(`${file}: findings[${bad}] is not a hublint finding (needs ruleId, severity, file, line and fingerprint)`);
-  return doc;
+  // The JSON shape flattens a pin's fields; the typed finding keeps them under `pin`.
+  const findings = (doc.findings as unknown[]).map((f) => fromJsonFinding(f as JsonFinding));
+  return { ...doc, findings };
 }
 
 const SEVERITIES = new Set(['error', 'warning', 'info']);

@@ -9,8 +9,13 @@ export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 }
 
 let critical = 0;
 let pending: NodeJS.Signals | null = null;
+let handover: ((sig: NodeJS.Signals) => void) | null = null;
 
 function onSignal(sig: NodeJS.Signals): void {
+  if (handover) {
+    handover(sig);
+    return;
+  }
   if (critical > 0) {
     pending = sig;
     return;
@@ -35,6 +40,23 @@ export async function critically<T>(work: (stopRequested: () => NodeJS.Signals |
 
 export function pendingSignal(): NodeJS.Signals | null {
   return pending;
+}
+
+/**
+ * `engine run` forwards SIGINT/SIGTERM to its container and waits for it, as `docker run`
+ * does, and handles a closed stdout itself: while `handler` is installed, hublint does not
+ * stop on those signals nor on EPIPE. Answers the function that gives them back.
+ */
+export function handOverSignals(handler: (sig: NodeJS.Signals) => void): () => void {
+  handover = handler;
+  return () => {
+    if (handover === handler) handover = null;
+  };
+}
+
+/** Whether a command has taken signals and stdout errors over (see handOverSignals). */
+export function signalsHandedOver(): boolean {
+  return handover !== null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { PinFields } from './pin.js';
+
 /** Shapes shared by every stage: rules, candidates (extract → match) and findings. */
 
 export type Status = 'deprecated' | 'removed' | 'legacy';
@@ -53,8 +55,10 @@ export interface Candidate {
   rebuilt: boolean;
   /** The host came from a configured base variable rather than from text. */
   baseGuessed?: boolean;
-  /** A URL in Markdown prose: reported as info, never rewritten. */
+  /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
+  /** In documentation (a Markdown code block, reStructuredText): reported as info; a fix is still offered. */
+  docs?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
   /**
@@ -95,6 +99,8 @@ export interface FindingEdit {
   endLine: number;
   endColumn: number;
   text: string;
+  /** A new literal joined after the construction (the one change allowed outside strings). */
+  join?: boolean;
 }
 
 export interface FindingFix {
@@ -126,9 +132,19 @@ export interface Finding {
   fix?: FindingFix;
   /** What to do by hand when no edit can be made. */
   suggestion?: string;
-  /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
-  [extra: string]: unknown;
+  /** Why hublint does not rewrite this call itself ("needs a person: <reason>"). */
+  fixRefusal?: string;
+  /** An undecided reading (match/readings.ts): the other rules the call may break. */
+  alternativeRuleIds?: string[];
+  /** internal-error: the adapter or extractor that failed. */
+  adapter?: string;
+  /** Which scan found it: a Hub API call (and hublint's own findings) or an Engine API pin. */
+  family: FindingFamily;
+  /** family 'pin': the pinned version, its form and, after `engine check`, the verdicts. */
+  pin?: PinFields;
 }
+
+export type FindingFamily = 'hub' | 'pin';
 
 export interface ScanStats {
   filesScanned: number;

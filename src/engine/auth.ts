@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readDockerConfigFile } from './host.js';
 import { EngineConfigError, RegistryCredentialsError } from './errors.js';
 
 /**
- * Registry credentials for a pull, sent in the X-Registry-Auth header (FACTS §2). Found
+ * Registry credentials for a pull, sent in the X-Registry-Auth header (docs/engine-api.md §5). Found
  * either as given, or where the Docker CLI keeps them: `auths[server].auth`, a
  * `credHelpers[server]` program or the `credsStore` program of `$DOCKER_CONFIG/config.json`.
  * Nothing here ever puts a password into a message.
@@ -40,7 +40,7 @@ export function authConfigKey(registry: string): string {
 
 /** `https://host:5000/v1/` → `host:5000`: config.json keys come with and without scheme. */
 function hostOfKey(key: string): string {
-  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/[^]*$/, '');
 }
 
 export interface LookupOptions {
@@ -87,6 +87,16 @@ function decodeAuthEntry(entry: Record<string, unknown>, serveraddress: string):
   return result.username !== undefined || result.identitytoken !== undefined ? result : undefined;
 }
 
+/** How long a credential helper may take, and how long it gets to exit after SIGTERM. */
+export interface HelperLimits {
+  timeoutMs?: number;
+  graceMs?: number;
+}
+
+const HELPER_TIMEOUT_MS = 60_000;
+const HELPER_GRACE_MS = 2_000;
+const HELPER_OUTPUT_LIMIT = 1024 * 1024;
+
 /**
  * Runs `docker-credential-<name> get` with the server on stdin; it prints
  * `{"ServerURL","Username","Secret"}`. "Not found" means no credentials, not a failure.
@@ -96,25 +106,28 @@ export async function runCredentialHelper(
   serverKey: string,
   env: NodeJS.ProcessEnv,
   signal?: AbortSignal,
+  limits: HelperLimits = {},
 ): Promise<RegistryAuth | undefined> {
   if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new EngineConfigError(`Credential helper name "${name}" in config.json is not valid`);
   const program = `docker-credential-${name}`;
-  const stdout = await new Promise<string>((resolve, reject) => {
-    const child = execFile(program, ['get'], { env, signal, timeout: 60_000, maxBuffer: 1024 * 1024 }, (error, out) => {
-      if (!error) return resolve(out);
-      if (signal?.aborted) return reject(signal.reason);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        return reject(new RegistryCredentialsError(`Credential helper ${program} is not installed (named in config.json for ${serverKey})`));
-      }
-      // Helpers print "credentials not found in native keychain" on stdout when they hold nothing.
-      if (/credentials not found/i.test(out)) return resolve('');
-      const exit = typeof code === 'number' ? `exit code ${code}` : String(code ?? (error as Error).message);
-      reject(new RegistryCredentialsError(`Credential helper ${program} failed for ${serverKey} (${exit})`));
-    });
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(serverKey);
-  });
+  const result = await runHelper(program, serverKey, env, signal, limits);
+  if (result.kind === 'missing') {
+    throw new RegistryCredentialsError(`Credential helper ${program} is not installed (named in config.json for ${serverKey})`);
+  }
+  if (result.kind === 'aborted') throw signal?.reason;
+  if (result.kind === 'timeout') {
+    throw new RegistryCredentialsError(`Credential helper ${program} did not answer within ${result.ms} ms for ${serverKey}; it was killed`);
+  }
+  if (result.kind === 'too-much') throw new RegistryCredentialsError(`Credential helper ${program} printed more than ${HELPER_OUTPUT_LIMIT} bytes; it was killed`);
+  let stdout = result.stdout;
+  if (result.code !== 0) {
+    // Helpers print "credentials not found in native keychain" on stdout when they hold nothing.
+    if (!/credentials not found/i.test(stdout)) {
+      const exit = result.code === null ? `killed by ${result.signal}` : `exit code ${result.code}`;
+      throw new RegistryCredentialsError(`Credential helper ${program} failed for ${serverKey} (${exit})`);
+    }
+    stdout = '';
+  }
   if (stdout.trim() === '') return undefined;
   let parsed: unknown;
   try {
@@ -128,6 +141,75 @@ export async function runCredentialHelper(
   if (username === '' && secret === '') return undefined;
   if (username === '<token>') return { identitytoken: secret, serveraddress: serverKey };
   return { username, password: secret, serveraddress: serverKey };
+}
+
+type HelperResult =
+  | { kind: 'done'; code: number | null; signal: NodeJS.Signals | null; stdout: string }
+  | { kind: 'missing' }
+  | { kind: 'aborted' }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'too-much' };
+
+/**
+ * Runs a helper with a time limit. A helper that ignores SIGTERM gets SIGKILL after the
+ * grace period; one whose children keep its stdout open does not hold the answer either:
+ * its exit (not the pipe's close) ends the wait.
+ */
+function runHelper(program: string, input: string, env: NodeJS.ProcessEnv, signal: AbortSignal | undefined, limits: HelperLimits): Promise<HelperResult> {
+  const timeoutMs = limits.timeoutMs ?? HELPER_TIMEOUT_MS;
+  const graceMs = limits.graceMs ?? HELPER_GRACE_MS;
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve({ kind: 'aborted' });
+    const child = spawn(program, ['get'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stopped: HelperResult | undefined;
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = (why: HelperResult): void => {
+      if (stopped) return;
+      stopped = why;
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    };
+    const timer = setTimeout(() => stop({ kind: 'timeout', ms: timeoutMs }), timeoutMs);
+    const onAbort = (): void => stop({ kind: 'aborted' });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let finished = false;
+    const finish = (result: HelperResult): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      signal?.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      resolve(stopped ?? result);
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > HELPER_OUTPUT_LIMIT) return stop({ kind: 'too-much' });
+      chunks.push(chunk);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      finish(error.code === 'ENOENT' ? { kind: 'missing' } : { kind: 'done', code: null, signal: null, stdout: '' });
+    });
+    let ended = false;
+    let exited: { code: number | null; sig: NodeJS.Signals | null } | undefined;
+    const done = (): void => {
+      if (exited) finish({ kind: 'done', code: exited.code, signal: exited.sig, stdout: Buffer.concat(chunks).toString('utf8') });
+    };
+    child.stdout?.on('end', () => {
+      ended = true;
+      done();
+    });
+    child.on('exit', (code, sig) => {
+      exited = { code, sig };
+      // The rest of the output is read from the pipe first, unless a child of the helper holds it open.
+      if (ended) done();
+      else setTimeout(done, graceMs).unref();
+    });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  });
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -8,13 +8,14 @@ import {
   PullError,
   RegistryAuthError,
 } from './errors.js';
-import { demuxLogFrames, rawLogChunks, type LogChunk } from './frames.js';
+import { checkArray, checkCreate, checkId, checkObject, checkVersion, checkWait } from './answers.js';
+import { demuxFrameRuns, demuxLogFrames, rawLogChunks, type LogChunk } from './frames.js';
 import { resolveEndpoint, type EngineEndpoint } from './host.js';
 import { parseJsonLines } from './json-lines.js';
 import { negotiateApiVersion, parseVersionRejection } from './negotiate.js';
 import { OPERATIONS, buildQuery, fillPath, type OperationName, type QueryValue } from './operations.js';
 import { registryOfImage, splitImageReference } from './reference.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, sendRequest, type TransportResponse } from './transport.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_DEADLINE_MS, DEFAULT_IDLE_TIMEOUT_MS, sendRequest, type TransportResponse } from './transport.js';
 import type {
   CommitResponse,
   ContainerCreateRequest,
@@ -23,12 +24,13 @@ import type {
   ContainerWaitResponse,
   EngineVersion,
   Filters,
+  ImageDeleteItem,
   ImageSummary,
   PingResult,
   PullProgress,
   StateChange,
 } from './types.js';
-import { compareApiVersions, normalizeApiVersion } from './versions.js';
+import { compareApiVersions, normalizeApiVersionSetting } from './versions.js';
 
 export interface DockerEngineClientOptions {
   /** `unix:///path`, `tcp://host:port`: wins over DOCKER_HOST and contexts (`-H`). */
@@ -42,8 +44,10 @@ export interface DockerEngineClientOptions {
   /** Environment to read DOCKER_* from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   connectTimeoutMs?: number;
-  /** Longest silence on plain requests; wait, follow logs and pull have none. */
+  /** Longest silence on plain requests; wait, follow logs, attach and pull have none. */
   idleTimeoutMs?: number;
+  /** Longest whole exchange of a plain request (head and body); 0 = none. Default 300 s. */
+  deadlineMs?: number;
   /** Receives one line per request (method, path, status, time); never headers or bodies. */
   debug?: (line: string) => void;
 }
@@ -97,6 +101,38 @@ export interface ContainerInspect {
   [field: string]: unknown;
 }
 
+export interface AttachOptions extends CallOptions {
+  /** Send standard input: the stream is writable, `end()` half-closes it (EOF in the container). */
+  stdin?: boolean;
+  stdout?: boolean;
+  stderr?: boolean;
+  /** Also replay what the container printed before the attach. */
+  logs?: boolean;
+  /** Whether the container has a TTY (raw stream) or not (8-byte frames); asked when absent. */
+  tty?: boolean;
+}
+
+/**
+ * A hijacked attach connection. `output` yields the container's output as it arrives,
+ * a chunk at a time (runs of one stream joined); `write`/`end` feed its stdin.
+ */
+export interface AttachedStream {
+  output: AsyncIterable<LogChunk[]>;
+  /** Resolves once the data is handed to the socket (backpressure). */
+  write(data: Buffer | string): Promise<void>;
+  /** Half-closes: the container sees EOF on stdin; its output keeps coming. */
+  end(): void;
+  /** Drops the connection. */
+  close(): void;
+}
+
+export type WaitCondition = 'not-running' | 'next-exit' | 'removed';
+
+/** A wait the daemon has registered; `result` settles when the condition is met. */
+export interface RegisteredWait {
+  result: Promise<ContainerWaitResponse>;
+}
+
 interface CallArgs extends CallOptions {
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
@@ -104,18 +140,21 @@ interface CallArgs extends CallOptions {
   headers?: Record<string, string>;
   /** Overrides the operation's idle limit (0 = none). */
   idleTimeoutMs?: number;
-  /** Whether an idempotent GET may be sent again after a reset before the answer. */
-  retry?: boolean;
+  /** Asks for a hijacked connection (attach). */
+  upgrade?: boolean;
+  /** Overrides the deadline of a plain request (0 = none). */
+  deadlineMs?: number;
 }
 
 const ERROR_BODY_LIMIT = 64 * 1024;
+const PING_BODY_LIMIT = 64 * 1024;
 const JSON_BODY_LIMIT = 64 * 1024 * 1024;
 /** Progress statuses after which more must come: the opening line and layers in flight. */
 const PULL_IN_FLIGHT = /^(Pulling from|Pulling fs layer|Waiting|Downloading|Verifying Checksum|Extracting|Retrying in)\b/;
 const AUTH_FAILURE = /no basic auth credentials|unauthorized|authentication required|denied|incorrect username or password/i;
 
 /**
- * A small client for the Engine API operations in the seed. Every method returns a
+ * A small client for the Engine API operations hublint and its users need. Every method returns a
  * promise or an async iterable and takes an AbortSignal; streams are never buffered.
  */
 export class DockerEngineClient {
@@ -130,7 +169,7 @@ export class DockerEngineClient {
     this.#env = options.env ?? process.env;
     const pin = options.apiVersion ?? (this.#env.DOCKER_API_VERSION || undefined);
     if (pin !== undefined) {
-      const normalized = normalizeApiVersion(pin);
+      const normalized = normalizeApiVersionSetting(pin);
       if (normalized === undefined) {
         const from = options.apiVersion !== undefined ? 'the API version option' : 'DOCKER_API_VERSION';
         throw new EngineConfigError(`${from} "${pin}" is not an API version like 1.41`);
@@ -166,8 +205,12 @@ export class DockerEngineClient {
   }
 
   async ping(options: CallOptions = {}): Promise<PingResult> {
-    const res = await this.#call('ping', { ...options, retry: true });
-    await drain(res.body);
+    // The body is "OK"; a daemon that sends more, or sends it forever, is cut off.
+    const res = await this.#retrying('ping', options.signal, async () => {
+      const answer = await this.#call('ping', options);
+      await readText(answer.body, PING_BODY_LIMIT, 'GET /_ping');
+      return answer;
+    });
     const header = (name: string): string | undefined => {
       const value = res.headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -180,11 +223,11 @@ export class DockerEngineClient {
   }
 
   version(options: CallOptions = {}): Promise<EngineVersion> {
-    return this.#json<EngineVersion>('version', options);
+    return this.#json('version', checkVersion, options);
   }
 
   createContainer(config: ContainerCreateRequest, options: CallOptions & { name?: string; platform?: string } = {}): Promise<ContainerCreateResponse> {
-    return this.#json<ContainerCreateResponse>('createContainer', {
+    return this.#json('createContainer', checkCreate, {
       signal: options.signal,
       query: { name: options.name, platform: options.platform },
       json: config,
@@ -197,16 +240,81 @@ export class DockerEngineClient {
     return { changed: res.status !== 304 };
   }
 
-  waitContainer(id: string, options: CallOptions & { condition?: 'not-running' | 'next-exit' | 'removed' } = {}): Promise<ContainerWaitResponse> {
-    return this.#json<ContainerWaitResponse>('waitContainer', {
+  waitContainer(id: string, options: CallOptions & { condition?: WaitCondition } = {}): Promise<ContainerWaitResponse> {
+    return this.#json('waitContainer', checkWait, {
       signal: options.signal,
       params: { id },
       query: { condition: options.condition },
     });
   }
 
+  /**
+   * Registers a wait and resolves once the daemon has (it sends the answer's head at
+   * once, API 1.30+), so a `next-exit` wait made before start cannot miss a quick exit:
+   * what `docker run` does. The exit status comes later through `result`.
+   */
+  async registerWait(id: string, options: CallOptions & { condition?: WaitCondition } = {}): Promise<RegisteredWait> {
+    const what = `${OPERATIONS.waitContainer.method} ${OPERATIONS.waitContainer.path}`;
+    const res = await this.#call('waitContainer', { signal: options.signal, params: { id }, query: { condition: options.condition } });
+    const result = readJson(res, what).then((value) => checkWait(value, what));
+    // A caller that never looks at the result must not see an unhandled rejection.
+    result.catch(() => undefined);
+    return { result };
+  }
+
   inspectContainer(id: string, options: CallOptions = {}): Promise<ContainerInspect> {
-    return this.#json<ContainerInspect>('inspectContainer', { signal: options.signal, params: { id } });
+    return this.#json('inspectContainer', checkObject<ContainerInspect>, { signal: options.signal, params: { id } });
+  }
+
+  /**
+   * Attaches to the container's streams on a hijacked connection (`Upgrade: tcp`, answered
+   * 101). Attach before start to see every byte; output comes as the container writes it.
+   */
+  async attachContainer(id: string, options: AttachOptions = {}): Promise<AttachedStream> {
+    const { signal } = options;
+    const res = await this.#call('attachContainer', {
+      signal,
+      params: { id },
+      query: {
+        stream: true,
+        stdin: options.stdin ?? false,
+        stdout: options.stdout ?? true,
+        stderr: options.stderr ?? true,
+        logs: options.logs,
+      },
+      upgrade: true,
+    });
+    let tty = options.tty;
+    if (tty === undefined) {
+      const type = String(res.headers['content-type'] ?? '');
+      tty = type.includes('multiplexed-stream') ? false : (await this.inspectContainer(id, { signal })).Config?.Tty === true;
+    }
+    const socket = res.socket;
+    const runs = async function* (body: AsyncIterable<Buffer>): AsyncGenerator<LogChunk[]> {
+      for await (const data of body) yield [{ stream: 'stdout', data }];
+    };
+    return {
+      output: tty ? runs(res.body) : demuxFrameRuns(res.body),
+      write: (data) =>
+        new Promise<void>((resolve, reject) => {
+          if (!socket) return reject(new EngineProtocolError(`The daemon did not hijack the attach connection of ${id}: stdin cannot be sent`));
+          socket.write(data, (error) => (error ? reject(error) : resolve()));
+        }),
+      end: () => socket?.end(),
+      close: () => res.close(),
+    };
+  }
+
+  /** Sends a signal (`SIGINT`, `SIGTERM`, `9`, …) to the container's main process. */
+  async killContainer(id: string, signalName = 'SIGKILL', options: CallOptions = {}): Promise<void> {
+    const res = await this.#call('killContainer', { signal: options.signal, params: { id }, query: { signal: signalName } });
+    await drain(res.body);
+  }
+
+  /** Sets the size of the container's TTY. */
+  async resizeContainer(id: string, size: { rows: number; columns: number }, options: CallOptions = {}): Promise<void> {
+    const res = await this.#call('resizeContainer', { signal: options.signal, params: { id }, query: { h: size.rows, w: size.columns } });
+    await drain(res.body);
   }
 
   /**
@@ -215,7 +323,7 @@ export class DockerEngineClient {
    */
   async *containerLogs(id: string, options: LogsOptions = {}): AsyncGenerator<LogChunk> {
     const { signal } = options;
-    const res = await this.#call('containerLogs', {
+    const res = await this.#retrying('containerLogs', signal, () => this.#call('containerLogs', {
       signal,
       params: { id },
       query: {
@@ -227,8 +335,9 @@ export class DockerEngineClient {
         since: options.since,
       },
       idleTimeoutMs: options.follow ? 0 : undefined,
-      retry: true,
-    });
+      // The reader sets the pace of a long log: no deadline.
+      deadlineMs: 0,
+    }));
     try {
       let tty = options.tty;
       if (tty === undefined) {
@@ -244,7 +353,7 @@ export class DockerEngineClient {
   }
 
   listContainers(options: CallOptions & { all?: boolean; filters?: Filters; limit?: number; size?: boolean } = {}): Promise<ContainerSummary[]> {
-    return this.#json<ContainerSummary[]>('listContainers', {
+    return this.#json('listContainers', checkArray<ContainerSummary>, {
       signal: options.signal,
       query: { all: options.all, limit: options.limit, size: options.size, filters: options.filters },
     });
@@ -275,10 +384,40 @@ export class DockerEngineClient {
   }
 
   listImages(options: CallOptions & { all?: boolean; filters?: Filters; digests?: boolean } = {}): Promise<ImageSummary[]> {
-    return this.#json<ImageSummary[]>('listImages', {
+    return this.#json('listImages', checkArray<ImageSummary>, {
       signal: options.signal,
       query: { all: options.all, filters: options.filters, digests: options.digests },
     });
+  }
+
+  /** Removes an image (or one of its tags); answers what the daemon untagged and deleted. */
+  removeImage(name: string, options: CallOptions & { force?: boolean; noprune?: boolean } = {}): Promise<ImageDeleteItem[]> {
+    return this.#json('removeImage', checkArray<ImageDeleteItem>, {
+      signal: options.signal,
+      params: { name },
+      query: { force: options.force, noprune: options.noprune },
+    });
+  }
+
+  /** Tags an image: `tagImage('sha256:…', { repo: 'acme/web', tag: '1' })`. */
+  async tagImage(name: string, options: CallOptions & { repo: string; tag?: string }): Promise<void> {
+    const res = await this.#call('tagImage', { signal: options.signal, params: { name }, query: { repo: options.repo, tag: options.tag } });
+    await drain(res.body);
+  }
+
+  /** Image operations grouped as in dockerode's README: `client.images.pull(…)`. */
+  get images(): {
+    list: DockerEngineClient['listImages'];
+    pull: DockerEngineClient['pullImage'];
+    remove: DockerEngineClient['removeImage'];
+    tag: DockerEngineClient['tagImage'];
+  } {
+    return {
+      list: (options) => this.listImages(options),
+      pull: (image, options) => this.pullImage(image, options),
+      remove: (name, options) => this.removeImage(name, options),
+      tag: (name, options) => this.tagImage(name, options),
+    };
   }
 
   /**
@@ -346,7 +485,7 @@ export class DockerEngineClient {
   }
 
   commitContainer(options: CommitOptions): Promise<CommitResponse> {
-    return this.#json<CommitResponse>('commitContainer', {
+    return this.#json('commitContainer', checkId, {
       signal: options.signal,
       query: {
         container: options.container,
@@ -361,25 +500,26 @@ export class DockerEngineClient {
     });
   }
 
-  /** A request whose whole (JSON) answer is read; GETs get one retry after a reset. */
-  async #json<T>(name: OperationName, args: CallArgs): Promise<T> {
+  /** A request whose whole (JSON) answer is read and checked; GETs get one retry after a reset. */
+  async #json<T>(name: OperationName, check: (value: unknown, what: string) => T, args: CallArgs): Promise<T> {
     const spec = OPERATIONS[name];
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await this.#call(name, { ...args, retry: false });
-        const text = await readText(res.body, JSON_BODY_LIMIT, `${spec.method} ${spec.path}`);
-        try {
-          return JSON.parse(text) as T;
-        } catch {
-          throw new EngineProtocolError(`The answer to ${spec.method} ${spec.path} is not JSON`);
-        }
-      } catch (error) {
-        if (attempt === 0 && spec.method === 'GET' && isReset(error) && !args.signal?.aborted) {
-          this.#debug(`${spec.method} ${spec.path}: connection reset, retrying once`);
-          continue;
-        }
-        throw error;
-      }
+    const what = `${spec.method} ${spec.path}`;
+    const value = await this.#retrying(name, args.signal, async () => readJson(await this.#call(name, args), what));
+    return check(value, what);
+  }
+
+  /**
+   * The one retry of the client: an idempotent GET whose connection was reset (before or
+   * during the answer) is sent once more; anything else fails at once.
+   */
+  async #retrying<T>(name: OperationName, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+    const spec = OPERATIONS[name];
+    try {
+      return await attempt();
+    } catch (error) {
+      if (spec.method !== 'GET' || !isReset(error) || signal?.aborted) throw error;
+      this.#debug(`${spec.method} ${spec.path}: connection reset, retrying once`);
+      return attempt();
     }
   }
 
@@ -395,35 +535,40 @@ export class DockerEngineClient {
       body = JSON.stringify(args.json);
       headers['Content-Type'] = 'application/json';
     }
-    const idle = args.idleTimeoutMs ?? (spec.timeout === 'none' ? 0 : (this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS));
+    const plain = spec.timeout !== 'none' && args.idleTimeoutMs !== 0;
+    const idle = args.idleTimeoutMs ?? (plain ? (this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) : 0);
+    const deadline = plain ? (args.deadlineMs ?? this.#options.deadlineMs ?? DEFAULT_DEADLINE_MS) : 0;
     const started = Date.now();
     let res: TransportResponse;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        res = await sendRequest(endpoint, {
-          method: spec.method,
-          path,
-          headers,
-          body,
-          signal: args.signal,
-          connectTimeoutMs: this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-          idleTimeoutMs: idle,
-        });
-        break;
-      } catch (error) {
-        if (attempt === 0 && args.retry && spec.method === 'GET' && isReset(error) && !args.signal?.aborted) {
-          this.#debug(`${spec.method} ${path}: connection reset before the answer, retrying once`);
-          continue;
-        }
-        this.#debug(`${spec.method} ${path} failed after ${Date.now() - started} ms: ${(error as Error).message}`);
-        throw error;
-      }
+    try {
+      res = await sendRequest(endpoint, {
+        method: spec.method,
+        path,
+        headers,
+        body,
+        signal: args.signal,
+        connectTimeoutMs: this.#options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        idleTimeoutMs: idle,
+        // A stop may take its `t` seconds before the answer: the deadline grows with the idle limit.
+        deadlineMs: deadline > 0 && args.idleTimeoutMs !== undefined && args.idleTimeoutMs > 0 ? Math.max(deadline, args.idleTimeoutMs * 2) : deadline,
+        upgrade: args.upgrade,
+      });
+    } catch (error) {
+      this.#debug(`${spec.method} ${path} failed after ${Date.now() - started} ms: ${(error as Error).message}`);
+      throw error;
     }
     this.#debug(`${spec.method} ${path} -> ${res.status} (${Date.now() - started} ms)`);
     const allowed: readonly number[] = spec.ok;
     const noChange: readonly number[] = 'noChange' in spec ? spec.noChange : [];
     if (allowed.includes(res.status) || noChange.includes(res.status)) return res;
-    throw await apiError(res, spec.method, path, version);
+    const error = await apiError(res, spec.method, path, version);
+    // Go's TLS server answers plain HTTP with this 400: the daemon wants TLS.
+    if (error.status === 400 && /HTTP request to an HTTPS server/i.test(error.daemonMessage) && endpoint.kind === 'tcp' && !endpoint.tls) {
+      throw new EngineConnectionError(`The Docker daemon at ${endpoint.display} speaks TLS, but hublint connected without TLS`, endpoint.display, {
+        hint: 'TLS may be needed: set DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH (ca.pem, cert.pem, key.pem), as for the docker CLI.',
+      });
+    }
+    throw error;
   }
 
   #debug(line: string): void {
@@ -477,6 +622,15 @@ async function readText(body: AsyncIterable<Buffer>, limit: number, what: string
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(res: TransportResponse, what: string): Promise<unknown> {
+  const text = await readText(res.body, JSON_BODY_LIMIT, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new EngineProtocolError(`The answer to ${what} is not JSON`);
+  }
 }
 
 async function drain(body: AsyncIterable<Buffer>): Promise<void> {

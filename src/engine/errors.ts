@@ -1,7 +1,26 @@
-import { HublintError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 
-/** Base of every error the Engine client throws on purpose. */
-export class EngineError extends HublintError {}
+/**
+ * The Engine client's errors. The client is a library of its own (it imports nothing from
+ * the rest of hublint), so these extend Error, not hublint's HublintError: an application
+ * that uses the client decides what an error means for its exit code; hublint's CLI maps
+ * them in src/cli/engine-errors.ts.
+ */
+
+/**
+ * Base of every error the Engine client throws on purpose: one line, plus a hint when there
+ * is one. The message and hint are masked (hublint's one redaction module, a leaf that
+ * imports nothing): a daemon's text may echo a registry password or a token.
+ */
+export class EngineError extends Error {
+  /** What the user can do about it, one line; undefined when there is nothing to add. */
+  readonly hint?: string;
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(redact(message), options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint === undefined ? undefined : redact(options.hint);
+  }
+}
 
 /** The daemon answered with a status the operation does not expect. */
 export class DockerApiError extends EngineError {
@@ -19,7 +38,7 @@ export class DockerApiError extends EngineError {
       hint: options.hint,
     });
     this.status = init.status;
-    this.daemonMessage = init.daemonMessage;
+    this.daemonMessage = redact(init.daemonMessage);
     this.method = init.method;
     this.path = init.path;
   }
@@ -101,11 +120,14 @@ export class EngineConnectionError extends EngineError {
   }
 }
 
-/** Connecting took too long, or a plain request stayed silent too long. */
+/**
+ * Connecting took too long, a plain request stayed silent too long (`idle`), or its whole
+ * exchange took longer than its deadline (`deadline`: a daemon that trickles bytes).
+ */
 export class EngineTimeoutError extends EngineError {
-  readonly phase: 'connect' | 'idle';
+  readonly phase: 'connect' | 'idle' | 'deadline';
   readonly timeoutMs: number;
-  constructor(message: string, phase: 'connect' | 'idle', timeoutMs: number) {
+  constructor(message: string, phase: 'connect' | 'idle' | 'deadline', timeoutMs: number) {
     super(message);
     this.phase = phase;
     this.timeoutMs = timeoutMs;
@@ -119,7 +141,6 @@ export class EngineProtocolError extends EngineError {}
 export class UnsupportedHostError extends EngineError {
   constructor(host: string, why: string) {
     super(`Docker host "${host}" is not supported: ${why}`, {
-      exitCode: 2,
       hint: 'Use a unix:// socket or tcp:// address (for SSH, forward the socket: ssh -L /tmp/docker.sock:/var/run/docker.sock HOST).',
     });
   }
@@ -130,3 +151,22 @@ export class EngineConfigError extends EngineError {}
 
 /** Registry credentials could not be looked up (helper missing, helper failed). */
 export class RegistryCredentialsError extends EngineError {}
+
+/**
+ * `docker run`'s own failure classes, for a caller that maps them to exit codes as the
+ * docker CLI does (125 / 126 / 127): the daemon could not start the command.
+ */
+export class ContainerStartError extends DockerApiError {
+  /** `not-found` (127): no such executable; `not-executable` (126): permission denied or a folder. */
+  readonly reason: 'not-found' | 'not-executable' | 'other';
+  constructor(cause: DockerApiError) {
+    super(cause, { message: cause.message });
+    const said = cause.daemonMessage;
+    // The docker CLI decides from the daemon's text the same way (cli/command/container/run.go).
+    this.reason = /executable file not found|no such file or directory|cannot find the file specified/i.test(said)
+      ? 'not-found'
+      : /permission denied|is a directory/i.test(said)
+        ? 'not-executable'
+        : 'other';
+  }
+}

@@ -5,7 +5,7 @@ import type { LogChunk } from './frames.js';
 import type { ContainerCreateRequest, PullProgress } from './types.js';
 
 /**
- * The seed's typical flow — pull, create, start, wait, then read the logs — and its
+ * The typical flow — pull, create, start, wait, then read the logs — and its
  * background variant, which stops after start.
  */
 
@@ -24,6 +24,10 @@ export interface RunContainerOptions extends CallOptions {
   onPullProgress?: (message: PullProgress) => void;
   /** Remove the created container when it cannot be started (what `--rm` implies). */
   removeIfStartFails?: boolean;
+  /** `os[/arch[/variant]]` for the pull and the create. */
+  platform?: string;
+  /** Called before a `missing` pull ("Unable to find image … locally"). */
+  onMissingImage?: (image: string) => void;
 }
 
 export interface StartedContainer {
@@ -55,14 +59,29 @@ export async function runContainer(client: DockerEngineClient, options: RunConta
 
 /** pull → create → start: the background variant. */
 export async function runContainerDetached(client: DockerEngineClient, options: RunContainerOptions): Promise<StartedContainer> {
+  const created = await createContainerPulling(client, options);
+  try {
+    await client.startContainer(created.id, { signal: options.signal });
+  } catch (error) {
+    if (options.removeIfStartFails) await client.removeContainer(created.id, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  return created;
+}
+
+/**
+ * create, pulling the image first (`always`), when create says it is missing (`missing`,
+ * the default), or never: what `docker create` and `docker run` do with `--pull`.
+ */
+export async function createContainerPulling(client: DockerEngineClient, options: RunContainerOptions): Promise<StartedContainer> {
   const { signal } = options;
   const policy = options.pull ?? 'missing';
   const pull = (): Promise<PullProgress | undefined> =>
-    client.pullImageToEnd(options.image, { signal, auth: options.auth, onProgress: options.onPullProgress });
+    client.pullImageToEnd(options.image, { signal, auth: options.auth, onProgress: options.onPullProgress, platform: options.platform });
   const create = () =>
     client.createContainer(
       { ...options.config, Image: options.image, Cmd: options.cmd, Tty: options.tty ?? false },
-      { signal, name: options.name },
+      { signal, name: options.name, platform: options.platform },
     );
 
   if (policy === 'always') await pull();
@@ -77,14 +96,9 @@ export async function runContainerDetached(client: DockerEngineClient, options: 
       });
     }
     if (policy === 'always') throw error;
+    options.onMissingImage?.(options.image);
     await pull();
     created = await create();
-  }
-  try {
-    await client.startContainer(created.Id, { signal });
-  } catch (error) {
-    if (options.removeIfStartFails) await client.removeContainer(created.Id, { force: true }).catch(() => undefined);
-    throw error;
   }
   return { id: created.Id, warnings: created.Warnings ?? [] };
 }

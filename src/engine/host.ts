@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EngineConfigError, UnsupportedHostError } from './errors.js';
+import { readSmallFile } from './read-file.js';
 
 /** Where the daemon listens, after DOCKER_HOST, contexts and defaults are applied. */
 export type EngineEndpoint =
@@ -77,7 +77,7 @@ export function parseDockerHost(host: string, tls?: TlsSettings): EngineEndpoint
 }
 
 function parseTcp(original: string, rest: string, tls: TlsSettings | undefined): EngineEndpoint {
-  const hostPort = rest.replace(/\/+$/, '');
+  const hostPort = rest.replace(/(?<!\/)\/+$/, '');
   if (hostPort.includes('/')) throw new EngineConfigError(`Docker host "${original}" has a path; hublint supports none`);
   if (hostPort.includes('@')) throw new EngineConfigError(`Docker host "${original}" carries credentials; use TLS certificates instead`);
   const m = /^(\[[^\]]+\]|[^:]*)(?::(\d*))?$/.exec(hostPort);
@@ -91,20 +91,22 @@ function parseTcp(original: string, rest: string, tls: TlsSettings | undefined):
 }
 
 /**
- * TLS settings from DOCKER_CERT_PATH / DOCKER_TLS_VERIFY (and the CLI's DOCKER_TLS):
- * a cert path or TLS_VERIFY turns TLS on; only TLS_VERIFY turns server verification on.
+ * TLS settings as the docker CLI reads them (cli/flags/options.go): DOCKER_TLS_VERIFY
+ * (any non-empty value) turns TLS on with verification, DOCKER_TLS turns it on without;
+ * DOCKER_CERT_PATH only says where ca.pem, cert.pem and key.pem are (default ~/.docker)
+ * and switches nothing on by itself.
  */
 export async function tlsFromEnv(env: NodeJS.ProcessEnv): Promise<TlsSettings | undefined> {
   const verify = nonEmpty(env.DOCKER_TLS_VERIFY);
   const certPath = nonEmpty(env.DOCKER_CERT_PATH) ? env.DOCKER_CERT_PATH : undefined;
-  if (!verify && certPath === undefined && !nonEmpty(env.DOCKER_TLS)) return undefined;
+  if (!verify && !nonEmpty(env.DOCKER_TLS)) return undefined;
   return { ...(await readCertDir(certPath ?? dockerConfigDir(env), verify)), verify };
 }
 
 async function readCertDir(dir: string, required: boolean): Promise<Omit<TlsSettings, 'verify'>> {
   const read = async (name: string): Promise<Buffer | undefined> => {
     try {
-      return await readFile(join(dir, name));
+      return await readSmallFile(join(dir, name));
     } catch (error) {
       if (required && name === 'ca.pem') {
         throw new EngineConfigError(`TLS verification is on but ${join(dir, name)} cannot be read`, { cause: error });
@@ -126,10 +128,10 @@ export async function readDockerConfigFile(env: NodeJS.ProcessEnv): Promise<Reco
   const file = join(dockerConfigDir(env), 'config.json');
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readSmallFile(file)).toString('utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new EngineConfigError(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
+    if ((error as { code?: string }).code === 'ENOENT') return undefined;
+    throw new EngineConfigError((error as Error).message, { cause: error, hint: 'config.json must be a regular file (the Docker CLI\'s settings and credentials).' });
   }
   try {
     const value: unknown = JSON.parse(text);
@@ -148,9 +150,9 @@ async function endpointOfContext(name: string, env: NodeJS.ProcessEnv): Promise<
   const metaFile = join(base, 'meta', id, 'meta.json');
   let meta: { Endpoints?: { docker?: { Host?: unknown; SkipTLSVerify?: unknown } } };
   try {
-    meta = JSON.parse(await readFile(metaFile, 'utf8')) as typeof meta;
+    meta = JSON.parse((await readSmallFile(metaFile)).toString('utf8')) as typeof meta;
   } catch (error) {
-    throw new EngineConfigError(`Docker context "${name}" not found (${metaFile}: ${(error as NodeJS.ErrnoException).code ?? 'invalid JSON'})`, {
+    throw new EngineConfigError(`Docker context "${name}" not found (${metaFile}: ${(error as { code?: string }).code ?? 'invalid JSON'})`, {
       hint: 'List contexts with `docker context ls`, or unset DOCKER_CONTEXT.',
     });
   }

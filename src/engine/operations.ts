@@ -1,7 +1,7 @@
 /**
  * The Engine API operations the client uses, as data: method, path template, the
  * statuses that mean success, and how long the daemon may stay silent. Paths follow the
- * seed's endpoint table; statuses follow the Engine API reference (docs.docker.com/reference/api/engine).
+ * Engine API reference's paths; statuses follow the Engine API reference (docs.docker.com/reference/api/engine).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -35,6 +35,13 @@ export const OPERATIONS = {
   listImages: { method: 'GET', path: '/images/json', ok: [200], versioned: true, timeout: 'idle' },
   pullImage: { method: 'POST', path: '/images/create', ok: [200], versioned: true, timeout: 'none' },
   commitContainer: { method: 'POST', path: '/commit', ok: [201], versioned: true, timeout: 'idle' },
+  // Hijacked (101) when asked with `Upgrade: tcp`; the stream lasts as long as the container.
+  attachContainer: { method: 'POST', path: '/containers/{id}/attach', ok: [101, 200], versioned: true, timeout: 'none' },
+  killContainer: { method: 'POST', path: '/containers/{id}/kill', ok: [204], versioned: true, timeout: 'idle' },
+  resizeContainer: { method: 'POST', path: '/containers/{id}/resize', ok: [200], versioned: true, timeout: 'idle' },
+  // `{name}` may hold slashes and a tag: the daemon's router matches the rest of the path.
+  removeImage: { method: 'DELETE', path: '/images/{name}', ok: [200], versioned: true, timeout: 'idle' },
+  tagImage: { method: 'POST', path: '/images/{name}/tag', ok: [201], versioned: true, timeout: 'idle' },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { EngineConnectionError, EngineTimeoutError } from './errors.js';
 import type { EngineEndpoint } from './host.js';
 
@@ -12,6 +13,11 @@ import type { EngineEndpoint } from './host.js';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * Longest whole exchange (head and body) of a plain request. The idle limit alone lets a
+ * daemon that sends one byte a second hold a request open for ever.
+ */
+export const DEFAULT_DEADLINE_MS = 300_000;
 
 export interface TransportRequest {
   method: string;
@@ -23,6 +29,13 @@ export interface TransportRequest {
   connectTimeoutMs?: number;
   /** Longest silence allowed on the socket; 0 turns the limit off (wait, follow, pull). */
   idleTimeoutMs?: number;
+  /** Longest whole exchange, until the body's end; 0 (the default) = none. */
+  deadlineMs?: number;
+  /**
+   * Asks for the connection to be hijacked (`Connection: Upgrade`, `Upgrade: tcp`, as the
+   * Engine API documents for attach): a 101 answer hands over the raw socket.
+   */
+  upgrade?: boolean;
 }
 
 export interface TransportResponse {
@@ -32,6 +45,11 @@ export interface TransportResponse {
   body: AsyncIterable<Buffer>;
   /** Stops reading and closes the connection (used when a caller stops iterating early). */
   close(): void;
+  /**
+   * After a 101 answer to an `upgrade` request: the raw connection, in both directions.
+   * `body` reads from it; write to it, and `end()` it to half-close (stdin's EOF).
+   */
+  socket?: Duplex;
 }
 
 export async function sendRequest(endpoint: EngineEndpoint, request: TransportRequest): Promise<TransportResponse> {
@@ -39,13 +57,18 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
   signal?.throwIfAborted();
   const connectTimeoutMs = request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const idleTimeoutMs = request.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const deadlineMs = request.deadlineMs ?? 0;
   const headers: Record<string, string> = { ...request.headers };
   if (request.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(request.body));
+  if (request.upgrade) {
+    headers.Connection = 'Upgrade';
+    headers.Upgrade = 'tcp';
+  }
 
   const common: http.RequestOptions = { method: request.method, path: request.path, headers, agent: false };
   let req: http.ClientRequest;
   if (endpoint.kind === 'unix') {
-    // Over a Unix socket the host name is ignored by the daemon (seed, rule 5).
+    // Over a Unix socket the daemon ignores the Host header; the Go client sends "docker" too.
     req = http.request({ ...common, socketPath: endpoint.socketPath, host: 'docker' });
   } else if (endpoint.tls) {
     const { ca, cert, key, verify } = endpoint.tls;
@@ -59,9 +82,23 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
     let response: http.IncomingMessage | undefined;
     let settled = false;
     let connectTimer: NodeJS.Timeout | undefined;
+    const deadline =
+      deadlineMs > 0
+        ? setTimeout(() => {
+            const error = new EngineTimeoutError(
+              `The Docker daemon at ${endpoint.display} did not finish ${describe} within ${deadlineMs} ms`,
+              'deadline',
+              deadlineMs,
+            );
+            response?.destroy(error);
+            req.destroy(error);
+          }, deadlineMs)
+        : undefined;
+    deadline?.unref();
 
     const fail = (error: unknown): void => {
       clearTimeout(connectTimer);
+      clearTimeout(deadline);
       if (!settled) {
         settled = true;
         reject(error);
@@ -104,10 +141,34 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
       cleanup();
       fail(toEngineError(error, endpoint, describe, response !== undefined));
     });
+    req.on('upgrade', (res, socket: Socket, head: Buffer) => {
+      clearTimeout(connectTimer);
+      clearTimeout(deadline);
+      cleanup();
+      // The hijacked stream may stay silent as long as the container does.
+      socket.setTimeout(0);
+      if (head.length > 0) socket.unshift(head);
+      settled = true;
+      const onAbort = (): void => {
+        socket.destroy(signal?.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      socket.once('close', () => signal?.removeEventListener('abort', onAbort));
+      resolve({
+        status: res.statusCode ?? 101,
+        headers: res.headers,
+        body: mapBodyErrors(socket, endpoint, describe, signal),
+        close: () => socket.destroy(),
+        socket,
+      });
+    });
     req.on('response', (res) => {
       clearTimeout(connectTimer);
       response = res;
-      res.once('close', cleanup);
+      res.once('close', () => {
+        clearTimeout(deadline);
+        cleanup();
+      });
       settled = true;
       resolve({
         status: res.statusCode ?? 0,
@@ -124,19 +185,21 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
 }
 
 async function* mapBodyErrors(
-  res: http.IncomingMessage,
+  res: http.IncomingMessage | Socket,
   endpoint: EngineEndpoint,
   describe: string,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Buffer> {
+  let complete = false;
   try {
     for await (const chunk of res) yield chunk as Buffer;
+    complete = true;
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw toEngineError(error, endpoint, describe, true);
   } finally {
     // A consumer that stops early must not leave the connection open.
-    if (!res.complete) res.destroy();
+    if (!complete) res.destroy();
   }
 }
 

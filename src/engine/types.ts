@@ -1,5 +1,5 @@
 /**
- * Shapes of the seed's resources. Only the fields the seed names are typed; the
+ * Shapes of the resources the client reads. Only the fields it uses are typed; the
  * daemon sends more, which stay reachable through the index signatures.
  */
 
@@ -14,6 +14,7 @@ export interface ContainerCreateRequest {
 export interface ContainerCreateResponse {
   Id: string;
   Warnings: string[] | null;
+  [field: string]: unknown;
 }
 
 export interface ContainerWaitResponse {
@@ -46,6 +47,12 @@ export interface PullProgress {
   error?: string;
   errorDetail?: { message?: string; code?: number };
   [field: string]: unknown;
+}
+
+/** One line of DELETE /images/{name}'s answer. */
+export interface ImageDeleteItem {
+  Untagged?: string;
+  Deleted?: string;
 }
 
 export interface CommitResponse {

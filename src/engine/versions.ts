@@ -1,6 +1,6 @@
 /**
  * Engine API versions: `<major>.<minor>`, compared segment by segment so that
- * 1.4 < 1.12 < 1.40 (FACTS §4 "Versions compare segment by segment").
+ * 1.4 < 1.12 < 1.40 (docs/engine-api.md §1).
  */
 
 /**
@@ -26,6 +26,15 @@ export function isApiVersion(text: string): boolean {
 export function normalizeApiVersion(text: string): string | undefined {
   const m = VERSION.exec(text.trim());
   return m ? `${Number(m[1])}.${Number(m[2])}` : undefined;
+}
+
+/**
+ * A version the user sets (DOCKER_API_VERSION, the client option): also `1.41.0`, which
+ * the daemon compares segment by segment and so serves as 1.41. Other patch numbers
+ * (`1.41.3`, newer than 1.41 to a daemon) stay invalid.
+ */
+export function normalizeApiVersionSetting(text: string): string | undefined {
+  return normalizeApiVersion(text.trim().replace(/^(v?\d+\.\d+)(?:\.0+)+$/, '$1'));
 }
 
 /**

@@ -2,83 +2,199 @@ import { basename, extname } from 'node:path';
 import type { Adapter } from './types.js';
 
 /**
- * Which adapter reads which file. Adapters load on first use, so a run that never meets
- * a JS/TS file never loads ts-morph, and one without YAML never loads the YAML parser.
+ * One registration per language: everything the rest of hublint needs to know about it.
+ * Every table of languages (which adapter reads a file, Markdown fence names, which files
+ * may use another file's constants, which adapters build a syntax tree, what a worker warms
+ * up) is derived from LANGUAGES, so adding a language is one entry here plus its adapter
+ * module. An adapter may be hand-written or a tree-sitter grammar with a lowering into the
+ * shared form: either way `load` resolves to an Adapter, and no consumer changes.
  */
-const LOADERS = {
-  js: () => import('./js/adapter.js').then((m) => m.jsAdapter),
-  python: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
-  go: () => import('./go/adapter.js').then((m) => m.goAdapter),
-  shell: () => import('./shell/adapter.js').then((m) => m.shellAdapter),
-  dockerfile: () => import('./shell/dockerfile.js').then((m) => m.dockerfileAdapter),
-  makefile: () => import('./shell/makefile.js').then((m) => m.makefileAdapter),
-  powershell: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
-  yaml: () => import('./yaml/adapter.js').then((m) => m.yamlAdapter),
-  json: () => import('./json/adapter.js').then((m) => m.jsonAdapter),
-  markdown: () => import('./markdown/adapter.js').then((m) => m.markdownAdapter),
-  ruby: () => import('./langs/ruby.js').then((m) => m.rubyAdapter),
-  java: () => import('./langs/java.js').then((m) => m.javaAdapter),
-  kotlin: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
-  csharp: () => import('./langs/csharp.js').then((m) => m.csharpAdapter),
-  php: () => import('./langs/php.js').then((m) => m.phpAdapter),
-  rust: () => import('./langs/rust.js').then((m) => m.rustAdapter),
-  perl: () => import('./langs/perl.js').then((m) => m.perlAdapter),
-  text: () => import('./text/adapter.js').then((m) => m.textAdapter),
-} satisfies Record<string, () => Promise<Adapter>>;
+export interface Language {
+  /** The adapter's name: in internal-error findings and `--stdin-filename` decisions. */
+  readonly name: string;
+  /** File extensions, lower-case with the dot. */
+  readonly extensions?: readonly string[];
+  /** File names (the base name) read by this adapter whatever their extension; tested before extensions. */
+  readonly fileNames?: readonly RegExp[];
+  /** Markdown fence info strings (```bash) whose code is this language. */
+  readonly fences?: readonly string[];
+  /**
+   * Code in such fences goes through this adapter (loaded with the Markdown adapter, whose
+   * extraction is synchronous). Without it, fenced code gets the plain URL scan.
+   */
+  readonly inFences?: boolean;
+  /** Resolves string constants defined in other files (imports): its files take part in the constants pass. */
+  readonly readsConstants?: boolean;
+  /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
+  readonly syntaxTree?: boolean;
+  /** One line naming a Hub URL in the plainest form: parsed once in a worker before its first file. */
+  readonly warm?: { readonly path: string; readonly text: string };
+  /** Loads the adapter (on first use: a run that meets no file of the language never loads it). */
+  readonly load: () => Promise<Adapter>;
+}
 
-export type AdapterName = keyof typeof LOADERS;
-export const ADAPTER_NAMES = Object.keys(LOADERS) as AdapterName[];
+export const LANGUAGES = [
+  {
+    name: 'js',
+    extensions: ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'],
+    fences: ['js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx', 'node'],
+    readsConstants: true,
+    syntaxTree: true,
+    warm: { path: 'warm.ts', text: 'const r = await fetch("https://hub.docker.com/v2/repositories/acme/web/", { method: "HEAD" });\n' },
+    load: () => import('./js/adapter.js').then((m) => m.jsAdapter),
+  },
+  {
+    name: 'python',
+    extensions: ['.py', '.pyi'],
+    fences: ['py', 'python', 'python3'],
+    inFences: true,
+    readsConstants: true,
+    warm: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
+  },
+  {
+    name: 'go',
+    extensions: ['.go'],
+    fences: ['go', 'golang'],
+    inFences: true,
+    readsConstants: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('go')),
+  },
+  {
+    name: 'shell',
+    extensions: ['.sh', '.bash', '.zsh', '.ksh', '.env'],
+    fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
+    fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
+    inFences: true,
+    warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
+    load: () => import('./shell/adapter.js').then((m) => m.shellAdapter),
+  },
+  {
+    name: 'dockerfile',
+    extensions: ['.dockerfile'],
+    fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
+    fences: ['dockerfile', 'docker'],
+    inFences: true,
+    load: () => import('./shell/dockerfile.js').then((m) => m.dockerfileAdapter),
+  },
+  {
+    name: 'makefile',
+    extensions: ['.mk', '.mak'],
+    fileNames: [/^(gnu)?makefile$/i],
+    fences: ['make', 'makefile'],
+    inFences: true,
+    load: () => import('./shell/makefile.js').then((m) => m.makefileAdapter),
+  },
+  {
+    name: 'powershell',
+    extensions: ['.ps1', '.psm1'],
+    fences: ['powershell', 'ps1', 'pwsh'],
+    inFences: true,
+    load: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
+  },
+  {
+    name: 'yaml',
+    extensions: ['.yml', '.yaml'],
+    fences: ['yaml', 'yml'],
+    inFences: true,
+    syntaxTree: true,
+    warm: { path: 'warm.yml', text: 'steps:\n  - run: curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
+    load: () => import('./yaml/adapter.js').then((m) => m.yamlAdapter),
+  },
+  {
+    name: 'json',
+    extensions: ['.json', '.jsonc', '.json5'],
+    fences: ['json', 'jsonc'],
+    inFences: true,
+    syntaxTree: true,
+    load: () => import('./json/adapter.js').then((m) => m.jsonAdapter),
+  },
+  {
+    name: 'markdown',
+    extensions: ['.md', '.markdown', '.mdx'],
+    load: async (): Promise<Adapter> => {
+      const [{ markdownAdapterWith }, fences] = await Promise.all([import('./markdown/adapter.js'), loadFenceAdapters()]);
+      return markdownAdapterWith(fences);
+    },
+  },
+  {
+    name: 'ruby',
+    extensions: ['.rb', '.rake', '.gemspec'],
+    fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
+    fences: ['ruby', 'rb'],
+    load: () => import('./langs/ruby.js').then((m) => m.rubyAdapter),
+  },
+  {
+    name: 'java',
+    extensions: ['.java', '.groovy', '.gradle'],
+    fileNames: [/^jenkinsfile$/i],
+    fences: ['java', 'groovy'],
+    load: () => import('./langs/java.js').then((m) => m.javaAdapter),
+  },
+  {
+    name: 'kotlin',
+    extensions: ['.kt', '.kts'],
+    fences: ['kotlin', 'kt'],
+    load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
+  },
+  {
+    name: 'csharp',
+    extensions: ['.cs'],
+    fences: ['csharp', 'cs', 'c#'],
+    load: () => import('./langs/csharp.js').then((m) => m.csharpAdapter),
+  },
+  {
+    name: 'php',
+    extensions: ['.php'],
+    fences: ['php'],
+    load: () => import('./langs/php.js').then((m) => m.phpAdapter),
+  },
+  {
+    name: 'rust',
+    extensions: ['.rs'],
+    fences: ['rust', 'rs'],
+    load: () => import('./langs/rust.js').then((m) => m.rustAdapter),
+  },
+  {
+    name: 'perl',
+    extensions: ['.pl', '.pm'],
+    fences: ['perl'],
+    load: () => import('./langs/perl.js').then((m) => m.perlAdapter),
+  },
+  {
+    // Anything else: the plain URL scan, which still finds every written-out call.
+    name: 'text',
+    load: () => import('./text/adapter.js').then((m) => m.textAdapter),
+  },
+] as const satisfies readonly Language[];
 
-const BY_EXTENSION: Record<string, AdapterName> = {
-  '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'js', '.ts': 'js', '.mts': 'js', '.cts': 'js', '.tsx': 'js',
-  '.py': 'python', '.pyi': 'python',
-  '.go': 'go',
-  '.sh': 'shell', '.bash': 'shell', '.zsh': 'shell', '.ksh': 'shell', '.env': 'shell',
-  '.dockerfile': 'dockerfile',
-  '.mk': 'makefile', '.mak': 'makefile',
-  '.ps1': 'powershell', '.psm1': 'powershell',
-  '.yml': 'yaml', '.yaml': 'yaml',
-  '.json': 'json', '.jsonc': 'json', '.json5': 'json',
-  '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown',
-  '.rb': 'ruby', '.rake': 'ruby', '.gemspec': 'ruby',
-  '.java': 'java', '.groovy': 'java', '.gradle': 'java',
-  '.kt': 'kotlin', '.kts': 'kotlin',
-  '.cs': 'csharp',
-  '.php': 'php',
-  '.rs': 'rust',
-  '.pl': 'perl', '.pm': 'perl',
-};
+export type AdapterName = (typeof LANGUAGES)[number]['name'];
 
-const BY_NAME: Array<[RegExp, AdapterName]> = [
-  [/^(dockerfile|containerfile)(\..*)?$/i, 'dockerfile'],
-  [/^(gnu)?makefile$/i, 'makefile'],
-  [/^\.env(\..*)?$/i, 'shell'],
-  [/^(gemfile|rakefile|vagrantfile)$/i, 'ruby'],
-  [/^jenkinsfile$/i, 'java'],
-  [/^\.(bash|zsh)rc$|^\.profile$/i, 'shell'],
-];
+const registered: readonly Language[] = LANGUAGES;
+const byName = new Map(registered.map((l) => [l.name as AdapterName, l]));
+const byExtension = new Map(registered.flatMap((l) => (l.extensions ?? []).map((e) => [e, l.name as AdapterName] as const)));
+const byFileName = registered.flatMap((l) => (l.fileNames ?? []).map((re) => [re, l.name as AdapterName] as const));
+const byFence = new Map(registered.flatMap((l) => (l.fences ?? []).map((f) => [f, l.name as AdapterName] as const)));
+
+/** The languages a property holds for, by name (e.g. which read other files' constants). */
+export function languagesWhere(test: (language: Language) => boolean): ReadonlySet<AdapterName> {
+  return new Set(registered.filter(test).map((l) => l.name as AdapterName));
+}
+
+export function languageOf(name: AdapterName): Language {
+  return byName.get(name)!;
+}
 
 export function adapterNameFor(path: string): AdapterName {
   const name = basename(path);
-  for (const [re, adapter] of BY_NAME) if (re.test(name)) return adapter;
-  return BY_EXTENSION[extname(name).toLowerCase()] ?? 'text';
+  for (const [re, adapter] of byFileName) if (re.test(name)) return adapter;
+  return byExtension.get(extname(name).toLowerCase()) ?? 'text';
 }
 
 /** Maps a Markdown fence info string (```bash) to an adapter. */
 export function adapterNameForFence(info: string): AdapterName {
   const lang = info.trim().split(/[\s{]/)[0].toLowerCase();
-  const alias: Record<string, AdapterName> = {
-    js: 'js', javascript: 'js', ts: 'js', typescript: 'js', jsx: 'js', tsx: 'js', node: 'js',
-    py: 'python', python: 'python', python3: 'python',
-    go: 'go', golang: 'go',
-    sh: 'shell', bash: 'shell', shell: 'shell', console: 'shell', zsh: 'shell', shellsession: 'shell',
-    dockerfile: 'dockerfile', docker: 'dockerfile', make: 'makefile', makefile: 'makefile',
-    powershell: 'powershell', ps1: 'powershell', pwsh: 'powershell',
-    yaml: 'yaml', yml: 'yaml', json: 'json', jsonc: 'json',
-    ruby: 'ruby', rb: 'ruby', java: 'java', groovy: 'java', kotlin: 'kotlin', kt: 'kotlin',
-    csharp: 'csharp', cs: 'csharp', 'c#': 'csharp', php: 'php', rust: 'rust', rs: 'rust', perl: 'perl',
-  };
-  return alias[lang] ?? 'text';
+  return byFence.get(lang) ?? 'text';
 }
 
 const cache = new Map<AdapterName, Promise<Adapter>>();
@@ -86,8 +202,15 @@ const cache = new Map<AdapterName, Promise<Adapter>>();
 export function loadAdapter(name: AdapterName): Promise<Adapter> {
   let p = cache.get(name);
   if (!p) {
-    p = LOADERS[name]();
+    p = byName.get(name)!.load();
     cache.set(name, p);
   }
   return p;
+}
+
+/** The adapters of the languages read inside Markdown fences, loaded, by name. */
+async function loadFenceAdapters(): Promise<ReadonlyMap<string, Adapter>> {
+  const names = [...languagesWhere((l) => l.inFences === true)];
+  const adapters = await Promise.all(names.map(loadAdapter));
+  return new Map(names.map((n, i) => [n, adapters[i]]));
 }

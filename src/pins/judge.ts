@@ -20,7 +20,7 @@ export interface Judgement {
   sends: string | null;
 }
 
-/** moby api/server/middleware/version.go, as FACTS §3–§4 quote the daemon. */
+/** moby api/server/middleware/version.go, whose wording docs/engine-api.md §2 records. */
 export function tooOldText(version: string, min: string): string {
   return `client version ${version} is too old. Minimum supported API version is ${min}, please upgrade your client to a newer version`;
 }
@@ -36,7 +36,7 @@ export function versionsBehind(version: string, max: string): number | null {
 }
 
 /**
- * What a daemon does with a pinned version (FACTS §4): below its minimum → rejected;
+ * What a daemon does with a pinned version (docs/engine-api.md §2): below its minimum → rejected;
  * above its maximum → rejected from Engine 17.11 (API 1.34) on, served silently at its
  * max before; equal → accepted; below the max → accepted and served downgraded.
  */

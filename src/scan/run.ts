@@ -1,30 +1,33 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { sortFindings } from '../core/sort-findings.js';
-import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
 import { hashText } from '../core/hash.js';
+import { LineIndex } from '../core/position.js';
+import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
+import { hubFilesOfRepository } from '../discover/project-constants.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
+import { inShard } from '../discover/shard.js';
 import { parseSize } from '../discover/size.js';
-import { toPosix, walkBatches } from '../discover/walk.js';
+import { walkBatches } from '../discover/walk.js';
 import { ConstantIndex } from '../extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter } from '../extract/prefilter.js';
-import { compileRules } from '../match/ruleset.js';
+import { compileRules, type RuleSet } from '../match/ruleset.js';
+import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
 import { loadRules } from '../rules/load.js';
 import { applySuppressions, unusedDirectiveFinding } from '../suppress/apply.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
-import { inShard } from '../discover/shard.js';
-import { hubFilesOfRepository } from '../discover/project-constants.js';
-import { LineIndex } from '../core/position.js';
-import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
+import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
+import { fixVerifierFor } from './fix-verifier.js';
+import type { FixVerifier } from '../fix/verify.js';
+import type { PinScan } from './lint-pins.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
 import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './read/read-batch.js';
+import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
 import { workersBesideMainThread } from './workers/worker-pool.js';
-import { ReadQueue } from './read/read-queue.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -64,7 +67,21 @@ export interface LintResult {
   findings: Finding[];
   stats: ScanStats;
   /** What --fix needs to check and re-lint a file exactly as it was scanned. */
-  scanned: { hash: (file: string) => string | undefined; textOptions: LintTextOptions; relint: (file: string, text: string) => Promise<Finding[]> };
+  scanned: {
+    hash: (file: string) => string | undefined;
+    textOptions: LintTextOptions;
+    relint: (file: string, text: string) => Promise<Finding[]>;
+    /** Re-reads a fixed text by meaning, parse and skeleton before --fix writes it. */
+    verifier: (file: string, text: string) => Promise<FixVerifier>;
+  };
+}
+
+/** The discovery options of `lint`, which the pin listing shares (rules do not apply to pins). */
+export type PinScanOptions = Pick<LintOptions, 'paths' | 'cwd' | 'files' | 'noIgnore' | 'include' | 'exclude' | 'maxFileSize' | 'onNotice'>;
+
+export interface PinScanResult {
+  findings: Finding[];
+  stats: ScanStats;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
@@ -96,112 +113,217 @@ async function breathe(): Promise<void> {
   lastBreath = Date.now();
 }
 
-function emptyStats(): ScanStats {
-  return { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 };
+type TextFile = { path: string; text: string };
+
+/** What one scan collects on its way: filled by the read pass, used by the passes after it. */
+interface Scan {
+  options: LintOptions;
+  cwd: string;
+  maxSize: number;
+  rules: readonly Rule[];
+  ruleSet: RuleSet;
+  /** Look for Hub calls (false: pins only, see lintPins). */
+  hub: boolean;
+  /** Look for Engine API pins. */
+  pins: boolean;
+  stats: ScanStats;
+  mentionsHub: (text: string) => boolean;
+  index: ConstantIndex;
+  /** Files for the adapters. */
+  kept: TextFile[];
+  /** Files that name no Hub host but may import a Hub constant: the constants pass decides. */
+  later: ReadItem[];
+  pinFindings: Finding[];
+  /** Pin suppressions so far (Hub suppressions are added by finish). */
+  suppressed: number;
+  /** Only some files of the project are scanned (file arguments, in-memory files). */
+  subset: boolean;
+  repositoryFiles?: Promise<TextFile[]>;
+  scratch: ReadScratch;
+  pool?: ScanPool;
+  early: EarlyLint;
 }
 
-
 /**
- * Scans files for deprecated Docker Hub API calls. Two passes: the first reads every file
- * once, keeps only those that name a Hub host and indexes their string constants; the
- * second re-reads, only if some constant was found, the JS/Python/Go files that may import one.
+ * Scans files for deprecated Docker Hub API calls and pinned Engine API versions, in four
+ * passes: the read pass reads every file once, keeps only those that name a Hub host (and
+ * looks for pins in those that may hold one) and indexes their string constants; the
+ * constants pass re-reads, only if some constant was found, the JS/Python/Go files that may
+ * import one; the lint pass runs the adapters over the kept files; finish applies
+ * suppressions, severities and the baseline.
  */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  return runScan(options, true);
+}
+
+/**
+ * Every pinned Engine API version under the paths, with the same discovery (globs,
+ * .gitignore, size and binary guards), the same read and the same inline suppressions as
+ * `lint`: the scan with the Hub rules left out.
+ */
+export async function lintPins(options: PinScanOptions = {}): Promise<PinScanResult> {
+  const { findings, stats } = await runScan({ ...options, pins: true, rules: [] }, false);
+  return { findings, stats };
+}
+
+async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
   const maxSize = options.maxFileSize === undefined ? DEFAULT_MAX_FILE_SIZE : parseSize(options.maxFileSize);
   const rules = options.rules ?? (await loadRules(options.ruleFiles));
   const ruleSet = compileRules(rules, { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables });
-  const stats = emptyStats();
+  const extraHosts = (options.extraHubHosts ?? []).map((h) => h.toLowerCase());
+  const index = new ConstantIndex();
+  const scan: Scan = {
+    options,
+    cwd,
+    maxSize,
+    rules,
+    ruleSet,
+    hub,
+    pins: options.pins !== false,
+    stats: { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 },
+    mentionsHub: (text) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)),
+    index,
+    kept: [],
+    later: [],
+    pinFindings: [],
+    suppressed: 0,
+    subset: options.files !== undefined,
+    scratch: new ReadScratch(),
+    early: new EarlyLint({ ruleSet, context: { constants: index }, prefilter: () => true }, index),
+  };
+  try {
+    await readPass(scan);
+    const textOptions = await constantsPass(scan);
+    const results = await lintPass(scan, textOptions);
+    const { findings, hashes } = finish(scan, results);
+    scan.stats.durationMs = Date.now() - started;
+    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
+  } finally {
+    await scan.pool?.close();
+  }
+}
+
+/**
+ * While scan workers read, this thread lints the first kept files as they come in, with the
+ * constant index so far; at the end a file is linted again only if a constant it names was
+ * defined after its early lint (see lintPass).
+ */
+class EarlyLint {
+  private readonly results = new Map<string, { mark: number; findings: Promise<Finding[]> }>();
+  // Not while discovery runs: it feeds the workers, and loading the TypeScript compiler here
+  // would stop it for ~80 ms. Files kept before then wait for start().
+  private readonly waiting: TextFile[] = [];
+  private started = false;
+  private chain: Promise<unknown> = Promise.resolve();
+  queued = 0;
+
+  constructor(
+    private readonly options: LintTextOptions,
+    private readonly index: ConstantIndex,
+  ) {}
+
+  add(file: TextFile): void {
+    if (!this.started) {
+      this.waiting.push(file);
+      return;
+    }
+    // One at a time, in arrival order; the mark is taken when its lint starts.
+    const findings = this.chain.then(async () => {
+      // A turn of the event loop between files: the workers' replies get their next batches.
+      await new Promise((next) => setImmediate(next));
+      const mark = this.index.mark();
+      const result = lintText(file.path, file.text, this.options);
+      this.results.set(file.path, { mark, findings: result });
+      return result;
+    });
+    this.results.set(file.path, { mark: 0, findings });
+    this.chain = findings.catch(() => undefined);
+  }
+
+  /** Discovery is done: lint the files that waited, and those kept from now on. */
+  start(): void {
+    this.started = true;
+    for (const file of this.waiting.splice(0)) this.add(file);
+  }
+
+  settled(): Promise<unknown> {
+    return this.chain;
+  }
+
+  has(path: string): boolean {
+    return this.results.has(path);
+  }
+
+  /** The early findings, unless a constant the file names was defined after they were made. */
+  reuse(file: TextFile): Promise<Finding[]> | undefined {
+    const e = this.results.get(file.path);
+    if (!e) return undefined;
+    const added = this.index.namesAddedSince(e.mark);
+    return added.length === 0 || !makePrefilter(added)(file.text) ? e.findings : undefined;
+  }
+}
+
+/**
+ * The read pass: walks the paths (or takes the in-memory files), reads each file once
+ * through the byte gate, looks for pins in the files that may hold one, keeps the files
+ * that name a Hub host and indexes their constants. Past PARALLEL_READ regular files the
+ * rest is read by a pool of scan workers while discovery goes on (workers/scan-worker.ts);
+ * the pool then runs the adapters too.
+ */
+async function readPass(scan: Scan): Promise<void> {
+  const { options, stats } = scan;
   const notice = options.onNotice ?? (() => {});
   const skip = (path: string, reason: SkipReason, detail: string) => {
     stats.filesSkipped++;
     stats.skipped[reason] = (stats.skipped[reason] ?? 0) + 1;
     if (reason !== 'binary') notice(`${path}: skipped: ${detail}`);
   };
-
-  const extraHosts = (options.extraHubHosts ?? []).map((h) => h.toLowerCase());
-  const mentionsHub = (text: string) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h));
-  const index = new ConstantIndex();
-  const kept: Array<{ path: string; text: string }> = [];
-  const later: Array<{ path: string; absolute: string }> = [];
-
-  // While scan workers read, this thread lints the first kept files as they come in, with
-  // the constant index so far; at the end a file is linted again only if a constant it
-  // names was defined after its early lint (workers/scan-worker.ts, lintAll).
-  let pool: ScanPool | undefined;
-  const early = new Map<string, { mark: number; findings: Promise<Finding[]> }>();
-  const earlyOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: () => true };
-  // Not while discovery runs: it feeds the workers, and loading the TypeScript compiler here
-  // would stop it for ~80 ms. Files kept before then wait for discoveryDone.
-  const earlyWaiting: Array<{ path: string; text: string }> = [];
-  let earlyQueued = 0;
-  let discoveryDone = false;
-  let earlyChain: Promise<unknown> = Promise.resolve();
-  const lintEarly = (file: { path: string; text: string }) => {
-    if (!discoveryDone) {
-      earlyWaiting.push(file);
-      return;
-    }
-    // One at a time, in arrival order; the mark is taken when its lint starts.
-    const findings = earlyChain.then(async () => {
-      // A turn of the event loop between files: the workers' replies get their next batches.
-      await new Promise((next) => setImmediate(next));
-      const mark = index.mark();
-      const result = lintText(file.path, file.text, earlyOptions);
-      early.set(file.path, { mark, findings: result });
-      return result;
-    });
-    early.set(file.path, { mark: 0, findings });
-    earlyChain = findings.catch(() => undefined);
+  const pinTexts: TextFile[] = [];
+  const addPins = (found: PinScan) => {
+    scan.suppressed += found.suppressed;
+    scan.pinFindings.push(...found.findings);
   };
-
-  const pinFindings: Finding[] = [];
-  const pinTexts: Array<{ path: string; text: string }> = [];
-  const wantPins = options.pins !== false;
-  const addPins = (found: { findings: Finding[]; suppressed: number }) => {
-    stats.suppressed = ((stats.suppressed as number | undefined) ?? 0) + found.suppressed;
-    pinFindings.push(...found.findings);
+  // A file that names no Hub host may still import a Hub constant: the constants pass decides.
+  const passOver = (path: string, absolute: string) => {
+    if (scan.hub && mayUseConstants(path)) scan.later.push({ path, absolute });
   };
   /** `pins`: the file's pin findings when a scan worker already looked for them. */
-  const take = (path: string, text: string, absolute?: string, pins?: { findings: Finding[]; suppressed: number }) => {
+  const take = (path: string, text: string, absolute?: string, pins?: PinScan) => {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
     if (pins) addPins(pins);
-    else if (wantPins && mayPinIn(path) && mayHoldPins(text)) pinTexts.push({ path, text });
-    if (options.reportUnusedDisable && text.includes('hublint-disable') && !mentionsHub(text)) {
+    else if (scan.pins && mayPinIn(path) && mayHoldPins(text)) pinTexts.push({ path, text });
+    if (!scan.hub) return;
+    if (options.reportUnusedDisable && text.includes('hublint-disable') && !scan.mentionsHub(text)) {
       // Directives that can have nothing to suppress are still reported.
-      kept.push({ path, text });
+      scan.kept.push({ path, text });
       return;
     }
-    if (mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
-      kept.push({ path, text });
-      index.addFile(path, text);
-      if (!options.cache && earlyQueued++ < EARLY_LINT && mentionsHub(text)) lintEarly({ path, text });
+    if (scan.mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
+      scan.kept.push({ path, text });
+      scan.index.addFile(path, text);
+      if (!options.cache && scan.early.queued++ < EARLY_LINT && scan.mentionsHub(text)) scan.early.add({ path, text });
     } else if (absolute) {
       passOver(path, absolute);
     }
   };
-  // A file that names no Hub host may still import a Hub constant: the second pass decides.
-  const passOver = (path: string, absolute: string) => {
-    if (mayUseConstants(path)) later.push({ path, absolute });
-  };
 
   // The gate on raw bytes: most files are never decoded (see read/byte-prefilter.ts).
   const gate: BytePrefilterOptions = {
-    extraHosts,
+    extraHosts: (options.extraHubHosts ?? []).map((h) => h.toLowerCase()),
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
-    patterns: wantPins ? [PIN_BYTE_PATTERN] : [],
+    patterns: scan.pins ? [PIN_BYTE_PATTERN] : [],
   };
   const byteGate = makeReadGate(gate);
-  const scratch = new ReadScratch();
-  const cacheFile = options.cache ? resolve(cwd, options.cache.location) : null;
+  const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
-    const read = await readCandidateFile(file.raw ?? file.absolute, maxSize);
+    const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text, file.absolute);
   };
-  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, maxSize, scratch, mayUseConstants);
+  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, mayUseConstants);
   const merge = async (items: readonly ReadItem[], reply: ReadReply) => {
     stats.filesScanned += reply.quiet;
     for (const i of reply.quietListed) passOver(items[i].path, items[i].absolute);
@@ -212,154 +334,159 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
   };
 
-  // Past PARALLEL_READ regular files, the rest is read by a pool of scan workers while
-  // discovery goes on (workers/scan-worker.ts); the pool then runs the adapters too.
-  try {
-    let subset = options.files !== undefined;
-    // Some files only: the rest of the repository may define the constants they use. git
-    // runs while they are read.
-    let repositoryFiles = subset ? hubFilesOfRepository(cwd) : undefined;
-    if (options.files) {
-      for (const f of options.files) take(f.path, f.text);
-    } else {
-      let regular = 0;
-      let queue: ReadQueue | undefined;
-      let batch: ReadItem[] = [];
-      for await (const files of walkBatches(options.paths ?? ['.'], { cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: notice })) {
-        for (const file of files) {
-          if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
-          // hublint's own cache holds findings, URLs included: it is not the user's code.
-          if (cacheFile !== null && file.absolute === cacheFile) continue;
-          if (file.explicit && !subset) {
-            subset = true;
-            repositoryFiles = hubFilesOfRepository(cwd);
-          }
-          // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
-          if (file.kind !== 'file') {
-            await readSlow(file);
-            continue;
-          }
-          if (!pool && ++regular > PARALLEL_READ) {
-            pool = startPool(rules, options, gate, maxSize, wantPins);
-            if (pool) {
-              const started = (queue = new ReadQueue(pool, pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
-              // A worker takes ~70 ms to start: this thread reads on until they are ready.
-              pool.ready().then(
-                () => started.start(),
-                () => undefined,
-              );
-            }
-          }
-          if (!queue?.isStarted()) {
-            const items = [file];
-            await merge(items, readHere(items));
-            await breathe();
-            // Let the workers' `ready` in now and then.
-            if (pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
-            continue;
-          }
-          batch.push({ path: file.path, absolute: file.absolute });
-          if (batch.length === READ_BATCH) {
-            queue.add(batch);
-            batch = [];
-            // Discovery runs on sync calls: let the workers' replies in, so they get more work.
-            await new Promise((next) => setImmediate(next));
+  // Some files only: the rest of the repository may define the constants they use. git
+  // runs while they are read.
+  if (scan.subset && scan.hub) scan.repositoryFiles = hubFilesOfRepository(scan.cwd);
+  if (options.files) {
+    for (const f of options.files) take(f.path, f.text);
+  } else {
+    let regular = 0;
+    let queue: ReadQueue | undefined;
+    let batch: ReadItem[] = [];
+    for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: options.onNotice })) {
+      for (const file of files) {
+        if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
+        // hublint's own cache holds findings, URLs included: it is not the user's code.
+        if (cacheFile !== null && file.absolute === cacheFile) continue;
+        if (file.explicit && !scan.subset) {
+          scan.subset = true;
+          if (scan.hub) scan.repositoryFiles = hubFilesOfRepository(scan.cwd);
+        }
+        // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
+        if (file.kind !== 'file') {
+          await readSlow(file);
+          continue;
+        }
+        if (!scan.pool && ++regular > PARALLEL_READ) {
+          scan.pool = startPool(scan, gate);
+          if (scan.pool) {
+            const started = (queue = new ReadQueue(scan.pool, scan.pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
+            // A worker takes ~70 ms to start: this thread reads on until they are ready.
+            scan.pool.ready().then(
+              () => started.start(),
+              () => undefined,
+            );
           }
         }
-      }
-      if (queue && batch.length > 0) queue.add(batch);
-      // With workers, this thread lints the files kept so far (also those kept before the
-      // pool started) while they read on, then reads what still waits; without, every file
-      // is linted once all are read.
-      if (pool) {
-        discoveryDone = true;
-        for (const file of earlyWaiting.splice(0)) lintEarly(file);
-      }
-      await earlyChain;
-      await queue?.drainHere();
-      await queue?.done();
-      await earlyChain;
-    }
-
-    if (pinTexts.length > 0) {
-      const { scanPins } = await import('./lint-pins.js');
-      for (const { path, text } of pinTexts) {
-        addPins(scanPins(path, text));
-        await breathe();
+        if (!queue?.isStarted()) {
+          const items = [file];
+          await merge(items, readHere(items));
+          await breathe();
+          // Let the workers' `ready` in now and then.
+          if (scan.pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
+          continue;
+        }
+        batch.push({ path: file.path, absolute: file.absolute });
+        if (batch.length === READ_BATCH) {
+          queue.add(batch);
+          batch = [];
+          // Discovery runs on sync calls: let the workers' replies in, so they get more work.
+          await new Promise((next) => setImmediate(next));
+        }
       }
     }
-
-    // Only some files scanned: constants may live in files that were not.
-    const mayImport = later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => mayUseConstants(f.path));
-    if (subset && mayImport) {
-      const scanned = new Set(kept.map((f) => f.path));
-      for (const f of await (repositoryFiles ?? hubFilesOfRepository(cwd))) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
-    }
-    if (subset && options.files) {
-      // In-memory files (staged content) that may import one of those constants.
-      const usesConstant = makePrefilter([...index.names()]);
-      for (const f of options.files) if (!kept.some((k) => k.path === f.path) && mayUseConstants(f.path) && usesConstant(f.text)) kept.push(f);
-    }
-
-    const names = [...index.names()];
-    if (names.length > 0 && later.length > 0) kept.push(...(await secondPass(later, names, maxSize, scratch, pool)));
-
-    const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
-    const hostFilter = (text: string) => mentionsHub(text) || prefilter(text);
-    const findings: Finding[] = [];
-    let done = 0;
-    let suppressed = (stats.suppressed as number | undefined) ?? 0;
-    const hashes = new Map<string, string>();
-    const textOptions: LintTextOptions = { ruleSet, context: { constants: index }, prefilter: hostFilter };
-    kept.sort((a, b) => (a.path < b.path ? -1 : 1));
-    const lintHere = (file: { path: string; text: string }): Promise<Finding[]> => {
-      const e = early.get(file.path);
-      if (e) {
-        const added = index.namesAddedSince(e.mark);
-        if (added.length === 0 || !makePrefilter(added)(file.text)) return e.findings;
-      }
-      return lintText(file.path, file.text, textOptions);
-    };
-    const results = await cachedLintAll(kept, rules, options, (todo) => lintAll(todo, rules, options, lintHere, pool && { pool, here: (f) => early.has(f.path) }));
-    for (const [i, file] of kept.entries()) {
-      const all = results[i];
-      if (all.length) hashes.set(file.path, hashText(file.text));
-      const s = applySuppressions(file.text, all);
-      suppressed += s.suppressed;
-      const found = s.kept;
-      if (options.reportUnusedDisable && s.unused.length) {
-        const lines = new LineIndex(file.text);
-        found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
-      }
-      for (const f of found) {
-        const override = options.ruleSeverity?.[f.ruleId];
-        if (override === 'off') continue;
-        if (override) f.severity = override;
-        findings.push(f);
-      }
-      options.onFile?.(++done, findings.length, kept.length);
-    }
-    for (const f of pinFindings) {
-      const override = options.ruleSeverity?.[f.ruleId];
-      if (override === 'off') continue;
-      if (override) f.severity = override;
-      findings.push(f);
-    }
-    stats.suppressed = suppressed;
-    let result = findings;
-    if (options.baseline) {
-      const b = applyBaseline(findings, options.baseline);
-      result = b.kept;
-      stats.baseline = b.progress;
-    }
-    sortFindings(result);
-    stats.findings = result.length;
-    for (const f of result) stats.bySeverity[f.severity]++;
-    stats.durationMs = Date.now() - started;
-    return { findings: result, stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions) } };
-  } finally {
-    await pool?.close();
+    if (queue && batch.length > 0) queue.add(batch);
+    // With workers, this thread lints the files kept so far (also those kept before the
+    // pool started) while they read on, then reads what still waits; without, every file
+    // is linted once all are read.
+    if (scan.pool) scan.early.start();
+    await scan.early.settled();
+    await queue?.drainHere();
+    await queue?.done();
+    await scan.early.settled();
   }
+
+  if (pinTexts.length > 0) {
+    const { scanPins } = await import('./lint-pins.js');
+    for (const { path, text } of pinTexts) {
+      addPins(scanPins(path, text));
+      await breathe();
+    }
+  }
+}
+
+/**
+ * The constants pass: when only some files were scanned, the rest of the repository's Hub
+ * constants join the index; files that name no Hub host but one of the index's constants
+ * join the kept files (read again, in the scan workers when there are any). Returns how the
+ * adapters are to run.
+ */
+async function constantsPass(scan: Scan): Promise<LintTextOptions> {
+  const { options, index, kept } = scan;
+  // Only some files scanned: constants may live in files that were not.
+  const mayImport = scan.later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => mayUseConstants(f.path));
+  if (scan.hub && scan.subset && mayImport) {
+    const scanned = new Set(kept.map((f) => f.path));
+    for (const f of await (scan.repositoryFiles ?? hubFilesOfRepository(scan.cwd))) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
+  }
+  if (scan.hub && scan.subset && options.files) {
+    // In-memory files (staged content) that may import one of those constants.
+    const usesConstant = makePrefilter([...index.names()]);
+    for (const f of options.files) if (!kept.some((k) => k.path === f.path) && mayUseConstants(f.path) && usesConstant(f.text)) kept.push(f);
+  }
+
+  const names = [...index.names()];
+  if (names.length > 0 && scan.later.length > 0) kept.push(...(await secondPass(scan.later, names, scan.maxSize, scan.scratch, scan.pool)));
+
+  const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
+  return { ruleSet: scan.ruleSet, context: { constants: index }, prefilter: (text) => scan.mentionsHub(text) || prefilter(text) };
+}
+
+/** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
+async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
+  scan.kept.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintText(file.path, file.text, textOptions);
+  const pool = scan.pool;
+  return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
+}
+
+/** Per-rule severity from the options; undefined when the rule is turned off. */
+function withSeverity(f: Finding, severity: Record<string, Severity | 'off'> | undefined): Finding | undefined {
+  const override = severity?.[f.ruleId];
+  if (override === 'off') return undefined;
+  if (override) f.severity = override;
+  return f;
+}
+
+/**
+ * Finish: inline suppressions (and unused directives), per-rule severities, the baseline,
+ * the output order and the stats.
+ */
+function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes: Map<string, string> } {
+  const { options, stats } = scan;
+  const findings: Finding[] = [];
+  const hashes = new Map<string, string>();
+  let done = 0;
+  const add = (f: Finding) => {
+    const kept = withSeverity(f, options.ruleSeverity);
+    if (kept) findings.push(kept);
+  };
+  for (const [i, file] of scan.kept.entries()) {
+    const all = results[i];
+    if (all.length) hashes.set(file.path, hashText(file.text));
+    const s = applySuppressions(file.text, all);
+    scan.suppressed += s.suppressed;
+    const found = s.kept;
+    if (options.reportUnusedDisable && s.unused.length) {
+      const lines = new LineIndex(file.text);
+      found.push(...s.unused.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line))));
+    }
+    found.forEach(add);
+    options.onFile?.(++done, findings.length, scan.kept.length);
+  }
+  scan.pinFindings.forEach(add);
+  // The pin listing's stats stay as they always were: no suppression count.
+  if (scan.hub) stats.suppressed = scan.suppressed;
+  let result = findings;
+  if (options.baseline) {
+    const b = applyBaseline(findings, options.baseline);
+    result = b.kept;
+    stats.baseline = b.progress;
+  }
+  sortFindings(result);
+  stats.findings = result.length;
+  for (const f of result) stats.bySeverity[f.severity]++;
+  return { findings: result, hashes };
 }
 
 /**
@@ -367,12 +494,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
  * project's constant index (the files that name a Hub host); only files whose all three are
  * unchanged reuse last run's findings. The cache saves the adapters, not the reads.
  */
-async function cachedLintAll(
-  kept: Array<{ path: string; text: string }>,
-  rules: readonly Rule[],
-  options: LintOptions,
-  run: (todo: Array<{ path: string; text: string }>) => Promise<Finding[][]>,
-): Promise<Finding[][]> {
+async function cachedLintAll(kept: TextFile[], rules: readonly Rule[], options: LintOptions, run: (todo: TextFile[]) => Promise<Finding[][]>): Promise<Finding[][]> {
   if (!options.cache) return run(kept);
   const { FileCache, cacheKeyOf, constantsHashOf, hashContent } = await import('./cache.js');
   const { toolVersion } = await import('../core/version.js');
@@ -407,11 +529,12 @@ const WORKER_URL = builtWorker('lint-worker.js');
 const SCAN_WORKER_URL = builtWorker('scan-worker.js');
 
 /** The scan workers of a big run: one per core but one; none with one core or HUBLINT_WORKERS=0. */
-function startPool(rules: readonly Rule[], options: LintOptions, gate: BytePrefilterOptions, maxSize: number, pins: boolean): ScanPool | undefined {
+function startPool(scan: Scan, gate: BytePrefilterOptions): ScanPool | undefined {
   const size = workersBesideMainThread();
   if (size < 1 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
+  const { options } = scan;
   return startScanPool({
-    init: { rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize, pins },
+    init: { rules: scan.rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize: scan.maxSize, pins: scan.pins },
     size,
     workerUrl: SCAN_WORKER_URL,
   });
@@ -421,7 +544,7 @@ function startPool(rules: readonly Rule[], options: LintOptions, gate: BytePrefi
  * The second pass: files that name no Hub host but may use a constant of the index are
  * read again, and kept if they name one of its constants. In the scan workers when there are any.
  */
-async function secondPass(later: ReadItem[], names: string[], maxSize: number, scratch: ReadScratch, pool: ScanPool | undefined): Promise<Array<{ path: string; text: string }>> {
+async function secondPass(later: ReadItem[], names: string[], maxSize: number, scratch: ReadScratch, pool: ScanPool | undefined): Promise<TextFile[]> {
   const onlyNames = makePrefilter(names);
   const batches: ReadItem[][] = [];
   for (let i = 0; i < later.length; i += READ_BATCH) batches.push(later.slice(i, i + READ_BATCH));
@@ -436,10 +559,10 @@ async function secondPass(later: ReadItem[], names: string[], maxSize: number, s
  * the adapters). The pool runs from the built package only (its worker is compiled JS).
  */
 async function lintAll(
-  kept: Array<{ path: string; text: string }>,
+  kept: TextFile[],
   rules: readonly Rule[],
   options: LintOptions,
-  inline: (file: { path: string; text: string }) => Promise<Finding[]>,
+  inline: (file: TextFile) => Promise<Finding[]>,
   scan?: { pool: ScanPool; here: (file: { path: string }) => boolean },
 ): Promise<Finding[][]> {
   if (scan) {
@@ -466,8 +589,4 @@ async function lintAll(
   } finally {
     await pool.close();
   }
-}
-
-export function relativePosix(cwd: string, absolute: string): string {
-  return toPosix(relative(cwd, absolute));
 }

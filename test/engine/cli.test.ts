@@ -1,29 +1,12 @@
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engineRun, engineVersion, type EngineIo } from '../../src/cli/commands/engine.js';
+import { engineRun, engineVersion } from '../../src/cli/commands/engine.js';
 import { DockerEngineClient } from '../../src/engine/index.js';
-import { engineEnv, tempDir, transpileSources } from './helpers.js';
+import { captureIo, engineEnv, tempDir, transpileSources } from './helpers.js';
 
 /** `hublint engine version|run`: the command functions in-process, and the commander wiring in a child process. */
-
-function captureIo(env: NodeJS.ProcessEnv = {}): EngineIo & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const outChunks: Buffer[] = [];
-  const errChunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => outChunks.push(c));
-  stderr.on('data', (c: Buffer) => errChunks.push(c));
-  return {
-    stdout,
-    stderr,
-    env: { PATH: process.env.PATH, ...env },
-    out: () => Buffer.concat(outChunks).toString(),
-    err: () => Buffer.concat(errChunks).toString(),
-  };
-}
 
 describe('engine version', () => {
   it('prints the Engine version, ApiVersion, MinAPIVersion and the negotiated version', async () => {
@@ -97,10 +80,10 @@ describe('engine run', () => {
     expect(io.err()).not.toContain(registryPassword);
   });
 
-  it('removes the container with --rm when it cannot start, and exits 125', async () => {
+  it('removes the container with --rm when it cannot start, and exits 127 for a missing program (as docker run)', async () => {
     const name = `hublint-nostart-${process.pid}`;
     const io = captureIo();
-    expect(await engineRun(engineEnv().image, ['/no/such/program'], { host: engineEnv().dockerHost, rm: true, name }, io)).toBe(125);
+    expect(await engineRun(engineEnv().image, ['/no/such/program'], { host: engineEnv().dockerHost, rm: true, name }, io)).toBe(127);
     expect(io.err()).toMatch(/^hublint: Docker daemon answered \d{3} to POST \/v1\.41\/containers\/[0-9a-f]{64}\/start: .*no such file or directory/);
     const client = new DockerEngineClient({ host: engineEnv().dockerHost, env: {} });
     expect(await client.listContainers({ all: true, filters: { name: [name] } })).toEqual([]);
@@ -127,9 +110,13 @@ describe('commander wiring', () => {
       runner,
       `import { Command } from 'commander';
 import { registerEngineCommands } from './src/cli/commands/engine.js';
-const program = new Command('hublint').option('--debug');
+const program = new Command('hublint').option('--debug').exitOverride();
 registerEngineCommands(program);
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = error.exitCode === 1 ? 2 : error.exitCode;
+}
 `,
     );
   });

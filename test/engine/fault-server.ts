@@ -25,7 +25,7 @@ export async function closeFaultServers(): Promise<void> {
   for (const server of [...open]) await server.close();
 }
 
-/** Answers /_ping like a daemon on API 1.45; everything else goes to the handler. */
+/** Answers /_ping like a daemon on API 1.45 and an attach upgrade with an empty stream; everything else goes to the handler. */
 export class RestartableDaemon {
   readonly socket: string;
   readonly requests: SeenRequest[] = [];
@@ -50,6 +50,12 @@ export class RestartableDaemon {
         return;
       }
       this.#handler(req, res);
+    });
+    // An attach asks to hijack the connection: answer 101 and an empty stream, as for a
+    // container that prints nothing.
+    server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket) => {
+      this.requests.push({ method: String(req.method), url: String(req.url), headers: req.headers });
+      socket.end('HTTP/1.1 101 UPGRADED\r\nContent-Type: application/vnd.docker.multiplexed-stream\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n');
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

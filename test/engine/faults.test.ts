@@ -243,7 +243,7 @@ describe('silence, timeouts and aborts', () => {
         res.end('{"StatusCode":5}');
       }, 700);
     });
-    expect(await clientFor(socket, { idleTimeoutMs: 200 }).waitContainer('abc')).toEqual({ StatusCode: 5 });
+    expect(await clientFor(socket, { idleTimeoutMs: 200 }).waitContainer('abc')).toEqual({ StatusCode: 5, Error: null });
   });
 
   it('aborts a request to a server that never answers', async () => {

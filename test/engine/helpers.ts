@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
 import ts from 'typescript';
 import { inject } from 'vitest';
 import { DockerEngineClient, type DockerEngineClientOptions, type LogChunk } from '../../src/engine/index.js';
+import type { EngineIo } from '../../src/cli/commands/engine-io.js';
 import type { EngineTestEnv } from '../setup/engine-global.js';
 
 export function engineEnv(): EngineTestEnv {
@@ -40,13 +42,24 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Node 20 cannot load TypeScript, so tests that need the client in another process
- * (another user, the CLI with its real exit code) get src/engine, src/core/errors.ts and
- * src/cli/commands/engine.ts transpiled into `outDir`, with node_modules linked in.
+ * (another user, the CLI with its real exit code) get src/engine and the `engine` command's
+ * modules transpiled into `outDir`, with node_modules linked in.
  * Answers `outDir`; files keep their paths (`src/engine/index.js`).
  */
 export function transpileSources(outDir: string): string {
   // engine.ts and the files it imports outside src/engine (the output edge and its leaves).
-  const files = ['src/core/errors.ts', 'src/core/redact.ts', 'src/core/printable.ts', 'src/cli/emit.ts', 'src/cli/commands/engine.ts'].map((f) => join(root, f));
+  const files = [
+    'src/core/errors.ts',
+    'src/core/redact.ts',
+    'src/core/printable.ts',
+    'src/cli/emit.ts',
+    'src/cli/engine-errors.ts',
+    'src/cli/signals.ts',
+    'src/cli/commands/engine.ts',
+    'src/cli/commands/engine-io.ts',
+    'src/cli/commands/engine-run.ts',
+    'src/cli/commands/run-config.ts',
+  ].map((file) => join(root, file));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
@@ -67,4 +80,48 @@ export function transpileSources(outDir: string): string {
   writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n', { mode: 0o644 });
   symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'));
   return outDir;
+}
+
+export interface CapturedIo extends EngineIo {
+  stdin: PassThrough;
+  /** stdout so far, as text. */
+  out(): string;
+  /** stdout so far, as bytes. */
+  outBytes(): Buffer;
+  err(): string;
+  /** Resolves once stdout holds `text`. */
+  sawOut(text: string): Promise<void>;
+}
+
+/** Streams for an in-process `engine` command: stdin to write to, stdout and stderr recorded. */
+export function captureIo(env: NodeJS.ProcessEnv = {}, extra: Partial<EngineIo> = {}): CapturedIo {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const stdin = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const outBytes = (): Buffer => Buffer.concat(out);
+  return {
+    stdout,
+    stderr,
+    env: { PATH: process.env.PATH, ...env },
+    ...extra,
+    stdin,
+    out: () => outBytes().toString(),
+    outBytes,
+    err: () => Buffer.concat(err).toString(),
+    sawOut: (text) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (outBytes().toString('latin1').includes(text)) {
+            stdout.off('data', check);
+            resolve();
+          }
+        };
+        stdout.on('data', check);
+        check();
+      }),
+  };
 }

@@ -130,6 +130,13 @@ describe('tcp:// with TLS (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH)', () => {
     expect(error).toBeInstanceOf(EngineConnectionError);
   });
 
+  it('does not switch TLS on for DOCKER_CERT_PATH alone, and then says that TLS may be needed', async () => {
+    const error = await new DockerEngineClient({ env: tlsEnv(dir, false) }).ping().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineConnectionError);
+    expect((error as EngineConnectionError).message).toBe(`The Docker daemon at tcp://127.0.0.1:${port} speaks TLS, but hublint connected without TLS`);
+    expect((error as EngineConnectionError).hint).toMatch(/^TLS may be needed: set DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH/);
+  });
+
   it('reads the TLS files of a Docker context', async () => {
     const config = tempDir('hl-ctx-');
     const { createHash } = await import('node:crypto');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_API_VERSION_RANGE,
+  DockerEngineClient,
   DOCKER_HUB_AUTH_KEY,
   EngineProtocolError,
   OPERATIONS,
@@ -23,6 +24,8 @@ import {
   splitImageReference,
 } from '../../src/engine/index.js';
 import { tempDir } from './helpers.js';
+import { HublintError } from '../../src/core/errors.js';
+import { cliExitCode } from '../../src/cli/engine-errors.js';
 
 async function* chunks(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.from(part);
@@ -105,7 +108,7 @@ describe('DOCKER_HOST and contexts', () => {
     expect(parseDockerHost('127.0.0.1:2375')).toMatchObject({ kind: 'tcp', port: 2375 });
   });
 
-  it('refuses ssh:// and npipe:// in plain words, with exit code 2', () => {
+  it('refuses ssh:// and npipe:// in plain words, with an error that is no HublintError (the CLI maps it to exit 2)', () => {
     for (const host of ['ssh://me@box', 'npipe:////./pipe/docker_engine', 'fd://']) {
       let caught: unknown;
       try {
@@ -114,7 +117,8 @@ describe('DOCKER_HOST and contexts', () => {
         caught = error;
       }
       expect(caught).toBeInstanceOf(UnsupportedHostError);
-      expect((caught as UnsupportedHostError).exitCode).toBe(2);
+      expect(caught).not.toBeInstanceOf(HublintError);
+      expect(cliExitCode(caught)).toBe(2);
       expect((caught as Error).message).toMatch(new RegExp(`^Docker host "${host.replace(/[/.]/g, '\\$&')}" is not supported: `));
     }
     expect(() => parseDockerHost('tcp://user:secret@host:2375')).toThrow(/carries credentials/);
@@ -141,16 +145,26 @@ describe('DOCKER_HOST and contexts', () => {
     await expect(resolveEndpoint({ env: { ...env, DOCKER_CONTEXT: 'nope' } })).rejects.toThrow(/Docker context "nope" not found/);
   });
 
-  it('turns on TLS from DOCKER_CERT_PATH and verification from DOCKER_TLS_VERIFY', async () => {
+  it('turns on TLS as the docker CLI does: DOCKER_TLS_VERIFY (verified) or DOCKER_TLS, never DOCKER_CERT_PATH alone', async () => {
     const certs = tempDir();
     writeFileSync(join(certs, 'ca.pem'), 'CA');
     const verified = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2376', DOCKER_CERT_PATH: certs, DOCKER_TLS_VERIFY: '1' } });
     expect(verified).toMatchObject({ kind: 'tcp', tls: { verify: true, ca: Buffer.from('CA') } });
-    const unverified = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2376', DOCKER_CERT_PATH: certs } });
-    expect(unverified).toMatchObject({ tls: { verify: false } });
+    const certPathOnly = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2376', DOCKER_CERT_PATH: certs } });
+    expect(certPathOnly).toMatchObject({ tls: undefined });
+    const unverified = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2376', DOCKER_CERT_PATH: certs, DOCKER_TLS: '1' } });
+    expect(unverified).toMatchObject({ tls: { verify: false, ca: Buffer.from('CA') } });
     const plain = await resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h:2375' } });
     expect(plain).toMatchObject({ tls: undefined });
     await expect(resolveEndpoint({ env: { DOCKER_HOST: 'tcp://h', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: tempDir() } })).rejects.toThrow(/ca\.pem cannot be read/);
+  });
+});
+
+describe('DOCKER_API_VERSION', () => {
+  it('accepts 1.41.0 as 1.41 (the daemon compares segment by segment) and refuses other patch numbers', () => {
+    expect(new DockerEngineClient({ env: { DOCKER_API_VERSION: '1.41.0' } }).pinnedApiVersion).toBe('1.41');
+    expect(new DockerEngineClient({ env: { DOCKER_API_VERSION: 'v1.40' } }).pinnedApiVersion).toBe('1.40');
+    expect(() => new DockerEngineClient({ env: { DOCKER_API_VERSION: '1.41.3' } })).toThrow(/DOCKER_API_VERSION "1\.41\.3" is not an API version like 1\.41/);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
-import { goAdapter } from '../../src/extract/go/adapter.js';
 import { hole, showHoles } from '../../src/core/hole.js';
 import { csharpAdapter, csharpSpec } from '../../src/extract/langs/csharp.js';
 import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
@@ -18,7 +17,7 @@ import type { Adapter } from '../../src/extract/types.js';
 const ADAPTERS: Record<string, Adapter> = {
   // Python goes through tree-sitter and the shared lowering (src/extract/lower/).
   python: await treeAdapter('python'),
-  go: goAdapter,
+  go: await treeAdapter('go'),
   ruby: rubyAdapter,
   java: javaAdapter,
   kotlin: kotlinAdapter,
@@ -97,7 +96,12 @@ describe('string literals', () => {
 
   it('tokenizes interpolated strings into text and splices', () => {
     const src = buildSource('$"{BASE}/repositories/{ns,4:x}/{{x}}"', csharpSpec);
-    expect(src.tokens[0].str?.parts).toEqual([{ expr: 'BASE' }, { text: '/repositories/' }, { expr: 'ns' }, { text: '/{x}' }]);
+    expect(src.tokens[0].str?.parts).toEqual([
+      { expr: 'BASE', start: 2, end: 8 },
+      { text: '/repositories/', start: 8, end: 22 },
+      { expr: 'ns', start: 22, end: 30 },
+      { text: '/{x}', start: 30, end: 36 },
+    ]);
   });
 });
 

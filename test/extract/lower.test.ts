@@ -73,3 +73,15 @@ describe('findings from the shared resolver', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('findings in comments and docs are info', () => {
+  it.each([
+    ['a Markdown code block', 'notes.md', '```sh\ncurl https://hub.docker.com/v2/repositories/acme/\n```\n'],
+    ['reStructuredText', 'guide.rst', 'Call ``https://hub.docker.com/v2/repositories/acme/`` to list.\n'],
+    ['a Ruby comment (tokenizer path)', 'hub.rb', '# GET https://hub.docker.com/v2/repositories/acme/\nx = 1\n'],
+    ['a Go comment (tree-sitter path)', 'hub.go', 'package hub\n// GET https://hub.docker.com/v2/repositories/acme/\n'],
+  ])('%s', async (_what, file, text) => {
+    const findings = await lint(file, text);
+    expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['hub-list-repositories', 'info']]);
+  });
+});

@@ -44,7 +44,7 @@ describe('judgePin against the release table', () => {
     expect(judged.behind).toBe(behind);
   });
 
-  it("quotes the daemon's refusals word for word (FACTS §3)", () => {
+  it("quotes the daemon's refusals word for word (docs/engine-api.md §2)", () => {
     expect(judgePin({ version: '1.41' }, against('29.0')).errorText).toBe(
       'client version 1.41 is too old. Minimum supported API version is 1.44, please upgrade your client to a newer version',
     );
@@ -60,7 +60,7 @@ describe('judgePin against the release table', () => {
   it('a negotiating CLI goes down to an older daemon unless that is below its own floor', () => {
     // docker:24.0 (max 1.43, floor 1.12) against 20.10: negotiates 1.41.
     expect(judgePin({ version: '1.43', negotiatesDownTo: '1.12' }, against('20.10'))).toMatchObject({ verdict: 'accepted', sends: '1.41' });
-    // docker:29.0 (max 1.52, floor 1.44) against 24.0: FACTS §4 "CLI 29 → Engine 24".
+    // docker:29.0 (max 1.52, floor 1.44) against 24.0: docs/engine-api.md §4.
     expect(judgePin({ version: '1.52', negotiatesDownTo: '1.44' }, against('24.0'))).toMatchObject({
       verdict: 'rejected-too-new',
       errorText: 'client version 1.52 is too new. Maximum supported API version is 1.43',

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { runEngineCheck } from '../../src/cli/commands/pins.js';
 import { HublintError } from '../../src/core/errors.js';
-import type { Finding } from '../../src/core/types.js';
+import { cliExitCode } from '../../src/cli/engine-errors.js';
+import { EngineConnectionError } from '../../src/engine/index.js';
+import type { JsonFinding } from '../../src/report/finding-json.js';
 import { liveProbe, liveTarget } from '../../src/pins/live.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 import setupEngine, { type EngineTestEnv } from '../setup/engine-global.js';
@@ -48,7 +50,7 @@ describe('engine check against the live daemon', () => {
     const code = await runEngineCheck([], { probe: true, host, format: 'json' }, io);
     expect(io.err()).not.toContain('DISAGREES');
     expect(code).toBe(1);
-    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const { findings } = JSON.parse(io.out()) as { findings: JsonFinding[] };
     const byVersion = Object.fromEntries(
       findings.map((f) => {
         const [v] = f.verdicts as PinVerdict[];
@@ -60,7 +62,7 @@ describe('engine check against the live daemon', () => {
       '1.24': { verdict: 'accepted-downgraded', behind: 17, status: 200, severity: 'warning' },
       '1.43': { verdict: 'rejected-too-new', behind: null, status: 400, severity: 'error' },
       '1.11': { verdict: 'rejected-too-old', behind: null, status: 400, severity: 'error' },
-      // compose's DOCKER_API_VERSION: 1.40 is the number 1.4 (FACTS §4 "Traps").
+      // compose's DOCKER_API_VERSION: 1.40 is the number 1.4 (docs/engine-api.md §4).
       '1.4': { verdict: 'rejected-too-old', behind: null, status: 400, severity: 'error' },
     });
     for (const f of findings) {
@@ -68,6 +70,13 @@ describe('engine check against the live daemon', () => {
       // The predicted refusal is the daemon's own words.
       if (v.errorText !== null) expect(v.probe?.message).toBe(v.errorText);
     }
+  });
+
+  it('shows what --probe got in the text output too', async () => {
+    const io = memoryIo(project, { PATH: process.env.PATH });
+    expect(await runEngineCheck([], { probe: true, host }, io)).toBe(1);
+    expect(io.out()).toContain('[probe: 400 client version 1.43 is too new. Maximum supported API version is 1.41]');
+    expect(io.out()).toMatch(/\[probe: 200 Engine 20\.10\.\d+[^\]]*, ApiVersion 1\.41\]/);
   });
 
   it('probes one version at a time, a refusal being an answer', async () => {
@@ -79,7 +88,9 @@ describe('engine check against the live daemon', () => {
   it('fails with exit 2 when the daemon cannot be reached', async () => {
     const io = memoryIo(project);
     const error = await runEngineCheck([], { host: `unix://${join(project, 'no.sock')}` }, io).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HublintError);
-    expect((error as HublintError).exitCode).toBe(2);
+    // The Engine client's own error (no HublintError: the client is a library); the CLI maps it to 2.
+    expect(error).toBeInstanceOf(EngineConnectionError);
+    expect(error).not.toBeInstanceOf(HublintError);
+    expect(cliExitCode(error)).toBe(2);
   });
 });

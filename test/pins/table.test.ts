@@ -25,7 +25,7 @@ describe('rules/engine-api.yaml', () => {
     ['29.2', '1.53', '1.44'],
     ['29.3', '1.54', '1.40'],
     ['29.7', '1.55', '1.40'],
-  ])('Engine %s: max %s, min %s (FACTS §4)', (engine, api, minApi) => {
+  ])('Engine %s: max %s, min %s (docs/engine-api.md §1)', (engine, api, minApi) => {
     expect(ENGINE_TABLE.releases.find((r) => r.engine === engine)).toEqual({ engine, api, minApi });
   });
 

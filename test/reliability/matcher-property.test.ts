@@ -15,7 +15,7 @@ const suffix = fc.constantFrom('', '/', '?page_size=100', '/?page=2', '#top', '/
 const method = fc.constantFrom<[string | null, MethodSource]>(['GET', 'explicit'], ['GET', 'default'], ['HEAD', 'implied'], ['POST', 'implied'], [null, 'unknown'], ['PATCH', 'explicit'], ['DELETE', 'explicit']);
 const slot = fc.oneof(segment, segment.map((s) => hole(s)));
 
-// Shapes FACTS §1 lists as look-alikes: none of them may ever be reported, whatever the
+// The look-alikes of docs/engine-api.md §6: none of them may ever be reported, whatever the
 // namespace, repository, host casing, scheme, suffix or method.
 const lookalike = fc.oneof(
   fc.tuple(hubHost, slot, slot).map(([h, n, r]) => `${h}/v2/repositories/${n}/${r}/tags`),

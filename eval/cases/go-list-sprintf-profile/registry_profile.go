@@ -46,3 +46,13 @@ func (f *Fetcher) accountRepos(ctx context.Context, account string) ([]string, e
 	}
 	return names, nil
 }
+
+// profile reads the public account page data (name, company, join date).
+func (f *Fetcher) profile(ctx context.Context, account string) (*http.Response, error) {
+	profileURL := fmt.Sprintf("https://hub.docker.com/v2/users/%s/", account)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, profileURL, http.NoBody)
+	if err != nil {
+		return nil, err
+	}
+	return f.http.Do(req)
+}

@@ -1,16 +1,12 @@
-import type { Command } from 'commander';
-import { HublintError } from '../../core/errors.js';
+import { CommanderError, type Command } from 'commander';
+import { UsageError } from '../../core/errors.js';
 import { escapeControls } from '../../core/printable.js';
+import { DockerEngineClient, negotiateApiVersion } from '../../engine/index.js';
 import { emitLine, printable } from '../emit.js';
-import {
-  DockerEngineClient,
-  EngineError,
-  negotiateApiVersion,
-  runContainer,
-  runContainerDetached,
-  type PullPolicy,
-  type PullProgress,
-} from '../../engine/index.js';
+import { cliExitCode, isKnownError } from '../engine-errors.js';
+import { handOverSignals } from '../signals.js';
+import { daemonString, type EngineIo } from './engine-io.js';
+import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
 
 /**
  * `hublint engine version` and `hublint engine run`: a thin edge over src/engine. The
@@ -18,33 +14,17 @@ import {
  * them in-process; the commander actions only set process.exitCode.
  */
 
-export interface EngineIo {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env?: NodeJS.ProcessEnv;
-  signal?: AbortSignal;
-  /** Print stacks and one line per request to stderr. */
-  debug?: boolean;
-}
-
 export interface EngineVersionOptions {
   host?: string;
   api?: string;
   format?: string;
 }
 
-export interface EngineRunOptions {
-  host?: string;
-  api?: string;
-  pull?: string;
-  rm?: boolean;
-  detach?: boolean;
-  tty?: boolean;
-  name?: string;
-}
+export type { EngineIo, EngineRunOptions };
+export { daemonString };
+export { RUN_FAILURE_EXIT };
 
-/** `docker run` reserves 125 for its own failures; the container's status is the rest. */
-export const RUN_FAILURE_EXIT = 125;
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function registerEngineCommands(program: Command): void {
   // `engine run IMAGE CMD...` hands everything after IMAGE to the container. Commander
@@ -70,35 +50,69 @@ export function registerEngineCommands(program: Command): void {
 
   engine
     .command('run')
-    .description('pull (when needed), create, start and wait for a container, then print its logs and exit with its status')
+    .description('run a command in a new container, as `docker run`: options before IMAGE, the command after it')
+    .usage('[options] IMAGE [COMMAND] [ARG...]')
     .argument('<image>', 'image to run')
     .argument('[command...]', 'command and arguments for the container (options included)')
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)')
-    .option('--pull <policy>', 'missing, always or never', 'missing')
-    .option('--rm', 'remove the container when it has finished')
-    .option('-d, --detach', 'start it in the background and print its id')
-    .option('-t, --tty', 'allocate a pseudo-TTY (output is not split into stdout and stderr)')
+    .option('-d, --detach', 'run in the background and print the container id')
+    .option('-e, --env <KEY=VALUE>', 'set an environment variable (KEY alone: take it from here); repeatable', collect)
+    .option('--env-file <file>', 'read environment variables from a file; repeatable', collect)
+    .option('--entrypoint <command>', "override the image's entrypoint")
+    .option('-i, --interactive', 'keep stdin open and send it to the container')
+    .option('-l, --label <KEY=VALUE>', 'set a label; repeatable', collect)
+    .option('--log-driver <driver>', "the container's log driver (json-file, local, none, …); output is attached either way")
     .option('--name <name>', 'container name')
+    .option('--network <network>', 'network to connect to (none, host, bridge or a network name)')
+    .option('--platform <platform>', 'platform (os[/arch[/variant]]) to pull and create for')
+    .option('--pull <policy>', 'pull the image: missing, always or never', 'missing')
+    .option('--rm', 'remove the container when it exits')
+    .option('-t, --tty', 'allocate a pseudo-TTY (output is not split into stdout and stderr)')
+    .option('-u, --user <user>', 'user[:group] or uid[:gid] to run as')
+    .option('-v, --volume <src:dst[:opts]>', 'bind mount a host path (or a named volume); repeatable', collect)
+    .option('-w, --workdir <dir>', 'working directory inside the container')
     .passThroughOptions()
+    // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2.
+    .exitOverride((error) => {
+      throw new CommanderError(error.exitCode === 0 ? 0 : RUN_FAILURE_EXIT, error.code, error.message);
+    })
     .action(async (image: string, args: string[], options: EngineRunOptions, command: Command) => {
-      const io = defaultIo(command);
-      const controller = new AbortController();
-      const onSigint = (): void => controller.abort(new EngineError('Interrupted'));
-      process.once('SIGINT', onSigint);
-      try {
-        process.exitCode = await engineRun(image, args, { ...options, host: options.host ?? hostOf(command) }, { ...io, signal: controller.signal });
-      } finally {
-        process.removeListener('SIGINT', onSigint);
-      }
+      const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals };
+      process.exitCode = await engineRun(image, args, { ...options, host: options.host ?? hostOf(command) }, io);
     });
+}
+
+/**
+ * Process signals for `engine run`: while it runs, SIGINT/SIGTERM (taken over from the
+ * global handler) and SIGHUP are forwarded to the container instead of stopping hublint.
+ */
+function processSignals(forward: (sig: NodeJS.Signals) => void): () => void {
+  const giveBack = handOverSignals(forward);
+  // The global handler does not listen to SIGHUP; without a listener Node would exit on it.
+  const onHup = (): void => forward('SIGHUP');
+  process.on('SIGHUP', onHup);
+  // Without the global handler installed (the library's own CLI tests), take SIGINT/SIGTERM here.
+  const own = process.listenerCount('SIGINT') === 0;
+  if (own) {
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+  }
+  return () => {
+    giveBack();
+    process.off('SIGHUP', onHup);
+    if (own) {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+    }
+  };
 }
 
 /** Prints the daemon's versions; answers the exit code (0, or 2 for an error). */
 export async function engineVersion(options: EngineVersionOptions, io: EngineIo): Promise<number> {
   try {
     const format = options.format ?? 'text';
-    if (format !== 'text' && format !== 'json') throw new HublintError(`--format must be text or json, not "${format}"`);
+    if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
     const client = makeClient(options, io);
     const { signal } = io;
     const ping = await client.ping({ signal });
@@ -137,53 +151,20 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
 }
 
 /**
- * The typical flow for the CLI. Answers the container's status code, or 125 when
- * hublint itself failed (as `docker run` does); with --detach, 0 after printing the id.
+ * `docker run` on the Engine client: the container's status, 125 when hublint or the daemon
+ * failed, 126/127 when the command cannot be invoked / is not found; 0 with --detach.
  */
 export async function engineRun(image: string, args: string[], options: EngineRunOptions, io: EngineIo): Promise<number> {
+  let client: DockerEngineClient;
   try {
-    const pull = options.pull ?? 'missing';
-    if (pull !== 'missing' && pull !== 'always' && pull !== 'never') {
-      throw new HublintError(`--pull must be missing, always or never, not "${pull}"`);
-    }
-    const client = makeClient(options, io);
-    const { signal } = io;
-    const runOptions = {
-      image,
-      cmd: args.length > 0 ? args : undefined,
-      tty: options.tty ?? false,
-      name: options.name,
-      pull: pull as PullPolicy,
-      signal,
-      onPullProgress: (message: PullProgress) => {
-        // Layer byte counts would flood the terminal; phase changes are enough.
-        if (message.status !== undefined && message.progressDetail?.total === undefined) {
-          emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
-        }
-      },
-      config: options.detach && options.rm ? { HostConfig: { AutoRemove: true } } : undefined,
-      removeIfStartFails: options.rm === true,
-    };
-    if (options.detach) {
-      const started = await runContainerDetached(client, runOptions);
-      for (const warning of started.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
-      await write(io.stdout, printable(`${daemonString(started.id)}\n`));
-      return 0;
-    }
-    const finished = await runContainer(client, runOptions);
-    for (const warning of finished.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
-    try {
-      // The container's own output, byte for byte, as `docker run` prints it.
-      for await (const chunk of finished.logs()) {
-        await write(chunk.stream === 'stderr' ? io.stderr : io.stdout, chunk.data);
-      }
-    } finally {
-      if (options.rm) await finished.remove();
-    }
-    return finished.statusCode;
+    client = makeClient(options, io);
   } catch (error) {
     return reportError(error, io, RUN_FAILURE_EXIT);
   }
+  return engineRunWith(client, image, args, options, {
+    ...io,
+    report: (error) => void reportError(error, io, RUN_FAILURE_EXIT),
+  });
 }
 
 function makeClient(options: { host?: string; api?: string }, io: EngineIo): DockerEngineClient {
@@ -195,12 +176,13 @@ function makeClient(options: { host?: string; api?: string }, io: EngineIo): Doc
   });
 }
 
+/** One line (and a hint), redacted; a stack only with --debug or for a bug. */
 function reportError(error: unknown, io: EngineIo, exitCode: number | undefined): number {
-  if (error instanceof HublintError) {
+  if (isKnownError(error)) {
     emitLine(io.stderr, `hublint: ${error.message}`);
     if (error.hint !== undefined) emitLine(io.stderr, `hint: ${error.hint}`);
     if (io.debug && error.stack) io.stderr.write(printable(`${error.stack}\n`));
-    return exitCode ?? error.exitCode;
+    return exitCode ?? cliExitCode(error);
   }
   if (io.signal?.aborted) {
     emitLine(io.stderr, 'hublint: interrupted');
@@ -209,12 +191,6 @@ function reportError(error: unknown, io: EngineIo, exitCode: number | undefined)
   // Anything else is a bug: show the stack so that it can be reported.
   io.stderr.write(printable(`hublint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
   return exitCode ?? 2;
-}
-
-/** The daemon's words are data: shown at most 200 characters long (escaped by the caller). */
-export function daemonString(value: unknown): string {
-  const text = typeof value === 'string' ? value : String(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 function write(stream: NodeJS.WritableStream, data: string | Buffer): Promise<void> {

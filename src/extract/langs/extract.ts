@@ -43,7 +43,7 @@ export function extractUrls(spec: LanguageSpec, path: string, text: string, ctx:
   const found: Array<{ candidate: Candidate; definition?: Binding }> = [];
   // Comments often show the real call a piece of code makes; their URLs count, method unknown to us.
   for (const span of src.comments) {
-    for (const hit of scanUrls(text, span.start, span.end)) found.push({ candidate: fromHit(hit, hit.start, hit.end, true) });
+    for (const hit of scanUrls(text, span.start, span.end)) found.push({ candidate: { ...fromHit(hit, hit.start, hit.end, true), prose: true } });
   }
   const extended = new Set<Binding>();
   const { tokens } = src;

@@ -5,9 +5,22 @@ import type { Lowered } from './form.js';
 
 type Lowering = (tree: SyntaxTree, text: string) => Lowered;
 
+/**
+ * Snippets (Markdown code blocks, docs) often leave out what a file needs around them: a Go
+ * snippet has no `package` clause and statements outside any function. Each wrapping is tried
+ * in turn until one parses without errors; candidates are shifted back to the snippet's offsets.
+ */
+const WRAPS: Record<string, Array<{ when: RegExp; before: string; after: string }>> = {
+  go: [
+    { when: /^(?![\s\S]*^\s*package\s)/m, before: 'package snippet\n', after: '' },
+    { when: /^(?![\s\S]*^\s*package\s)/m, before: 'package snippet\nfunc snippet() {\n', after: '\n}\n' },
+  ],
+};
+
 /** Each language on the new path: its tree-sitter grammar and its lowering module. */
 const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering> }> = {
   python: { grammar: 'python', load: () => import('./python.js').then((m) => m.lowerPython) },
+  go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;
@@ -23,9 +36,26 @@ export async function treeAdapter(language: LoweredLanguage): Promise<Adapter> {
   return {
     name: language,
     extract(path, text, ctx) {
-      const tree = parser.parse(text);
+      let tree = parser.parse(text);
+      let shift = 0;
+      let source = text;
+      for (const wrap of WRAPS[language] ?? []) {
+        if (!tree.rootNode.hasError || !wrap.when.test(text)) break;
+        const wrapped = wrap.before + text + wrap.after;
+        const next = parser.parse(wrapped);
+        if (next.rootNode.hasError) {
+          next.delete();
+          continue;
+        }
+        tree.delete();
+        [tree, shift, source] = [next, wrap.before.length, wrapped];
+      }
       try {
-        return candidatesOf(lower(tree, text), path, ctx);
+        const found = candidatesOf(lower(tree, source), path, ctx);
+        if (shift === 0) return found;
+        return found
+          .map((c) => ({ ...c, start: c.start - shift, end: c.end - shift, at: c.at === undefined ? undefined : c.at - shift }))
+          .filter((c) => c.start >= 0 && c.end <= text.length);
       } finally {
         tree.delete();
       }

@@ -5,7 +5,7 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 import { arityOf } from './arity.js';
 import { Evaluator, Program, bindCall, type Piece, type Pieces } from './evaluate.js';
-import type { Expr, Lowered } from './form.js';
+import type { Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
 
 /** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
@@ -151,11 +151,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   for (const root of lowered.exprs) {
     if (root.use.kind === 'part' || !isConstruction(root)) continue;
     // A name that is only ever a base for longer URLs is reported where those are built.
-    if (root.use.kind === 'def') {
-      const def = root.use.def;
-      const uses = (program.namesByName.get(def.name) ?? []).filter((u) => program.defOf(def.name, u) === def);
-      if (uses.length > 0 && uses.every((u) => u.use.kind === 'part')) continue;
-    }
+    if (root.use.kind === 'def' && onlyABase(program, root.use.def)) continue;
     const pieces = ev.evaluate(root);
     const first = pieces[0];
     if (!(first && 'text' in first && HOST.test(first.text))) {
@@ -173,6 +169,13 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   return out;
 }
 
+/** A definition whose every use builds a longer string (also through names that copy it). */
+function onlyABase(p: Program, def: Def, depth = 0): boolean {
+  const uses = p.usesOf(def);
+  if (uses.length === 0 || depth > 4) return false;
+  return uses.every((u) => u.use.kind === 'part' || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
+}
+
 /**
  * Where a path built here is finished: a function of this file that receives it (directly,
  * through a variable, or passed on to another function) and builds a longer string from it,
@@ -183,8 +186,9 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Array<{ root: Exp
   const use = e.use;
   if (use.kind === 'def') {
     const def = use.def;
-    return (p.namesByName.get(def.name) ?? [])
-      .filter((u) => p.defOf(def.name, u) === def && u.use.kind === 'arg')
+    return p
+      .usesOf(def)
+      .filter((u) => u.use.kind === 'arg')
       .flatMap((u) => completions(p, u, trail));
   }
   if (use.kind !== 'arg') return [];

@@ -63,12 +63,36 @@ export class Program {
       // `self.base` set in one method and read in another; class attributes.
       if (/^(?:self|this|cls)\./.test(name) || defs.every((d) => d.scope.kind !== 'function')) return defs[defs.length - 1];
     }
+    const field = this.fieldDef(name);
+    if (field) return field;
     const member = /^(?:self|this|cls)\.(\w+)$/.exec(name);
     if (member) {
       const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
       if (attr?.length) return attr[attr.length - 1];
     }
     return undefined;
+  }
+
+  /**
+   * A field read through another object than the one it was declared on (configuration
+   * split over keys: `module.params["url"]` and the option spec's `url=dict(default=...)`):
+   * the one field of the file with that key, its declared default first.
+   */
+  private fieldDef(name: string): Def | undefined {
+    const key = /\.([\w-]+)$/.exec(name)?.[1];
+    if (!key || /^(?:self|this|cls)\./.test(name)) return undefined;
+    for (const suffix of [`.${key}.default`, `.${key}`]) {
+      const found = this.lowered.defs.filter((d) => d.name.endsWith(suffix) && d.name !== name && d.name.split('.').length > 1);
+      if (found.length === 1) return found[0];
+    }
+    return undefined;
+  }
+
+  /** The name expressions that read a definition (also through a field read elsewhere). */
+  usesOf(def: Def): Expr[] {
+    const key = def.name.includes('.') ? def.name.replace(/\.default$/, '').split('.').pop() : undefined;
+    const names = key ? this.lowered.exprs.filter((e) => e.kind === 'name' && (e.name === def.name || e.name.endsWith(`.${key}`))) : (this.namesByName.get(def.name) ?? []);
+    return names.filter((u) => u.kind === 'name' && this.defOf(u.name, u) === def);
   }
 
   /** The function a name is a parameter of, seen from `use`. */
@@ -229,7 +253,7 @@ function literalTexts(pieces: Pieces): string[] {
 }
 
 const BRACE = /\{([^{}]*)\}/g;
-const PRINTF = /%(?:\(([^)]+)\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
+const PRINTF = /%(?:\(([^)]+)\))?(?:\[(\d+)\])?[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
 
 /** Splices format arguments into a template's literal pieces (`{}`, `{0}`, `{name}`, `%s`, `%(name)s`). */
 export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (key: number | string) => Pieces | undefined): Pieces {
@@ -247,10 +271,12 @@ export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (
       const at = (i: number) => (piece.foreign ? piece.start : Math.min(piece.end, piece.start + i));
       if (m.index > last) out.push({ ...piece, text: piece.text.slice(last, m.index), start: at(last), end: at(m.index) });
       last = m.index + m[0].length;
-      if (style === 'printf' && m[2] === '%') {
+      if (style === 'printf' && m[3] === '%') {
         out.push({ ...piece, text: '%', start: at(m.index), end: at(last) });
         continue;
       }
+      // Go's explicit index `%[2]s` counts from 1 and moves the implicit counter on.
+      if (style === 'printf' && m[2]) next = Number(m[2]) - 1;
       const field = style === 'brace' ? m[1].split(/[!:]/)[0] : (m[1] ?? '');
       const key = field === '' ? next++ : /^\d+$/.test(field) ? Number(field) : field;
       out.push(...(arg(key) ?? [{ hole: String(key), start: at(m.index), end: at(last), examples: [] }]));

@@ -1,11 +1,31 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { walkTree } from '../../runtime/tree-walk.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape } from './builder.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
 const IDENTITY = /^(?:str|quote|quote_plus|strip|rstrip|lstrip|lower|removesuffix|removeprefix|encode|decode)$/;
 const ENV_CALL = /^(?:os\.getenv|os\.environ\.get|environ\.get|getenv)$/;
+
+/** Nodes that only hold statements: walked into. */
+const CONTAINERS = new Set([
+  'expression_statement',
+  'block',
+  'module',
+  'decorated_definition',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'for_statement',
+  'while_statement',
+  'try_statement',
+  'except_clause',
+  'finally_clause',
+  'with_statement',
+  'with_clause',
+  'with_item',
+  'match_statement',
+  'case_clause',
+]);
 
 /**
  * Python (tree-sitter-python) into the lowered form: f-strings, implicit concatenation over
@@ -29,7 +49,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
 
   const strParts = (n: SyntaxNode, scope: Scope, depth: number): StrPart[] => {
     const parts: StrPart[] = [];
-    const prefix = (n.firstChild?.text ?? '').replace(/["']+$/, '').toLowerCase();
+    const prefix = (n.firstChild?.text ?? '').replace(/(?<!["'])["']+$/, '').toLowerCase();
     const raw = prefix.includes('r');
     const isF = prefix.includes('f');
     for (const c of n.namedChildren) {
@@ -158,6 +178,11 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         if (value && sub && /^(?:os\.)?environ$/.test(dotted(value) ?? '') && sub.type === 'string') {
           return b.expr({ kind: 'env', name: sub.text.slice(1, -1), ...span(n) }, scope);
         }
+        // endpoints["login"], module.params["url"]: a field, named like an attribute.
+        const owner = value ? dotted(value) : null;
+        if (owner && sub?.type === 'string' && /^[\w-]+$/.test(sub.text.slice(1, -1))) {
+          return b.expr({ kind: 'name', name: `${owner}.${sub.text.slice(1, -1)}`, ...span(n) }, scope);
+        }
         // x.split("/")[0]: one path segment.
         if (value?.type === 'call') {
           const fn = value.childForFieldName('function');
@@ -201,6 +226,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       });
       return;
     }
+    if (names.length === 1 && n.type === 'assignment' && fields(right, names[0], scope, 0)) return;
     const v = expr(right, scope);
     if (n.type === 'augmented_assignment' && names[0]) {
       // url += "/tags": the new value is the old one extended.
@@ -210,6 +236,35 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       return;
     }
     if (names.length === 1) b.def(names[0], v, n.endIndex);
+  };
+
+  /**
+   * A dict literal or `dict(k=v)` assigned to a name: each key is a definition of `name.key`
+   * (nested: `spec.url.default`), so `endpoints["login"]` and option defaults resolve.
+   */
+  const fields = (n: SyntaxNode, owner: string, scope: Scope, depth: number): boolean => {
+    if (depth > 4) return false;
+    const entries: Array<[string, SyntaxNode]> = [];
+    if (n.type === 'dictionary') {
+      for (const pair of n.namedChildren) {
+        const key = pair?.type === 'pair' ? pair.childForFieldName('key') : null;
+        const value = pair?.childForFieldName('value');
+        if (key?.type === 'string' && value && /^[\w-]+$/.test(key.text.slice(1, -1))) entries.push([key.text.slice(1, -1), value]);
+      }
+    } else if (n.type === 'call' && n.childForFieldName('function')?.text === 'dict') {
+      for (const a of n.childForFieldName('arguments')?.namedChildren ?? []) {
+        const name = a?.type === 'keyword_argument' ? a.childForFieldName('name')?.text : undefined;
+        const value = a?.childForFieldName('value');
+        if (name && value) entries.push([name, value]);
+      }
+    } else {
+      return false;
+    }
+    for (const [key, value] of entries) {
+      const name = `${owner}.${key}`;
+      if (!fields(value, name, scope, depth + 1)) b.def(name, expr(value, scope), value.endIndex);
+    }
+    return true;
   };
 
   const params = (n: SyntaxNode, scope: Scope) => {
@@ -248,8 +303,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  walkTree(tree.rootNode, (n) => {
-    const scope = b.scopeAt(n.startIndex);
+  walkStatements(tree.rootNode, b, CONTAINERS, (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment({ start: n.startIndex, end: n.endIndex });
@@ -280,32 +334,10 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       case 'parameters':
       case 'decorator':
         return n.type === 'decorator';
-      case 'expression_statement':
-      case 'block':
-      case 'module':
-      case 'decorated_definition':
-      case 'if_statement':
-      case 'elif_clause':
-      case 'else_clause':
-      case 'for_statement':
-      case 'while_statement':
-      case 'try_statement':
-      case 'except_clause':
-      case 'finally_clause':
-      case 'with_statement':
-      case 'with_clause':
-      case 'with_item':
-      case 'match_statement':
-      case 'case_clause':
-        return true;
       default:
-        if (n.isNamed && n.parent) {
-          expr(n, scope);
-          return false;
-        }
-        return true;
+        return undefined;
     }
-  });
+  }, (n, scope) => expr(n, scope));
   return b.out;
 }
 

@@ -1,40 +1,26 @@
 import type { Candidate } from '../../core/types.js';
-import { jsonAdapter } from '../json/adapter.js';
-import { adapterNameForFence, type AdapterName } from '../registry.js';
+import { adapterNameForFence } from '../registry.js';
 import { scanUrls } from '../scan-urls.js';
-import { shellAdapter } from '../shell/adapter.js';
-import { dockerfileAdapter } from '../shell/dockerfile.js';
-import { makefileAdapter } from '../shell/makefile.js';
 import type { Mapped } from '../shell/mapped.js';
-import { powershellAdapter } from '../shell/powershell.js';
 import { textAdapter } from '../text/adapter.js';
 import type { Adapter, AdapterContext } from '../types.js';
-import { yamlAdapter } from '../yaml/adapter.js';
 import { markdownBlocks } from './blocks.js';
 
 /**
- * Fence languages read with their own adapter. Adapter.extract is synchronous, so these are
- * imported here; other languages (JS/TS, Python, Go, ...) load asynchronously through the
- * registry and get the generic URL scan instead.
+ * The adapters for fenced code, already loaded: Adapter.extract is synchronous. Which
+ * languages these are is said in the registry (`inFences`); other fences get the generic URL scan.
  */
-const FENCE_ADAPTERS: Partial<Record<AdapterName, Adapter>> = {
-  shell: shellAdapter,
-  dockerfile: dockerfileAdapter,
-  makefile: makefileAdapter,
-  powershell: powershellAdapter,
-  yaml: yamlAdapter,
-  json: jsonAdapter,
-};
+type FenceAdapters = ReadonlyMap<string, Adapter>;
 
 /** A candidate found in a block's text, moved to the block's place in the file. */
 function toSource(c: Candidate, body: Mapped): Candidate {
-  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end) };
+  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end), docs: true };
   if (c.literal && !body.verbatim(c.start, c.end)) delete out.literal;
   return out;
 }
 
-function fenceCandidates(path: string, info: string, body: Mapped, ctx: AdapterContext): Candidate[] {
-  const adapter = FENCE_ADAPTERS[adapterNameForFence(info)] ?? textAdapter;
+function fenceCandidates(fences: FenceAdapters, path: string, info: string, body: Mapped, ctx: AdapterContext): Candidate[] {
+  const adapter = fences.get(adapterNameForFence(info)) ?? textAdapter;
   return adapter.extract(path, body.text, ctx).map((c) => toSource(c, body));
 }
 
@@ -46,11 +32,17 @@ function proseCandidates(body: Mapped): Candidate[] {
 }
 
 /** Markdown: fenced code through the fence language's adapter, indented code as text, prose as info. */
-export const markdownAdapter: Adapter = {
-  name: 'markdown',
-  extract(path, text, ctx) {
-    return markdownBlocks(text).flatMap((b) =>
-      b.kind === 'prose' ? proseCandidates(b.body) : b.kind === 'fence' ? fenceCandidates(path, b.info, b.body, ctx) : textAdapter.extract(path, b.body.text, ctx).map((c) => toSource(c, b.body)),
-    );
-  },
-};
+export function markdownAdapterWith(fences: FenceAdapters): Adapter {
+  return {
+    name: 'markdown',
+    extract(path, text, ctx) {
+      return markdownBlocks(text).flatMap((b) =>
+        b.kind === 'prose'
+          ? proseCandidates(b.body)
+          : b.kind === 'fence'
+            ? fenceCandidates(fences, path, b.info, b.body, ctx)
+            : textAdapter.extract(path, b.body.text, ctx).map((c) => toSource(c, b.body)),
+      );
+    },
+  };
+}

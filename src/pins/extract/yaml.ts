@@ -15,7 +15,7 @@ const KEYED: Readonly<Record<string, PinForm>> = {
 
 /**
  * The version a YAML scalar gives the program reading it. A plain `1.40` is the number
- * 1.4 to every YAML 1.2 reader (FACTS §4 "Traps"), and the daemon sees "1.4".
+ * 1.4 to every YAML 1.2 reader (docs/engine-api.md §4), and the daemon sees "1.4".
  */
 function scalarVersion(node: Scalar): { version: string; yamlNumber?: string } | undefined {
   if (typeof node.value === 'number') {

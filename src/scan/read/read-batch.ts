@@ -1,4 +1,4 @@
-import { adapterNameFor } from '../../extract/registry.js';
+import { adapterNameFor, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
 import { isUtf16, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
@@ -38,7 +38,7 @@ export interface ReadReply {
 const SNIFF = 8192;
 
 /** Only these adapters resolve constants of other files: their quiet files may still use one. */
-export const CONSTANT_USERS: ReadonlySet<string> = new Set(['js', 'python', 'go']);
+export const CONSTANT_USERS: ReadonlySet<string> = languagesWhere((l) => l.readsConstants === true);
 export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(adapterNameFor(path));
 
 /**

@@ -2,7 +2,7 @@ import type { Finding, Rule } from '../../core/types.js';
 import { lintText } from '../lint-file.js';
 import { ConstantIndex } from '../../extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter } from '../../extract/prefilter.js';
-import { loadAdapter, type AdapterName } from '../../extract/registry.js';
+import { languageOf, loadAdapter, type AdapterName } from '../../extract/registry.js';
 import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
 
@@ -40,21 +40,13 @@ export function hostFilterFor(names: Iterable<string>, options: RuleSetOptions):
   return (text) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)) || prefilter(text);
 }
 
-/** One line per adapter that names a Hub URL in the plainest form it reads. */
-const WARM_SNIPPETS: Partial<Record<AdapterName, { path: string; text: string }>> = {
-  js: { path: 'warm.ts', text: 'const r = await fetch("https://hub.docker.com/v2/repositories/acme/web/", { method: "HEAD" });\n' },
-  shell: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-  python: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
-  yaml: { path: 'warm.yml', text: 'steps:\n  - run: curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-};
-
 export async function setupLintWorker(init: LintWorkerInit) {
   const ruleSet = compileRules(init.rules, init.ruleSetOptions);
   let constants = new ConstantIndex();
   let prefilter = hostFilterFor([], init.ruleSetOptions);
   for (const name of init.warm) {
     await loadAdapter(name);
-    const snippet = WARM_SNIPPETS[name];
+    const snippet = languageOf(name).warm;
     // Runs the parser once, so its hot functions are compiled before the first real file.
     if (snippet) await lintText(snippet.path, snippet.text, { ruleSet, context: { constants }, prefilter });
   }

@@ -1,9 +1,8 @@
-import { langAdapter } from '../langs/extract.js';
-import { methodArgCall, verbCall } from '../langs/method-evidence.js';
-import type { LanguageSpec } from '../langs/spec.js';
-import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from '../langs/syntax.js';
+import { methodArgCall, verbCall } from './method-evidence.js';
+import type { LanguageSpec } from './spec.js';
+import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from './syntax.js';
 
-/** net/http and resty-style clients; `+`, `fmt.Sprintf`, `path.Join`, `url.JoinPath`, const blocks. */
+/** Go's lexical shape (strings, comments, operators) for the fix lexer; extraction runs on the tree-sitter lowering (lower/go.ts). */
 export const goSpec: LanguageSpec = {
   name: 'go',
   ...C_COMMENTS,
@@ -28,4 +27,3 @@ export const goSpec: LanguageSpec = {
   ],
 };
 
-export const goAdapter = langAdapter(goSpec);

@@ -1,0 +1,317 @@
+import { UsageError } from '../../core/errors.js';
+import {
+  ContainerStartError,
+  DockerApiError,
+  createContainerPulling,
+  runContainerDetached,
+  type AttachedStream,
+  type DockerEngineClient,
+  type PullPolicy,
+  type PullProgress,
+  type RegisteredWait,
+  type RunContainerOptions,
+} from '../../engine/index.js';
+import { emit, emitLine } from '../emit.js';
+import { daemonString, type EngineIo } from './engine-io.js';
+import { createConfigOf, type RunFlags } from './run-config.js';
+
+/**
+ * `hublint engine run`: `docker run` on the Engine client. The container's streams are
+ * attached (hijacked connection) and a `next-exit` wait registered before it starts, so
+ * output is copied as it is written, byte for byte, whatever the log driver; the exit code
+ * is the container's, or 125 / 126 / 127 as docker's. Signals are forwarded to the
+ * container, not obeyed; `--rm` removes it however the run ends.
+ */
+
+export interface EngineRunOptions extends RunFlags {
+  host?: string;
+  api?: string;
+  pull?: string;
+  name?: string;
+  platform?: string;
+}
+
+export interface RunIo extends EngineIo {
+  /** Reports an error as one line (and hint); answers nothing. */
+  report: (error: unknown) => void;
+}
+
+/** docker run's own failures: usage, daemon, hublint (cli/command/container/run.go). */
+export const RUN_FAILURE_EXIT = 125;
+const CANNOT_INVOKE_EXIT = 126;
+const NOT_FOUND_EXIT = 127;
+/** What a shell reports for a process stopped by the signal, when the container never started. */
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+type Tty = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+type TtyIn = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+
+export async function engineRunWith(client: DockerEngineClient, image: string, args: string[], options: EngineRunOptions, io: RunIo): Promise<number> {
+  const pull = options.pull ?? 'missing';
+  if (pull !== 'missing' && pull !== 'always' && pull !== 'never') {
+    io.report(new UsageError(`--pull must be missing, always or never, not "${pull}"`));
+    return RUN_FAILURE_EXIT;
+  }
+  // Aborts what is in flight (pull, create, the wait) when the run ends early.
+  const controller = new AbortController();
+  const outer = io.signal;
+  const onOuterAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) onOuterAbort();
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = controller.signal;
+
+  let id: string | undefined;
+  let started = false;
+  let interruptedBy: NodeJS.Signals | undefined;
+  const forward = (sig: NodeJS.Signals): void => {
+    if (id === undefined || !started) {
+      // Nothing runs yet: the signal stops hublint's own work, as it would stop docker's.
+      interruptedBy ??= sig;
+      controller.abort(new Error(`interrupted (${sig})`));
+      return;
+    }
+    // Like `docker run --sig-proxy`: the container decides what the signal means.
+    client.killContainer(id, sig).catch((error: unknown) => debug(io, `forwarding ${sig}: ${(error as Error).message}`));
+  };
+  const giveBack = io.signals?.(forward);
+
+  try {
+    const flags = { ...options, detach: options.detach === true };
+    const config = await createConfigOf(flags, io.env ?? process.env);
+    const tty = options.tty === true;
+    const runOptions: RunContainerOptions = {
+      image,
+      cmd: args.length > 0 ? args : undefined,
+      tty,
+      name: options.name,
+      platform: options.platform,
+      pull: pull as PullPolicy,
+      signal,
+      config,
+      onMissingImage: (name) => emitLine(io.stderr, `Unable to find image '${name}' locally`),
+      onPullProgress: (message: PullProgress) => {
+        // Layer byte counts would flood the terminal; phase changes are enough.
+        if (message.status !== undefined && message.progressDetail?.total === undefined) {
+          emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
+        }
+      },
+      removeIfStartFails: options.rm === true,
+    };
+
+    if (options.detach) {
+      const detached = await runContainerDetached(client, runOptions);
+      for (const warning of detached.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
+      emit(io.stdout, `${daemonString(detached.id)}\n`);
+      return 0;
+    }
+
+    const created = await createContainerPulling(client, runOptions);
+    id = created.id;
+    for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
+    return await attachAndRun(client, id, options, io, signal, () => {
+      started = true;
+    });
+  } catch (error) {
+    if (interruptedBy !== undefined) {
+      emitLine(io.stderr, `hublint: interrupted (${interruptedBy})`);
+      return SIGNAL_EXIT[interruptedBy] ?? RUN_FAILURE_EXIT;
+    }
+    io.report(error);
+    if (error instanceof ContainerStartError && error.reason === 'not-found') return NOT_FOUND_EXIT;
+    if (error instanceof ContainerStartError && error.reason === 'not-executable') return CANNOT_INVOKE_EXIT;
+    return RUN_FAILURE_EXIT;
+  } finally {
+    giveBack?.();
+    outer?.removeEventListener('abort', onOuterAbort);
+    controller.abort(new Error('engine run finished'));
+    // --rm in every case: the daemon's AutoRemove covers a normal end; this covers the rest
+    // (a start that failed, hublint's own error). A container already gone is fine.
+    if (options.rm && id !== undefined && !options.detach) await removeQuietly(client, id, io);
+  }
+}
+
+/** attach → wait (registered) → start → copy until the streams end → the exit status. */
+async function attachAndRun(
+  client: DockerEngineClient,
+  id: string,
+  options: EngineRunOptions,
+  io: RunIo,
+  signal: AbortSignal,
+  onStarted: () => void,
+): Promise<number> {
+  const tty = options.tty === true;
+  const interactive = options.interactive === true;
+  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal });
+  let wait: RegisteredWait;
+  try {
+    // With --rm the daemon removes the container once it exits: wait for that (as docker does).
+    wait = await client.registerWait(id, { condition: options.rm ? 'removed' : 'next-exit', signal });
+    try {
+      await client.startContainer(id, { signal });
+    } catch (error) {
+      throw error instanceof DockerApiError ? new ContainerStartError(error) : error;
+    }
+  } catch (error) {
+    attached.close();
+    throw error;
+  }
+  onStarted();
+
+  const stdout = new Sink(io.stdout);
+  const stderr = tty ? stdout : new Sink(io.stderr);
+  const cleanups: (() => void)[] = [];
+  try {
+    if (tty) await followTerminalSize(client, id, io.stdout as Tty, cleanups, io);
+    if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io);
+    const copied = await copyOutput(attached, stdout, stderr);
+    if (copied === 'closed') {
+      // The reader went away (`| head -1`): docker stops there too, and says why.
+      emitLine(io.stderr, `hublint: stdout was closed (${stdout.error?.code ?? 'EPIPE'}); stopping container ${daemonString(id).slice(0, 12)}`);
+      await client.killContainer(id, 'SIGKILL', { signal }).catch(() => undefined);
+      await wait.result.catch(() => undefined);
+      return 1;
+    }
+    const status = await wait.result;
+    const failure = status.Error?.Message;
+    if (failure !== undefined && failure !== null && failure !== '') {
+      io.report(new DockerApiError({ status: 200, daemonMessage: failure, method: 'POST', path: `/containers/${id}/wait` }));
+      return RUN_FAILURE_EXIT;
+    }
+    return status.StatusCode;
+  } finally {
+    for (const cleanup of cleanups.reverse()) cleanup();
+    attached.close();
+  }
+}
+
+/**
+ * Copies the container's output as it arrives (its own bytes, unchanged, as `docker run`
+ * does): the pieces of one socket read that go to one stream leave in one corked batch.
+ * Answers 'closed' when our own stdout went away.
+ */
+async function copyOutput(attached: AttachedStream, stdout: Sink, stderr: Sink): Promise<'done' | 'closed'> {
+  for await (const runs of attached.output) {
+    let start = 0;
+    while (start < runs.length) {
+      let end = start + 1;
+      while (end < runs.length && runs[end].stream === runs[start].stream) end++;
+      const sink = runs[start].stream === 'stderr' ? stderr : stdout;
+      if (!(await sink.write(runs.slice(start, end).map((run) => run.data)))) return sink === stdout ? 'closed' : 'done';
+      start = end;
+    }
+  }
+  return 'done';
+}
+
+/** Feeds -i input to the container and half-closes at its end (EOF in the container). */
+function pumpStdin(stdin: TtyIn, attached: AttachedStream, tty: boolean, cleanups: (() => void)[], io: RunIo): Promise<void> {
+  // A terminal in raw mode hands every key (Ctrl-C included) to the container's TTY.
+  if (tty && stdin.isTTY && stdin.setRawMode) {
+    stdin.setRawMode(true);
+    cleanups.push(() => stdin.setRawMode?.(false));
+  }
+  let stopped = false;
+  const onData = (chunk: Buffer | string): void => {
+    stdin.pause();
+    attached.write(chunk).then(
+      () => {
+        if (!stopped) stdin.resume();
+      },
+      (error: unknown) => debug(io, `stdin: ${(error as Error).message}`),
+    );
+  };
+  const done = new Promise<void>((resolve) => {
+    const onEnd = (): void => {
+      attached.end();
+      resolve();
+    };
+    stdin.on('data', onData);
+    stdin.once('end', onEnd);
+    stdin.once('error', onEnd);
+    cleanups.push(() => {
+      stopped = true;
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('error', onEnd);
+      // Whatever is left unread belongs to nobody now; let hublint exit.
+      stdin.pause();
+      resolve();
+    });
+  });
+  stdin.resume();
+  return done;
+}
+
+/** -t: the container's TTY gets our terminal's size now and on each resize (SIGWINCH). */
+async function followTerminalSize(client: DockerEngineClient, id: string, out: Tty, cleanups: (() => void)[], io: RunIo): Promise<void> {
+  if (!out.isTTY || !out.columns || !out.rows) return;
+  const resize = (): Promise<void> =>
+    client
+      .resizeContainer(id, { rows: out.rows ?? 24, columns: out.columns ?? 80 })
+      .catch((error: unknown) => debug(io, `resize: ${(error as Error).message}`));
+  await resize();
+  const onResize = (): void => void resize();
+  out.on('resize', onResize);
+  cleanups.push(() => out.off('resize', onResize));
+}
+
+async function removeQuietly(client: DockerEngineClient, id: string, io: RunIo): Promise<void> {
+  try {
+    await client.removeContainer(id, { force: true });
+  } catch (error) {
+    // 404: the daemon's AutoRemove was first; 409: its removal is under way.
+    if (error instanceof DockerApiError && (error.status === 404 || error.status === 409)) return;
+    io.report(error);
+  }
+}
+
+function debug(io: RunIo, line: string): void {
+  if (io.debug) emitLine(io.stderr, `debug: ${line}`);
+}
+
+/**
+ * A writable with backpressure that never hangs: a write resolves once the stream takes
+ * more (drain), and answers false once the stream has failed (EPIPE) or closed.
+ */
+class Sink {
+  error?: NodeJS.ErrnoException;
+  readonly #stream: NodeJS.WritableStream;
+  #wake?: () => void;
+
+  constructor(stream: NodeJS.WritableStream) {
+    this.#stream = stream;
+    stream.on('error', (error: NodeJS.ErrnoException) => this.#fail(error));
+  }
+
+  #fail(error: NodeJS.ErrnoException): void {
+    this.error ??= error;
+    this.#wake?.();
+  }
+
+  /** Writes the pieces as one batch (one writev where the stream can). */
+  async write(pieces: Buffer[]): Promise<boolean> {
+    if (this.error) return false;
+    const stream = this.#stream as NodeJS.WritableStream & { cork?: () => void; uncork?: () => void };
+    const onError = (error?: Error | null): void => {
+      if (error) this.#fail(error as NodeJS.ErrnoException);
+    };
+    let ok = true;
+    stream.cork?.();
+    for (const data of pieces) ok = this.#stream.write(data, onError);
+    stream.uncork?.();
+    if (!ok && !this.error) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.#wake = undefined;
+          this.#stream.off('drain', done);
+          this.#stream.off('close', done);
+          resolve();
+        };
+        this.#wake = done;
+        this.#stream.on('drain', done);
+        this.#stream.on('close', done);
+      });
+    }
+    return this.error === undefined;
+  }
+}

@@ -1,0 +1,217 @@
+import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import type { Expr, Lowered, Scope, StrPart } from './form.js';
+
+const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape))$/;
+const ENV = /^os\.(?:Getenv|LookupEnv)$/;
+
+/** Nodes that only hold statements: walked into. */
+const CONTAINERS = new Set([
+  'source_file',
+  'block',
+  'statement_list',
+  'const_declaration',
+  'var_declaration',
+  'if_statement',
+  'for_statement',
+  'expression_switch_statement',
+  'type_switch_statement',
+  'expression_case',
+  'default_case',
+  'select_statement',
+  'communication_case',
+  'labeled_statement',
+  'defer_statement',
+  'go_statement',
+  'expression_statement',
+]);
+
+/**
+ * Go (tree-sitter-go) into the lowered form: `+`, `fmt.Sprintf`, `path.Join`/`url.JoinPath`,
+ * `const`/`var` blocks, `:=` and `=` (first name of a multi-value assignment), struct
+ * literals' fields, methods and their receivers. A Go package spans files, so any name may
+ * be another file's constant (the resolver asks the project index).
+ */
+export function lowerGo(tree: SyntaxTree, text: string): Lowered {
+  const b = new LowerBuilder('go', text);
+  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
+  const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+
+  const dotted = (n: SyntaxNode | null): string | null => {
+    if (!n) return null;
+    if (n.type === 'identifier' || n.type === 'field_identifier' || n.type === 'package_identifier') return n.text;
+    if (n.type === 'selector_expression') {
+      const o = dotted(n.childForFieldName('operand'));
+      const f = n.childForFieldName('field');
+      return o && f ? `${o}.${f.text}` : null;
+    }
+    return null;
+  };
+
+  const strParts = (n: SyntaxNode): StrPart[] =>
+    named(n).map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
+
+  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+    const fn = n.childForFieldName('function');
+    const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope, depth + 1));
+    const callee = dotted(fn) ?? '';
+    const name = callee.split('.').pop() ?? '';
+    if (callee === 'fmt.Sprintf' && args.length > 0) {
+      return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...span(n) }, scope);
+    }
+    if (/^(?:path|url|filepath)\.(?:Join|JoinPath)$/.test(callee)) return b.expr({ kind: 'join', style: 'path', items: args, ...span(n) }, scope);
+    if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
+    if (IDENTITY.test(callee) && args[0]) return args[0];
+    if (callee === 'strings.Join' && args.length === 2 && literalOf(args[1]) !== null) {
+      const list = named(n.childForFieldName('arguments'))[0];
+      const items = list?.type === 'composite_literal' ? named(list.childForFieldName('body')).map((e) => expr(named(e)[0] ?? e, scope, depth + 1)) : [];
+      if (items.length > 0) return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[1]) ?? '/', items, ...span(n) }, scope);
+    }
+    const object = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
+    // u.String() on a parsed URL is the URL.
+    if (object && name === 'String' && args.length === 0) return expr(object, scope, depth + 1);
+    const receiver = object && object.type !== 'identifier' ? expr(object, scope, depth + 1) : undefined;
+    return b.call({ callee, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
+  };
+
+  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
+    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+    switch (n.type) {
+      case 'interpreted_string_literal':
+      case 'raw_string_literal':
+        return b.str(strParts(n), span(n), scope);
+      case 'parenthesized_expression':
+      case 'literal_element': {
+        const inner = named(n)[0];
+        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
+      }
+      case 'identifier':
+        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
+      case 'selector_expression': {
+        const name = dotted(n);
+        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
+        break;
+      }
+      case 'binary_expression': {
+        const left = n.childForFieldName('left');
+        const right = n.childForFieldName('right');
+        if (n.childForFieldName('operator')?.text === '+' && left && right) {
+          const l = expr(left, scope, depth + 1);
+          const r = expr(right, scope, depth + 1);
+          const flat = l.kind === 'concat' && left.type === 'binary_expression';
+          const joined = b.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span(n) }, scope);
+          if (flat) l.use = { kind: 'part', of: joined };
+          return joined;
+        }
+        break;
+      }
+      case 'call_expression':
+        return call(n, scope, depth);
+      case 'index_expression': {
+        // strings.Split(ref, "/")[0]: one path segment.
+        const operand = n.childForFieldName('operand');
+        if (operand?.type === 'call_expression' && /^strings\.(?:Split|SplitN)$/.test(dotted(operand.childForFieldName('function')) ?? '')) {
+          const [of, on] = named(operand.childForFieldName('arguments'));
+          if (of && on && /^["`]\/["`]$/.test(on.text)) return b.expr({ kind: 'segment', of: expr(of, scope, depth + 1), name: `${of.text}[${n.childForFieldName('index')?.text ?? ''}]`, ...span(n) }, scope);
+        }
+        break;
+      }
+      case 'composite_literal':
+        fields(n, null, scope);
+        return b.opaque(n.text, span(n), scope);
+      default:
+        break;
+    }
+    for (const c of named(n)) expr(c, scope, depth + 1);
+    return b.opaque(n.text, span(n), scope);
+  }
+
+  /** `Client{BaseURL: "https://..."}`: each keyed field is a definition of `owner.Field` and of `.Field`. */
+  const fields = (n: SyntaxNode, owner: string | null, scope: Scope) => {
+    for (const el of named(n.childForFieldName('body'))) {
+      if (el.type !== 'keyed_element') {
+        expr(el, scope, 1);
+        continue;
+      }
+      const key = el.childForFieldName('key') ?? named(el)[0];
+      const value = el.childForFieldName('value') ?? named(el)[1];
+      const keyName = key ? dotted(named(key)[0] ?? key) : null;
+      if (!value) continue;
+      const v = expr(value, scope, 1);
+      if (keyName) b.def(owner ? `${owner}.${keyName}` : `.${keyName}`, v, el.endIndex);
+    }
+  };
+
+  /** `a, b := x, y` pairs names and values; `req, err := f()` gives the first name the call. */
+  const assign = (left: SyntaxNode | null, right: SyntaxNode | null, at: number, scope: Scope, op: string, constant?: boolean) => {
+    const names = named(left).map((x) => dotted(x));
+    const values = named(right);
+    if (names.length === 0 && left) {
+      const single = dotted(left);
+      if (single) names.push(single);
+    }
+    values.forEach((v, i) => {
+      const name = names[i];
+      const value = v.type === 'composite_literal' && name ? (fields(v, name, scope), b.opaque(v.text, span(v), scope)) : expr(v, scope);
+      if (!name || name === '_') return;
+      if (op === '+=') {
+        const old = b.expr({ kind: 'name', name, start: v.startIndex, end: v.startIndex }, scope);
+        b.def(name, b.expr({ kind: 'concat', items: [old, value], start: value.start, end: value.end }, scope), at, constant);
+      } else {
+        b.def(name, value, at, constant);
+      }
+    });
+  };
+
+  const params = (list: SyntaxNode | null, scope: Scope) => {
+    for (const p of named(list)) {
+      for (const id of p.childrenForFieldName('name')) if (id) b.addParam(scope, id.text);
+    }
+  };
+
+  walkStatements(tree.rootNode, b, CONTAINERS, (n, scope) => {
+    switch (n.type) {
+      case 'comment':
+        b.comment(span(n));
+        return false;
+      case 'function_declaration':
+      case 'method_declaration':
+      case 'func_literal': {
+        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        if (n.type === 'method_declaration') params(n.childForFieldName('receiver'), fn);
+        params(n.childForFieldName('parameters'), fn);
+        // Methods take the receiver first; calls name it before the dot, not among the arguments.
+        if (n.type === 'method_declaration' && fn.params.length > 0) fn.params[0].name = `recv:${fn.params[0].name}`;
+        const body = n.childForFieldName('body');
+        return body !== null;
+      }
+      case 'import_declaration':
+      case 'package_clause':
+        return false;
+      case 'const_spec':
+      case 'var_spec': {
+        const names = n.childrenForFieldName('name').filter((x): x is SyntaxNode => !!x);
+        const values = named(n.childForFieldName('value'));
+        values.forEach((v, i) => {
+          const value = expr(v, scope);
+          if (names[i]) b.def(names[i].text, value, n.endIndex, n.type === 'const_spec');
+        });
+        return false;
+      }
+      case 'short_var_declaration':
+      case 'assignment_statement': {
+        const op = n.childForFieldName('operator')?.text ?? (n.type === 'short_var_declaration' ? ':=' : '=');
+        assign(n.childForFieldName('left'), n.childForFieldName('right'), n.endIndex, scope, op);
+        return false;
+      }
+      case 'return_statement':
+        for (const v of named(named(n)[0]?.type === 'expression_list' ? named(n)[0] : n)) b.ret(expr(v, scope));
+        return false;
+      case 'type_declaration':
+        return false;
+      default:
+        return undefined;
+    }
+  }, (n, scope) => expr(n, scope));
+  return b.out;
+}

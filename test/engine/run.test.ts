@@ -1,0 +1,268 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { engineRun, type EngineIo, type EngineRunOptions } from '../../src/cli/commands/engine.js';
+import { CLI } from '../helpers/cli.js';
+import { captureIo, engineEnv, tempDir, testClient, uniqueName, type CapturedIo } from './helpers.js';
+
+/**
+ * `hublint engine run` against the real daemon, one block per row of the behaviour table
+ * (issue 18): binary output, live output (asserted by the order of events: the container
+ * prints `a`, then blocks until the test, having read `a`, releases it), log drivers,
+ * signals with --rm, a closed stdout, 126/127, stdin, TTY, docker's options and usage errors.
+ * The same run through `/usr/bin/docker` is the reference where behaviour is compared.
+ */
+
+function capture(extra: Partial<EngineIo> = {}): CapturedIo {
+  return captureIo({}, extra);
+}
+
+const base = (): EngineRunOptions => ({ host: engineEnv().dockerHost, rm: true });
+const image = (): string => engineEnv().image;
+
+async function gone(name: string): Promise<boolean> {
+  return (await testClient().listContainers({ all: true, filters: { name: [name] } })).length === 0;
+}
+
+/** The built CLI as a user runs it, with its stdout and stderr as pipes. */
+function cli(args: string[]): ChildProcessWithoutNullStreams & { exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, 'engine', 'run', '-H', engineEnv().dockerHost, ...args], {
+    env: { PATH: process.env.PATH, HUBLINT_NO_CODE_CACHE: '1' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return Object.assign(child, { exited });
+}
+
+function firstOutput(child: ChildProcessWithoutNullStreams, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = '';
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.toString();
+      if (seen.includes(text)) {
+        child.stdout.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+  });
+}
+
+function md5(data: Buffer): string {
+  return createHash('md5').update(data).digest('hex');
+}
+
+describe('output', () => {
+  it('copies binary output byte for byte (busybox itself, md5 as inside the container)', async () => {
+    const io = capture();
+    expect(await engineRun(image(), ['cat', '/bin/busybox'], base(), io)).toBe(0);
+    const sums = capture();
+    expect(await engineRun(image(), ['md5sum', '/bin/busybox'], base(), sums)).toBe(0);
+    expect(io.outBytes().length).toBeGreaterThan(1_000_000);
+    expect(`${md5(io.outBytes())}  /bin/busybox\n`).toBe(sums.out());
+    expect(io.err()).toBe('');
+  });
+
+  for (const driver of ['json-file', 'local', 'none']) {
+    it(`prints output as it comes with the ${driver} log driver: the test reads "a" before it lets the container go on`, async () => {
+      const dir = tempDir('hl-live-');
+      const io = capture();
+      const events: string[] = [];
+      const run = engineRun(
+        image(),
+        ['sh', '-c', 'echo a; while [ ! -e /m/go ]; do sleep 0.05; done; echo b; echo c >&2'],
+        { ...base(), volume: [`${dir}:/m`], logDriver: driver },
+        io,
+      );
+      await io.sawOut('a\n');
+      events.push(`read ${JSON.stringify(io.out())}`);
+      writeFileSync(join(dir, 'go'), '');
+      events.push('released');
+      expect(await run).toBe(0);
+      events.push(`read ${JSON.stringify(io.out())}`);
+      expect(events).toEqual(['read "a\\n"', 'released', 'read "a\\nb\\n"']);
+      expect(io.err()).toBe('c\n');
+    });
+  }
+});
+
+describe('stdin (-i)', () => {
+  it('streams standard input as it comes and half-closes at EOF', async () => {
+    const io = capture();
+    const run = engineRun(image(), ['sh', '-c', 'echo a; read line; echo "got $line"; cat; echo end'], { ...base(), interactive: true }, io);
+    await io.sawOut('a\n');
+    io.stdin.write('first\n');
+    await io.sawOut('got first\n');
+    io.stdin.end('rest\n');
+    expect(await run).toBe(0);
+    expect(io.out()).toBe('a\ngot first\nrest\nend\n');
+  });
+
+  it('passes binary input unchanged', async () => {
+    const data = randomBytes(3 * 1024 * 1024 + 17);
+    const io = capture();
+    const run = engineRun(image(), ['md5sum'], { ...base(), interactive: true }, io);
+    io.stdin.end(data);
+    expect(await run).toBe(0);
+    expect(io.out()).toBe(`${md5(data)}  -\n`);
+  });
+});
+
+describe('TTY (-t)', () => {
+  function terminal(rows: number, columns: number): PassThrough & { isTTY: boolean; rows: number; columns: number } {
+    return Object.assign(new PassThrough(), { isTTY: true, rows, columns });
+  }
+
+  it('allocates a TTY with the terminal size and follows a resize (SIGWINCH)', async () => {
+    const screen = terminal(33, 101);
+    const io = capture({ stdout: screen });
+    const out: Buffer[] = [];
+    screen.on('data', (c: Buffer) => out.push(c));
+    const seen = (text: string): boolean => Buffer.concat(out).toString().includes(text);
+    const run = engineRun(image(), ['sh', '-c', 'tty; while read x; do [ "$x" = q ] && exit 7; stty size; done'], { ...base(), interactive: true, tty: true }, io);
+    // Input is sent once the size is set, so the first line already sees it.
+    io.stdin.write('s\n');
+    while (!seen('33 101')) await new Promise((resolve) => screen.once('data', resolve));
+    Object.assign(screen, { rows: 40, columns: 120 });
+    screen.emit('resize');
+    // The resize request races with the next line: ask until the new size shows.
+    while (!seen('40 120')) {
+      io.stdin.write('s\n');
+      await new Promise((resolve) => screen.once('data', resolve));
+    }
+    io.stdin.write('q\n');
+    expect(await run).toBe(7);
+    const text = Buffer.concat(out).toString();
+    expect(text).toMatch(/^\/dev\/pts\/\d+\r\n/);
+    expect(text).toContain('33 101\r\n');
+    expect(text).toContain('40 120\r\n');
+  });
+});
+
+describe('exit codes', () => {
+  it('is the container status otherwise, 127 for a command not found and 126 for one that cannot be invoked, as docker run', async () => {
+    const status = capture();
+    expect(await engineRun(image(), ['sh', '-c', 'exit 42'], base(), status)).toBe(42);
+    const missing = capture();
+    expect(await engineRun(image(), ['no-such-command'], base(), missing)).toBe(127);
+    expect(missing.err()).toMatch(/^hublint: .*executable file not found in \$PATH/);
+    const folder = capture();
+    expect(await engineRun(image(), ['/bin'], base(), folder)).toBe(126);
+    expect(folder.err()).toContain('permission denied');
+  });
+
+  it('exits 125 for usage errors, as docker (commander errors included)', async () => {
+    for (const args of [['--bogus', image(), 'true'], [], ['--pull', 'sometimes', image()], ['-w', 'relative', image(), 'true']]) {
+      const child = cli(args);
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      expect(await child.exited, args.join(' ')).toBe(125);
+      expect(err.split('\n').filter(Boolean)[0]).toMatch(/^hublint: /);
+      expect(err).not.toContain('    at ');
+    }
+  });
+});
+
+describe('signals', () => {
+  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`forwards ${sig} to the container, exits with its status and removes it (--rm)`, async () => {
+      const name = uniqueName('hl-sig');
+      const child = cli(['--rm', '--name', name, image(), 'sh', '-c', `trap 'echo caught; exit ${code}' ${sig.slice(3)}; echo a; while :; do sleep 0.05; done`]);
+      await firstOutput(child, 'a\n');
+      const caught = firstOutput(child, 'caught\n');
+      child.kill(sig);
+      await caught;
+      expect(await child.exited).toBe(code);
+      expect(await gone(name)).toBe(true);
+    });
+  }
+
+  it('keeps waiting for a container whose PID 1 ignores the signal, as docker', async () => {
+    const name = uniqueName('hl-ignore');
+    const dir = tempDir('hl-ignore-');
+    const child = cli(['--rm', '--name', name, '-v', `${dir}:/m`, image(), 'sh', '-c', `trap '' INT; echo a; while [ ! -e /m/go ]; do sleep 0.05; done; echo b`]);
+    await firstOutput(child, 'a\n');
+    child.kill('SIGINT');
+    // The container ignores it; hublint must still be there to print b once released.
+    const b = firstOutput(child, 'b\n');
+    writeFileSync(join(dir, 'go'), '');
+    await b;
+    expect(await child.exited).toBe(0);
+    expect(await gone(name)).toBe(true);
+  });
+});
+
+describe('a closed stdout', () => {
+  for (const rm of [true, false]) {
+    it(`stops the container, exits 1 and ${rm ? 'removes it (--rm)' : 'leaves it stopped'}`, async () => {
+      const name = uniqueName('hl-pipe');
+      const child = cli([...(rm ? ['--rm'] : []), '--name', name, image(), 'yes']);
+      await firstOutput(child, 'y\n');
+      child.stdout.destroy();
+      expect(await child.exited).toBe(1);
+      if (rm) expect(await gone(name)).toBe(true);
+      else {
+        const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+        expect(found.State).toBe('exited');
+        await testClient().removeContainer(name, { force: true });
+      }
+    });
+  }
+});
+
+describe("docker's options", () => {
+  it('takes -e, --env-file, -w, -u, --entrypoint, -l, --name, --network, --platform, --pull and -v', async () => {
+    const dir = tempDir('hl-opts-');
+    writeFileSync(join(dir, 'vars'), '# comment\nFROM_FILE=file value\n\nBOTH=from file\nPASSED\n');
+    writeFileSync(join(dir, 'hello.txt'), 'mounted\n');
+    const name = uniqueName('hl-opts');
+    const io = captureIo({ PASSED: 'from hublint' });
+    const code = await engineRun(
+      image(),
+      ['-c', 'echo "$FROM_FILE|$BOTH|$PASSED|$SET"; pwd; id -u; cat /m/hello.txt; echo x > /m/out.txt'],
+      {
+        host: engineEnv().dockerHost,
+        name,
+        env: ['SET=on the line', 'BOTH=from -e'],
+        envFile: [join(dir, 'vars')],
+        workdir: '/tmp',
+        user: '0:0',
+        entrypoint: 'sh',
+        label: ['team=hublint', 'empty'],
+        volume: [`${dir}:/m`],
+        network: 'none',
+        platform: 'linux/amd64',
+        pull: 'never',
+      },
+      io,
+    );
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    expect(io.out()).toBe('file value|from -e|from hublint|on the line\n/tmp\n0\nmounted\n');
+    expect(existsSync(join(dir, 'out.txt'))).toBe(true);
+    const inspected = await testClient().inspectContainer(name);
+    expect(inspected.Config?.Labels).toEqual({ team: 'hublint', empty: '' });
+    expect(inspected.Config?.Entrypoint).toEqual(['sh']);
+    expect((inspected.HostConfig as { NetworkMode?: string }).NetworkMode).toBe('none');
+    await testClient().removeContainer(name, { force: true });
+  });
+
+  it('runs in the background with -d and --rm: prints the id, the daemon removes it when it exits', async () => {
+    const io = capture();
+    expect(await engineRun(image(), ['sh', '-c', 'exit 0'], { ...base(), detach: true }, io)).toBe(0);
+    const id = io.out().trim();
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    await testClient().waitContainer(id, { condition: 'removed' }).catch(() => undefined);
+    expect(await testClient().listContainers({ all: true, filters: { id: [id] } })).toEqual([]);
+  });
+
+  it('hands every word after IMAGE to the container, options included', async () => {
+    const child = cli(['--rm', image(), 'sh', '-c', 'echo "$@"', 'sh', '--rm', '-e', 'X=1', '--debug']);
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    expect(await child.exited).toBe(0);
+    expect(out).toBe('--rm -e X=1 --debug\n');
+  });
+});
