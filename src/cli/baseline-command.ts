@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_BASELINE, makeBaseline } from '../suppress/baseline.js';
-import { writeReportFile } from './output.js';
+import { refuseOutputOverInput, writeReportFile } from './output.js';
 import { printable, say } from './emit.js';
+import { letSignalsIn } from './signals.js';
 import { addScanOptions, prepareScan, scanWith, type ScanFlags } from './scan-command.js';
 
 export function registerBaselineCommand(program: Command): void {
@@ -11,10 +12,13 @@ export function registerBaselineCommand(program: Command): void {
     .argument('[paths...]', 'files and folders to scan (default: .)')
     .option('-o, --output <file>', 'where to write the baseline', DEFAULT_BASELINE);
   addScanOptions(cmd).action(async (paths: string[], flags: ScanFlags & { output: string }) => {
-    const prepared = await prepareScan(paths, { ...flags, report: [], format: 'json' });
+    const prepared = await prepareScan(paths, { ...flags, output: undefined, report: [], format: 'json' });
+    // Re-recording over the old baseline is the point of the command: only the other inputs count.
+    refuseOutputOverInput([{ what: '-o', path: flags.output }], prepared.inputs);
     // The baseline holds everything found now, whatever an older baseline said.
     const result = await scanWith({ ...prepared, options: { ...prepared.options, baseline: undefined } });
     const baseline = makeBaseline(result.findings);
+    await letSignalsIn();
     writeReportFile(flags.output, printable(`${JSON.stringify(baseline, null, 2)}\n`, 'json'));
     say(`hublint: wrote ${flags.output} with ${baseline.findings.length} findings`);
   });

@@ -2,13 +2,14 @@ import type { Finding } from '../core/types.js';
 import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { escapeControls } from '../core/printable.js';
-import { emit } from './emit.js';
+import { emit, say } from './emit.js';
 import { critically, pendingSignal } from './signals.js';
 
 export interface FixFlags {
   fix?: boolean;
   fixDryRun?: boolean;
   fixType?: FixType;
+  fixHardlinks?: boolean;
 }
 
 function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
@@ -43,6 +44,8 @@ export async function fixFlow(
       cwd,
       fixType,
       dryRun,
+      fixHardlinks: flags.fixHardlinks === true,
+      onNotice: (m) => say(`hublint: ${m}`),
       relint: result.scanned.relint,
       verifier: result.scanned.verifier,
       inMemory,

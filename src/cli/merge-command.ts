@@ -1,4 +1,6 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { readBoundedFile } from '../discover/read-bounded.js';
+import { refuseOutputOverInput } from './output.js';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
 import { sortFindings } from '../core/sort-findings.js';
@@ -15,16 +17,28 @@ interface ShardOutput {
 }
 
 function readShard(file: string): ShardOutput {
+  const bytes = readBoundedFile(file, 'hublint JSON output');
   let doc: ShardOutput;
   try {
-    doc = JSON.parse(readFileSync(file, 'utf8')) as ShardOutput;
+    doc = JSON.parse(bytes.toString('utf8')) as ShardOutput;
   } catch (e) {
     throw new ConfigError(`${file}: cannot read hublint JSON output (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]})`);
   }
-  if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object') throw new ConfigError(`${file}: not a hublint --format json output`);
+  if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object' || doc.stats === null) throw new ConfigError(`${file}: not a hublint --format json output`);
+  const bad = (doc.findings as unknown[]).findIndex((f) => !isFinding(f));
+  if (bad >= 0) throw new ConfigError(`${file}: findings[${bad}] is not a hublint finding (needs ruleId, severity, file, line and fingerprint)`);
   // The JSON shape flattens a pin's fields; the typed finding keeps them under `pin`.
-  const findings = (doc.findings as unknown[]).map((f) => (f !== null && typeof f === 'object' ? fromJsonFinding(f as JsonFinding) : (f as Finding)));
+  const findings = (doc.findings as unknown[]).map((f) => fromJsonFinding(f as JsonFinding));
   return { ...doc, findings };
+}
+
+const SEVERITIES = new Set(['error', 'warning', 'info']);
+
+/** What merging, sorting and every reporter rely on; a hand-edited or truncated file may lack it. */
+function isFinding(f: unknown): f is Finding {
+  if (typeof f !== 'object' || f === null) return false;
+  const x = f as Record<string, unknown>;
+  return typeof x.ruleId === 'string' && typeof x.fingerprint === 'string' && typeof x.file === 'string' && SEVERITIES.has(x.severity as string) && Number.isInteger(x.line) && Number.isInteger(x.column);
 }
 
 /** Adds up numeric stats, key by key, nested maps included. */
@@ -54,6 +68,7 @@ export function registerMergeCommand(program: Command): void {
           return f;
         }
       };
+      if (flags.output) refuseOutputOverInput([{ what: '-o', path: flags.output }], files.map((f) => ({ what: 'the merged file', path: f })));
       const shards = [...new Map(files.map((f) => [real(f), f])).values()].map(readShard);
       const byFingerprint = new Map<string, Finding>();
       for (const s of shards) for (const f of s.findings) if (!byFingerprint.has(f.fingerprint)) byFingerprint.set(f.fingerprint, f);

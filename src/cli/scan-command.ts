@@ -14,11 +14,13 @@ import { loadRules } from '../rules/load.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
-import { useColor, writeReportFile } from './output.js';
+import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
+import { readBoundedStdin } from '../discover/read-bounded.js';
+import { parseSize } from '../discover/size.js';
 import { kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
-import { SIGNAL_EXIT } from './signals.js';
+import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -98,13 +100,8 @@ export function addFixOptions(cmd: Command): Command {
   return cmd
     .option('--fix', 'rewrite deprecated calls where it is safe (atomic writes; line endings, BOM and mode kept)')
     .option('--fix-dry-run', 'print the fixes as a unified diff and change nothing')
+    .option('--fix-hardlinks', 'also fix files with several hard links (this name gets the fix, the other names keep the old content)')
     .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function exitCodeFor(findings: readonly Finding[], failOn: Severity | 'none', maxWarnings?: string): number {
@@ -118,6 +115,8 @@ export interface PreparedScan {
   rules: Rule[];
   config: HublintConfig;
   cwd: string;
+  /** The files the scan reads besides the tree (named files, config, rule files): no output may replace one. */
+  inputs: NamedPath[];
 }
 
 /** Flags and config become lint options: a flag wins over the config, the config over defaults. */
@@ -134,14 +133,32 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   }
   if (flags.fixDryRun && flags.staged) throw new UsageError('--fix-dry-run cannot be used with --staged: the diff would not apply to the working tree');
   const cwd = process.cwd();
-  const { config } = await loadConfig(cwd, flags.config);
-  const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
+  const { config, file: configFile } = await loadConfig(cwd, flags.config);
+  const ruleFiles = [...(config.ruleFiles ?? []), ...flags.rules];
+  const baselineFile = flags.baseline ?? config.baseline;
+  const inputs: NamedPath[] = [
+    ...paths.map((p) => ({ what: 'the scanned file', path: resolve(cwd, p) })),
+    ...(configFile ? [{ what: 'the config', path: configFile }] : []),
+    ...ruleFiles.map((f) => ({ what: 'the rule file', path: resolve(cwd, f) })),
+  ];
+  const cacheLocation = flags.cache ? resolve(cwd, flags.cacheLocation ?? '.hublintcache') : undefined;
+  refuseOutputOverInput(
+    [
+      ...(flags.output ? [{ what: '-o', path: flags.output }] : []),
+      ...(flags.report ?? []).map((spec) => ({ what: '--report', path: spec.replace(/^[a-z]+=/, '') })),
+      ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
+    ],
+    [...inputs, ...(baselineFile ? [{ what: 'the baseline', path: baselineFile }] : [])],
+  );
+  if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
+    throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);
+  }
+  const rules = await loadRules(ruleFiles);
   const known = new Set(configurableRuleIds(rules));
   for (const id of Object.keys(config.rules ?? {})) {
     if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
   const exclude = [...(config.exclude ?? []), ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
-  const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
     cwd,
     paths,
@@ -167,13 +184,13 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     if (glob !== undefined && flags.warnIgnored !== false) say(`hublint: ${path}: skipped: matches exclude pattern ${glob} (--no-warn-ignored hides this notice)`);
     return glob === undefined;
   };
-  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];
+  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
   if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
   if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
   if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
-  return { options, rules, config, cwd };
+  return { options, rules, config, cwd, inputs };
 }
 
 export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report' | 'color'> & { failOn?: Severity | 'none' }): Promise<void> {
@@ -190,10 +207,9 @@ export async function writeReports(findings: readonly Finding[], stats: ScanStat
   else out(text, kindOfFormat(flags.format, color));
   for (const spec of flags.report) {
     const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
-    const text = printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format));
-    // `-` is standard output, as for most CLIs (`--report github=-` beside a SARIF file).
-    if (file === '-') process.stdout.write(text);
-    else writeReportFile(file, text);
+    const report = (await reporterFor(format))(findings, { ...base, color: false });
+    // `-` is standard output, as for most CLIs (`--report github=-` beside a SARIF file): the writer knows it.
+    writeReportFile(file, printable(report, kindOfFormat(format)));
   }
 }
 
@@ -258,6 +274,8 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
   const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
+  // A signal that came during the scan's last stretch of work is handled here, before any report.
+  await letSignalsIn();
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
   return exitCodeFor(findings, failOn, flags.maxWarnings);
 }

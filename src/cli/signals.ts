@@ -58,3 +58,11 @@ export function handOverSignals(handler: (sig: NodeJS.Signals) => void): () => v
 export function signalsHandedOver(): boolean {
   return handover !== null;
 }
+
+/**
+ * One turn of the event loop, so that a SIGINT/SIGTERM that arrived during a long run of
+ * promise callbacks (a single-thread scan) is handled now, before a report is written.
+ */
+export function letSignalsIn(): Promise<void> {
+  return new Promise((next) => setImmediate(next));
+}

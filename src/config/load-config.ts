@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readBoundedFile } from '../discover/read-bounded.js';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
@@ -90,12 +91,7 @@ export function findConfig(start: string): string | null {
 
 /** Reads and checks a config file; paths in it become absolute (relative to the file). */
 export async function loadConfigFile(file: string): Promise<HublintConfig> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`${file}: cannot read config (${(e as NodeJS.ErrnoException).code ?? e})`);
-  }
+  const text = readBoundedFile(file, 'config').toString('utf8');
   let doc: unknown;
   try {
     doc = parseYaml(text, file, { maxAliasCount: 100, prettyErrors: false }) ?? {};

@@ -1,5 +1,6 @@
-import { open, stat, lstat } from 'node:fs/promises';
+import { open, stat, lstat, type FileHandle } from 'node:fs/promises';
 import { constants } from 'node:fs';
+import { MAX_TEXT_BYTES, tooLarge } from './size.js';
 
 export type SkipReason = 'binary' | 'too-large' | 'not-regular' | 'broken-symlink' | 'symlink-loop' | 'unreadable' | 'vanished' | 'directory-symlink';
 
@@ -24,7 +25,7 @@ function decode(buf: Buffer): string | null {
  * Reads one discovered file safely: never opens a FIFO or device (a read would hang),
  * never follows a directory symlink, and never reads more than maxSize bytes.
  */
-export async function readCandidateFile(absolute: string, maxSize: number): Promise<ReadResult> {
+export async function readCandidateFile(absolute: string | Buffer, maxSize: number): Promise<ReadResult> {
   let st;
   try {
     st = await lstat(absolute);
@@ -42,15 +43,18 @@ export async function readCandidateFile(absolute: string, maxSize: number): Prom
     return code === 'ENOENT' ? { skipped: 'vanished', detail: 'deleted before it could be read' } : { skipped: 'unreadable', detail: code ?? 'cannot stat' };
   }
   if (!st.isFile()) return { skipped: 'not-regular', detail: 'not a regular file (FIFO, socket or device)' };
-  if (st.size > maxSize) return { skipped: 'too-large', detail: `${st.size} bytes is over the ${maxSize}-byte limit (--max-file-size)` };
+  const big = tooLarge(st.size, maxSize);
+  if (big) return { skipped: 'too-large', detail: big };
   let handle;
   try {
     // O_NONBLOCK: if the path was swapped for a FIFO since the stat, the open must not hang.
     handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
     const fst = await handle.stat();
     if (!fst.isFile()) return { skipped: 'not-regular', detail: 'not a regular file (FIFO, socket or device)' };
-    const buf = await handle.readFile();
-    if (buf.length > maxSize) return { skipped: 'too-large', detail: `${buf.length} bytes is over the ${maxSize}-byte limit (--max-file-size)` };
+    // Never past the limit, whatever the file grew to since the stat.
+    const buf = await readAtMost(handle, Math.min(maxSize, MAX_TEXT_BYTES) + 1);
+    const grown = tooLarge(buf.length, maxSize);
+    if (grown) return { skipped: 'too-large', detail: grown };
     const text = decode(buf);
     if (text === null) return { skipped: 'binary', detail: 'binary file' };
     return { text, size: buf.length };
@@ -60,4 +64,17 @@ export async function readCandidateFile(absolute: string, maxSize: number): Prom
   } finally {
     await handle?.close();
   }
+}
+
+/** Reads from the start, at most `limit` bytes (a file that grows while read cannot run past it). */
+async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total < limit) {
+    const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(Math.min(1 << 20, limit - total)), 0, Math.min(1 << 20, limit - total), null);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return Buffer.concat(chunks, total);
 }

@@ -1,4 +1,20 @@
+import { constants } from 'node:buffer';
 import { UsageError } from '../core/errors.js';
+
+/**
+ * The largest file hublint can scan whatever --max-file-size says: the longest string V8
+ * can hold (about 512 MB). A bigger file is skipped with a notice before a byte is read;
+ * reading it to find out whether it names the Hub would take a streaming scan of data that
+ * is, at that size, generated or a dump, not code that calls an API.
+ */
+export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
+
+/** Why a file of `size` bytes is not read, or null when it may be. */
+export function tooLarge(size: number, maxSize: number): string | null {
+  if (size > maxSize) return `${size} bytes is over the ${maxSize}-byte limit (--max-file-size)`;
+  if (size > MAX_TEXT_BYTES) return `${size} bytes is over the ${MAX_TEXT_BYTES} bytes hublint can hold as text`;
+  return null;
+}
 
 const UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 };
 

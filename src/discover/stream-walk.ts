@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync, type Dirent } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { join, relative, sep } from 'node:path';
 import type { Ignore } from 'ignore';
 
@@ -26,6 +27,12 @@ export interface StreamedEntry {
   kind: EntryKind;
   /** The POSIX path from `relativeTo` (when given), built by concatenation rather than path.relative. */
   path?: string;
+  /**
+   * The path's bytes when a name in it is not valid UTF-8: a JS string cannot hold such a
+   * name (it decodes to U+FFFD), so the file is opened by these bytes, and `kind` is 'other'
+   * (the careful reader, on this thread).
+   */
+  raw?: Buffer;
 }
 
 export interface StreamWalkOptions {
@@ -37,6 +44,8 @@ export interface StreamWalkOptions {
    * each call) cost more than the readdir calls.
    */
   relativeTo?: string;
+  /** One line about a folder that could not be entered (a path too long, no permission). */
+  onNotice?: (message: string) => void;
 }
 
 interface Rules {
@@ -72,15 +81,21 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
     });
 
   // Depth-first with an explicit stack, so a deep tree cannot overflow the call stack.
-  const pending: Array<{ dir: string; rel: string | undefined; rules: Rules[] }> = [{ dir: root, rel: options.relativeTo, rules: [] }];
+  const pending: Array<{ dir: string; rel: string | undefined; rules: Rules[]; raw?: Buffer }> = [{ dir: root, rel: options.relativeTo, rules: [] }];
   while (pending.length > 0) {
-    const { dir, rel: dirRel, rules: inherited } = pending.pop()!;
+    const { dir, rel: dirRel, rules: inherited, raw: dirRaw } = pending.pop()!;
     const dirPrefix = dir.endsWith(sep) ? dir : dir + sep;
     const relPrefix = dirRel === undefined ? undefined : dirRel === '' ? '' : `${dirRel}/`;
     let entries: Dirent[];
+    let rawNames: Map<string, Buffer> | undefined;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+      entries = dirRaw ? [] : readdirSync(dir, { withFileTypes: true });
+      // U+FFFD in a name: it may be bytes that are not UTF-8. Read the folder again as bytes.
+      if (dirRaw || entries.some((e) => e.name.includes('\uFFFD'))) ({ entries, rawNames } = readBytes(dirRaw ?? Buffer.from(dir)));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENAMETOOLONG') options.onNotice?.(`${shortPath(dirRel ?? dir)}: folder not scanned: its path is longer than the system allows (ENAMETOOLONG)`);
+      else if (code === 'EACCES' || code === 'EPERM') options.onNotice?.(`${shortPath(dirRel ?? dir)}: folder not scanned: permission denied`);
       continue;
     }
     let rules = inherited;
@@ -92,24 +107,50 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
         // an unreadable .gitignore ignores nothing, as before
       }
     }
-    const subdirs: Array<{ dir: string; rel: string | undefined }> = [];
+    const subdirs: Array<{ dir: string; rel: string | undefined; raw?: Buffer }> = [];
     const files: StreamedEntry[] = [];
     for (const e of entries) {
       // A name has no separator and dir is normalised: concatenation is what join() would give.
       const absolute = dirPrefix + e.name;
       const path = relPrefix === undefined ? undefined : relPrefix + e.name;
       const kind = kindOf(e);
+      const rawName = rawNames?.get(e.name);
+      const raw = rawNames ? Buffer.concat([dirRaw ?? Buffer.from(dir), Buffer.from(sep), rawName ?? Buffer.from(e.name)]) : undefined;
       if (kind === 'dir') {
         if (e.name === '.git' || (!noIgnore && e.name === 'node_modules')) continue;
         if (rules.length > 0 && ignoredBy(rules, absolute, true)) continue;
-        subdirs.push({ dir: absolute, rel: path });
+        subdirs.push({ dir: absolute, rel: path, raw: raw && isUtf8(raw) ? undefined : raw });
         continue;
       }
       if (rules.length > 0 && ignoredBy(rules, absolute, false)) continue;
-      files.push({ absolute, kind, path });
+      if (raw && !isUtf8(raw)) files.push({ absolute, kind: 'other', path, raw });
+      else files.push({ absolute, kind, path });
     }
     if (files.length > 0) yield files;
     // Reverse, so folders come off the stack in readdir order.
     for (let i = subdirs.length - 1; i >= 0; i--) pending.push({ ...subdirs[i], rules });
   }
+}
+
+/** A path of thousands of bytes keeps a notice on one readable line: its start and its end. */
+function shortPath(path: string): string {
+  return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-60)}`;
+}
+
+/**
+ * A folder's entries with their names as bytes: Dirents named by their UTF-8 decoding (for
+ * display, ignore rules and findings) and a map from that name to the real bytes. Two names
+ * that decode alike (both invalid) keep their own bytes: the decoded name gets a suffix.
+ */
+function readBytes(dir: Buffer): { entries: Dirent[]; rawNames: Map<string, Buffer> } {
+  const rawNames = new Map<string, Buffer>();
+  const entries: Dirent[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) {
+    const bytes = e.name as unknown as Buffer;
+    let name = bytes.toString('utf8');
+    for (let n = 2; rawNames.has(name); n++) name = `${bytes.toString('utf8')} (${n})`;
+    rawNames.set(name, bytes);
+    entries.push(Object.assign(e, { name }) as unknown as Dirent);
+  }
+  return { entries, rawNames };
 }

@@ -10,6 +10,8 @@ export interface WalkOptions {
   noIgnore?: boolean;
   include?: string[];
   exclude?: string[];
+  /** One line about a folder that could not be entered. */
+  onNotice?: (message: string) => void;
 }
 
 export interface WalkedFile {
@@ -21,6 +23,8 @@ export interface WalkedFile {
   explicit: boolean;
   /** What discovery already knows: a regular file can be read without another stat. */
   kind?: EntryKind;
+  /** The path's bytes when a name in it is not valid UTF-8 (see stream-walk.ts). */
+  raw?: Buffer;
 }
 
 export function toPosix(p: string): string {
@@ -101,14 +105,14 @@ export async function* walkBatches(paths: string[], opts: WalkOptions): AsyncGen
     const relativeTo = base.split('/').every((part) => part === '..') && base !== '' ? undefined : base;
     // One folder given: nothing can come twice, no set of every path needed.
     const dedupe = paths.length > 1;
-    for await (const entries of streamWalkBatches(absolute, { noIgnore: opts.noIgnore, relativeTo })) {
+    for await (const entries of streamWalkBatches(absolute, { noIgnore: opts.noIgnore, relativeTo, onNotice: opts.onNotice })) {
       const out: WalkedFile[] = [];
       for (const entry of entries) {
         if (dedupe) {
           if (seen.has(entry.absolute)) continue;
           seen.add(entry.absolute);
         }
-        out.push({ absolute: entry.absolute, path: entry.path ?? rel(entry.absolute), explicit: false, kind: entry.kind });
+        out.push({ absolute: entry.absolute, path: entry.path ?? rel(entry.absolute), explicit: false, kind: entry.kind, raw: entry.raw });
       }
       if (out.length > 0) yield out;
     }

@@ -5,7 +5,8 @@ import type { Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import type { TextEdit } from './plan.js';
 import { verifyFix, type FixVerifier } from './verify.js';
-import { ChangedOnDiskError, writeAtomic } from './write-atomic.js';
+import { CannotKeepError, ChangedOnDiskError, WriteError, writeAtomic } from './write-atomic.js';
+import { whyNotLossless } from './encoding.js';
 
 export type FixType = 'safe' | 'unsafe';
 
@@ -30,6 +31,10 @@ export interface FixRunOptions {
   verifier: (file: string, text: string) => Promise<FixVerifier>;
   /** Hashes of the text each file had when it was scanned. */
   scannedHash: (file: string) => string | undefined;
+  /** --fix-hardlinks: fix a file with several names, splitting this name off (as `sed -i` does). */
+  fixHardlinks?: boolean;
+  /** One line for each hard link split (--fix-hardlinks). */
+  onNotice?: (message: string) => void;
   /** Texts that were scanned from memory (standard input): diffed, never written. */
   inMemory?: ReadonlyMap<string, string>;
   /** Stop between files (SIGINT/SIGTERM): every file is then wholly old or wholly new. */
@@ -68,8 +73,12 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
     if (st.isSymbolicLink()) return refuse('symlinked file left alone');
     if (!st.isFile()) return refuse('not a regular file');
     if ((st.mode & 0o200) === 0) return refuse('read-only file (no owner write permission) left alone');
+    if (st.nlink > 1 && !opts.fixHardlinks) return refuse(`hard-linked file (${st.nlink} names) left alone: a rewrite would split the link (--fix-hardlinks to fix this name anyway)`);
     raw = await readFile(absolute);
   }
+  // Only a file whose bytes decode and encode back exactly can be edited as text.
+  const lossy = whyNotLossless(raw);
+  if (lossy) return refuse(lossy);
   const rawText = raw.toString('utf8');
   if (hashText(rawText) !== opts.scannedHash(file)) return refuse('changed on disk since it was scanned');
   const bom = rawText.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
@@ -85,11 +94,12 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   const newRaw = bom + after;
   if (opts.dryRun || !st) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };
   try {
-    await writeAtomic(absolute, Buffer.from(newRaw, 'utf8'), st, raw);
+    writeAtomic(absolute, Buffer.from(newRaw, 'utf8'), st, raw);
   } catch (error) {
-    if (error instanceof ChangedOnDiskError) return refuse(error.message);
+    if (error instanceof ChangedOnDiskError || error instanceof CannotKeepError || error instanceof WriteError) return refuse(error.message);
     return refuse(`cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  if (st.nlink > 1) opts.onNotice?.(`${file}: hard link split: the ${st.nlink - 1} other name${st.nlink > 2 ? 's keep' : ' keeps'} the old content`);
   return { file, status: 'fixed', fixed };
 }
 

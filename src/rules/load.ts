@@ -1,18 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
 import { parseYaml } from '../runtime/yaml-lib.js';
+import { readBoundedFile } from '../discover/read-bounded.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`${file}: cannot read rule file (${(e as NodeJS.ErrnoException).code ?? e})`);
-  }
+  const text = readBoundedFile(file, 'rule file').toString('utf8');
   let doc: unknown;
   try {
     doc = parseYaml(text, file, { maxAliasCount: 100 });

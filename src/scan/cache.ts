@@ -1,5 +1,7 @@
 import { nodeCrypto } from '../runtime/builtins.js';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { readBoundedFile } from '../discover/read-bounded.js';
+import { writeOutputFile } from '../fix/write-atomic.js';
 import { dirname } from 'node:path';
 
 /**
@@ -93,7 +95,7 @@ export class FileCache<R> {
   /** Reads the cache at `location`; anything unreadable or under another key starts empty. */
   static open<R>(location: string, key: string): FileCache<R> {
     try {
-      const data = JSON.parse(readFileSync(location, 'utf8')) as CacheFile<R>;
+      const data = JSON.parse(readBoundedFile(location, 'cache').toString('utf8')) as CacheFile<R>;
       if (data && data.format === CACHE_FORMAT && data.key === key && data.entries && typeof data.entries === 'object') {
         return new FileCache(location, key, new Map(Object.entries(data.entries)), true);
       }
@@ -155,15 +157,8 @@ export class FileCache<R> {
     }
     if (!this.dirty && this.loaded) return;
     const data: CacheFile<R> = { format: CACHE_FORMAT, key: this.key, entries: Object.fromEntries(this.entries) };
-    const tmp = `${this.location}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(this.location), { recursive: true });
-      writeFileSync(tmp, JSON.stringify(data));
-      renameSync(tmp, this.location);
-      this.dirty = false;
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
-    }
+    mkdirSync(dirname(this.location), { recursive: true });
+    writeOutputFile(this.location, JSON.stringify(data));
+    this.dirty = false;
   }
 }

@@ -4,6 +4,7 @@ import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '.
 import { loadLexer } from '../extract/lexers.js';
 import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
+import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
@@ -21,6 +22,8 @@ export interface LintTextOptions {
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
 const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
+/** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
+const FLAT_ADAPTERS = new Set<AdapterName>(['text', 'json']);
 
 
 /** A crashing adapter costs one file, never the run: the file gets this finding instead. */
@@ -63,6 +66,10 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   const text = stripBom(raw);
   if (!opts.prefilter(text)) return [];
   const name = adapterFor(file, text, opts);
+  // Before a parser builds a tree: a pathological nesting costs this file, never the run.
+  if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
+    return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
+  }
   let candidates;
   try {
     const adapter = await loadAdapter(name);

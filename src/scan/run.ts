@@ -100,6 +100,20 @@ const IN_FLIGHT_PER_WORKER = 4;
 /** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
 const READ_BATCH = 256;
 
+/**
+ * A turn of the event loop every BREATH ms of work on this thread. A scan without workers
+ * (pre-commit, HUBLINT_WORKERS=0) is otherwise one long run of promise callbacks, and the
+ * host's SIGINT/SIGTERM handlers, which run between turns, would only see the signal after
+ * the report was printed.
+ */
+const BREATH = 25;
+let lastBreath = Date.now();
+async function breathe(): Promise<void> {
+  if (Date.now() - lastBreath < BREATH) return;
+  await new Promise((next) => setImmediate(next));
+  lastBreath = Date.now();
+}
+
 type TextFile = { path: string; text: string };
 
 /** What one scan collects on its way: filled by the read pass, used by the passes after it. */
@@ -305,8 +319,8 @@ async function readPass(scan: Scan): Promise<void> {
   };
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
-  const readSlow = async (file: { path: string; absolute: string }) => {
-    const read = await readCandidateFile(file.absolute, scan.maxSize);
+  const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
+    const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text, file.absolute);
   };
@@ -330,7 +344,7 @@ async function readPass(scan: Scan): Promise<void> {
     let regular = 0;
     let queue: ReadQueue | undefined;
     let batch: ReadItem[] = [];
-    for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude })) {
+    for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: options.onNotice })) {
       for (const file of files) {
         if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
         // hublint's own cache holds findings, URLs included: it is not the user's code.
@@ -358,6 +372,7 @@ async function readPass(scan: Scan): Promise<void> {
         if (!queue?.isStarted()) {
           const items = [file];
           await merge(items, readHere(items));
+          await breathe();
           // Let the workers' `ready` in now and then.
           if (scan.pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
           continue;
@@ -384,7 +399,10 @@ async function readPass(scan: Scan): Promise<void> {
 
   if (pinTexts.length > 0) {
     const { scanPins } = await import('./lint-pins.js');
-    for (const { path, text } of pinTexts) addPins(scanPins(path, text));
+    for (const { path, text } of pinTexts) {
+      addPins(scanPins(path, text));
+      await breathe();
+    }
   }
 }
 
@@ -506,7 +524,7 @@ async function cachedLintAll(kept: TextFile[], rules: readonly Rule[], options: 
   try {
     cache.save();
   } catch (e) {
-    options.onNotice?.(`cannot write the cache ${options.cache.location}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+    options.onNotice?.((e as Error).message ?? `cannot write the cache ${options.cache.location}`);
   }
   return out;
 }
@@ -563,7 +581,10 @@ async function lintAll(
   const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
   if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
-    for (const file of kept) out.push(await inline(file));
+    for (const file of kept) {
+      out.push(await inline(file));
+      await breathe();
+    }
     return out;
   }
   const { startLintPool } = await import('./workers/lint-pool.js');

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
+import { readBoundedFile } from '../discover/read-bounded.js';
 
 /** A baseline holds fingerprints, not line numbers, so it survives edits that move lines. */
 export interface Baseline {
@@ -20,9 +20,10 @@ export function makeBaseline(findings: readonly Finding[]): Baseline {
 }
 
 export function readBaseline(file: string): Baseline {
+  const bytes = readBoundedFile(file, 'baseline');
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0];
     throw new ConfigError(`${file}: cannot read baseline (${why})`, { hint: 'write one with `hublint baseline`' });

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { MAX_TEXT_BYTES, tooLarge } from '../../discover/size.js';
 
 /**
  * The read of the scan loop without the promise API: open (O_NONBLOCK, so a path swapped
@@ -49,7 +50,9 @@ export function readFileFast(absolute: string, maxSize: number, scratch: ReadScr
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return { skipped: 'not-regular', detail: 'not a regular file (FIFO, socket or device)' };
-    if (st.size > maxSize) return { skipped: 'too-large', detail: `${st.size} bytes is over the ${maxSize}-byte limit (--max-file-size)` };
+    const big = tooLarge(st.size, maxSize);
+    if (big) return { skipped: 'too-large', detail: big };
+    maxSize = Math.min(maxSize, MAX_TEXT_BYTES);
     // Read to end of file, not to the size stat gave: the file may have grown since (room
     // for one byte more than stat says, so the usual case needs no second buffer).
     let buf = scratch.ensure(Math.min(st.size, maxSize) + 1);
