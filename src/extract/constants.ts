@@ -14,6 +14,8 @@ const DEFINITIONS: RegExp[] = [
   /(?:^|\n)([A-Za-z_]\w*)\s*(?::\s*\w+)?\s*=\s*(['"])([^'"\n]*)\2/g,
   // Go: const NAME = "value" and NAME = "value" inside const ( ... ) blocks
   /(?:^|\n)\s*(?:const\s+)?([A-Za-z_]\w*)\s*(?:string\s*)?=\s*(")([^"\n]*)"/g,
+  // Java / C#: [modifiers] [static final | const] String NAME = "value" (a field another file of the package reads)
+  /(?:^|\n)[ \t]*(?:(?:public|private|protected|internal|static|final|const|readonly)\s+)+(?:String|string)\s+([A-Za-z_]\w*)\s*=\s*(")([^"\n]*)"/g,
 ];
 
 interface Entry {

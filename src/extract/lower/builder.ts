@@ -69,6 +69,14 @@ export class LowerBuilder {
     return result;
   }
 
+  /** `a + b`; `a + b + c` (left is itself a `+`) stays one concatenation, as written. */
+  plus(l: Expr, r: Expr, leftIsPlus: boolean, span: Span, scope: Scope): Expr {
+    const flat = l.kind === 'concat' && leftIsPlus;
+    const joined = this.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span }, scope);
+    if (flat) l.use = { kind: 'part', of: joined };
+    return joined;
+  }
+
   def(name: string, value: Expr, at: number, constant?: boolean): Def {
     const def: Def = { name, value, scope: value.scope, at, constant };
     value.use = { kind: 'def', def };
