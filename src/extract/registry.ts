@@ -150,7 +150,8 @@ export const LANGUAGES = [
     name: 'csharp',
     extensions: ['.cs'],
     fences: ['csharp', 'cs', 'c#'],
-    load: () => import('./langs/csharp.js').then((m) => m.csharpAdapter),
+    readsConstants: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('csharp')),
   },
   {
     name: 'php',

@@ -31,7 +31,7 @@ describe('language registry', () => {
   });
 
   it('derives which languages read constants of other files and which build a syntax tree', () => {
-    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['go', 'java', 'js', 'python']);
+    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'python']);
     expect([...languagesWhere((l) => l.syntaxTree === true)].sort()).toEqual(['js', 'json', 'yaml']);
   });
 

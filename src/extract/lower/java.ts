@@ -145,16 +145,8 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         if (/^(?:URI|URL)$/.test(last) && args.length === 1) return args[0];
         return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
       }
-      case 'lambda_expression': {
-        const fn = b.openScope('function', null, span(n));
-        const ps = n.childForFieldName('parameters');
-        if (ps?.type === 'identifier') b.addParam(fn, ps.text);
-        else params(ps, fn);
-        const body = n.childForFieldName('body');
-        if (body?.type === 'block') walkBody(body);
-        else if (body) b.ret(expr(body, fn, depth + 1));
-        return b.opaque(n.text, span(n), scope);
-      }
+      case 'lambda_expression': 
+        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn, depth + 1));
       default:
         break;
     }
@@ -191,12 +183,7 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     const v = expr(right, scope);
     if (!left) return v;
     const op = n.childForFieldName('operator')?.text ?? '=';
-    if (op === '+=') {
-      const old = b.expr({ kind: 'name', name: left, start: right.startIndex, end: right.startIndex }, scope);
-      b.def(left, b.expr({ kind: 'concat', items: [old, v], start: v.start, end: v.end }, scope), n.endIndex);
-    } else if (op === '=') {
-      b.def(left, v, n.endIndex);
-    }
+    b.assign(left, v, op, n.endIndex);
     return v;
   };
 
