@@ -173,7 +173,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
 
 /** A definition whose every use builds a longer string (also through names that copy it). */
 function onlyABase(p: Program, def: Def, depth = 0): boolean {
-  const uses = (p.namesByName.get(def.name) ?? []).filter((u) => p.defOf(def.name, u) === def);
+  const uses = p.usesOf(def);
   if (uses.length === 0 || depth > 4) return false;
   return uses.every((u) => u.use.kind === 'part' || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
 }
@@ -188,8 +188,9 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Array<{ root: Exp
   const use = e.use;
   if (use.kind === 'def') {
     const def = use.def;
-    return (p.namesByName.get(def.name) ?? [])
-      .filter((u) => p.defOf(def.name, u) === def && u.use.kind === 'arg')
+    return p
+      .usesOf(def)
+      .filter((u) => u.use.kind === 'arg')
       .flatMap((u) => completions(p, u, trail));
   }
   if (use.kind !== 'arg') return [];

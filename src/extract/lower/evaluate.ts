@@ -63,12 +63,36 @@ export class Program {
       // `self.base` set in one method and read in another; class attributes.
       if (/^(?:self|this|cls)\./.test(name) || defs.every((d) => d.scope.kind !== 'function')) return defs[defs.length - 1];
     }
+    const field = this.fieldDef(name);
+    if (field) return field;
     const member = /^(?:self|this|cls)\.(\w+)$/.exec(name);
     if (member) {
       const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
       if (attr?.length) return attr[attr.length - 1];
     }
     return undefined;
+  }
+
+  /**
+   * A field read through another object than the one it was declared on (configuration
+   * split over keys: `module.params["url"]` and the option spec's `url=dict(default=...)`):
+   * the one field of the file with that key, its declared default first.
+   */
+  private fieldDef(name: string): Def | undefined {
+    const key = /\.([\w-]+)$/.exec(name)?.[1];
+    if (!key || /^(?:self|this|cls)\./.test(name)) return undefined;
+    for (const suffix of [`.${key}.default`, `.${key}`]) {
+      const found = this.lowered.defs.filter((d) => d.name.endsWith(suffix) && d.name !== name && d.name.split('.').length > 1);
+      if (found.length === 1) return found[0];
+    }
+    return undefined;
+  }
+
+  /** The name expressions that read a definition (also through a field read elsewhere). */
+  usesOf(def: Def): Expr[] {
+    const key = def.name.includes('.') ? def.name.replace(/\.default$/, '').split('.').pop() : undefined;
+    const names = key ? this.lowered.exprs.filter((e) => e.kind === 'name' && (e.name === def.name || e.name.endsWith(`.${key}`))) : (this.namesByName.get(def.name) ?? []);
+    return names.filter((u) => u.kind === 'name' && this.defOf(u.name, u) === def);
   }
 
   /** The function a name is a parameter of, seen from `use`. */

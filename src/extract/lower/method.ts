@@ -60,8 +60,7 @@ export class MethodResolver {
       case 'arg':
         return this.fromCall(use.call, use.index, use.keyword, trail);
       case 'def':
-        for (const u of this.p.namesByName.get(use.def.name) ?? []) {
-          if (this.p.defOf(use.def.name, u) !== use.def) continue;
+        for (const u of this.p.usesOf(use.def)) {
           const found = this.follow(u, trail);
           if (found) return found;
         }

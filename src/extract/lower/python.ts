@@ -172,6 +172,11 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         if (value && sub && /^(?:os\.)?environ$/.test(dotted(value) ?? '') && sub.type === 'string') {
           return b.expr({ kind: 'env', name: sub.text.slice(1, -1), ...span(n) }, scope);
         }
+        // endpoints["login"], module.params["url"]: a field, named like an attribute.
+        const owner = value ? dotted(value) : null;
+        if (owner && sub?.type === 'string' && /^[\w-]+$/.test(sub.text.slice(1, -1))) {
+          return b.expr({ kind: 'name', name: `${owner}.${sub.text.slice(1, -1)}`, ...span(n) }, scope);
+        }
         // x.split("/")[0]: one path segment.
         if (value?.type === 'call') {
           const fn = value.childForFieldName('function');
@@ -215,6 +220,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       });
       return;
     }
+    if (names.length === 1 && n.type === 'assignment' && fields(right, names[0], scope, 0)) return;
     const v = expr(right, scope);
     if (n.type === 'augmented_assignment' && names[0]) {
       // url += "/tags": the new value is the old one extended.
@@ -224,6 +230,35 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       return;
     }
     if (names.length === 1) b.def(names[0], v, n.endIndex);
+  };
+
+  /**
+   * A dict literal or `dict(k=v)` assigned to a name: each key is a definition of `name.key`
+   * (nested: `spec.url.default`), so `endpoints["login"]` and option defaults resolve.
+   */
+  const fields = (n: SyntaxNode, owner: string, scope: Scope, depth: number): boolean => {
+    if (depth > 4) return false;
+    const entries: Array<[string, SyntaxNode]> = [];
+    if (n.type === 'dictionary') {
+      for (const pair of n.namedChildren) {
+        const key = pair?.type === 'pair' ? pair.childForFieldName('key') : null;
+        const value = pair?.childForFieldName('value');
+        if (key?.type === 'string' && value && /^[\w-]+$/.test(key.text.slice(1, -1))) entries.push([key.text.slice(1, -1), value]);
+      }
+    } else if (n.type === 'call' && n.childForFieldName('function')?.text === 'dict') {
+      for (const a of n.childForFieldName('arguments')?.namedChildren ?? []) {
+        const name = a?.type === 'keyword_argument' ? a.childForFieldName('name')?.text : undefined;
+        const value = a?.childForFieldName('value');
+        if (name && value) entries.push([name, value]);
+      }
+    } else {
+      return false;
+    }
+    for (const [key, value] of entries) {
+      const name = `${owner}.${key}`;
+      if (!fields(value, name, scope, depth + 1)) b.def(name, expr(value, scope), value.endIndex);
+    }
+    return true;
   };
 
   const params = (n: SyntaxNode, scope: Scope) => {
