@@ -133,6 +133,12 @@ describe('the architecture of src/', () => {
     expect(against).toEqual([]);
   });
 
+  it('keeps the Engine client apart: it imports only modules that import nothing themselves', () => {
+    const outside = all.filter((e) => e.from === 'engine');
+    const notLeaf = outside.filter((e) => importsOf(readFileSync(resolve(SRC, dirname(e.file), e.spec).replace(/\.js$/, '.ts'), 'utf8')).length > 0);
+    expect(notLeaf.map((e) => `${e.file} imports ${e.spec}`)).toEqual([]);
+  });
+
   it('reports a cycle and an upward import when there is one (the checks can fail)', () => {
     const made: Edge[] = [
       { from: 'match', to: 'fix', file: 'match/a.ts', spec: '../fix/b.js' },

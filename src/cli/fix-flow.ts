@@ -17,7 +17,7 @@ function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun
   const lines = [`hublint: ${dryRun ? 'would fix' : 'fixed'} ${count} finding${count === 1 ? '' : 's'} in ${done.length} file${done.length === 1 ? '' : 's'}; ${remaining.length} need${remaining.length === 1 ? 's' : ''} a person`];
   const why = new Map<string, number>();
   for (const f of remaining) {
-    const reason = f.fix ? (f.fix.policy === 'unsafe' && fixType === 'safe' ? 'unsafe rewrite (use --fix-type unsafe after review)' : 'the file was not fixed') : (f.suggestion?.split('; not rewritten automatically: ')[1] ?? 'no automatic rewrite');
+    const reason = f.fixRefusal ?? (f.fix ? (f.fix.policy === 'unsafe' && fixType === 'safe' ? 'unsafe rewrite (use --fix-type unsafe after review)' : 'the file was not fixed') : 'no automatic rewrite');
     why.set(reason, (why.get(reason) ?? 0) + 1);
   }
   for (const [reason, n] of why) lines.push(`  ${n} × ${reason}`);
@@ -29,7 +29,12 @@ function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun
  * Runs --fix or --fix-dry-run over a scan's findings. Returns the findings that remain and,
  * for a dry run, the unified diff to print.
  */
-export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string): Promise<{ remaining: Finding[]; diff: string; exitSignal: NodeJS.Signals | null }> {
+export async function fixFlow(
+  result: LintResult,
+  flags: FixFlags,
+  cwd: string,
+  inMemory?: ReadonlyMap<string, string>,
+): Promise<{ remaining: Finding[]; diff: string; exitSignal: NodeJS.Signals | null }> {
   const { runFix } = await import('../fix/run-fix.js');
   const fixType = flags.fixType ?? 'safe';
   const dryRun = flags.fixDryRun === true && !flags.fix;
@@ -39,12 +44,18 @@ export async function fixFlow(result: LintResult, flags: FixFlags, cwd: string):
       fixType,
       dryRun,
       relint: result.scanned.relint,
+      verifier: result.scanned.verifier,
+      inMemory,
       scannedHash: result.scanned.hash,
       shouldStop: () => stop() !== null,
     }),
   );
   const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.map((f) => f.fingerprint)));
-  const remaining = result.findings.filter((f) => !fixedPrints.has(f.fingerprint));
+  // A file the checks refused keeps its findings, each saying why it was not fixed.
+  const refusedWhy = new Map(results.filter((r) => r.status === 'refused').map((r) => [r.file, r.reason ?? 'not fixed']));
+  const remaining = result.findings
+    .filter((f) => !fixedPrints.has(f.fingerprint))
+    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f));
   let diff = '';
   if (dryRun) {
     const { createTwoFilesPatch } = await import('diff');

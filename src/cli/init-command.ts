@@ -33,26 +33,63 @@ maxFileSize: 5MB
 # baseline: .hublint-baseline.json
 `;
 
-const SNIPPETS = `Wrote .hublint.yaml.
-
-pre-commit (.pre-commit-config.yaml):
-  repos:
-    - repo: https://github.com/hublint/hublint
-      rev: v0.1.0
-      hooks:
-        - id: hublint
-
-GitHub Actions (.github/workflows/hublint.yml):
-  - run: npx hublint --format sarif --output hublint.sarif --report github=/dev/stdout .
-  - uses: github/codeql-action/upload-sarif@v3
-    with: { sarif_file: hublint.sarif }
-
-GitLab CI (.gitlab-ci.yml):
+/**
+ * The snippets `init` prints, each a YAML document a user pastes as is; test/cli/init.test.ts
+ * parses each one and runs its hublint command. The project has no public home yet, so the
+ * pre-commit hook is a `repo: local` one that runs the installed package.
+ */
+export const SNIPPETS = {
+  preCommit: `repos:
+  - repo: local
+    hooks:
+      - id: hublint
+        name: hublint
+        entry: node_modules/.bin/hublint
+        language: system
+        types: [text]
+        require_serial: true
+`,
+  github: `name: hublint
+on: [push, pull_request]
+jobs:
   hublint:
-    script: npx hublint --report gitlab=gl-code-quality-report.json .
-    artifacts:
-      reports: { codequality: gl-code-quality-report.json }
-`;
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      security-events: write
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+      - run: npm ci
+      - run: npx hublint --format sarif --output hublint.sarif --report github=- .
+      # Upload also when hublint exits 1: findings are what the upload is for.
+      - if: always()
+        uses: github/codeql-action/upload-sarif@v3
+        with: { sarif_file: hublint.sarif }
+`,
+  gitlab: `hublint:
+  image: node:20
+  script:
+    - npm ci
+    - npx hublint --report gitlab=gl-code-quality-report.json .
+  artifacts:
+    when: always
+    reports:
+      codequality: gl-code-quality-report.json
+`,
+};
+
+const indent = (text: string) => text.replace(/^(?=.)/gm, '  ');
+
+const PRINTED = `Wrote .hublint.yaml.
+
+pre-commit (.pre-commit-config.yaml; hublint installed as a devDependency):
+${indent(SNIPPETS.preCommit)}
+GitHub Actions (.github/workflows/hublint.yml):
+${indent(SNIPPETS.github)}
+GitLab CI (.gitlab-ci.yml):
+${indent(SNIPPETS.gitlab)}`;
 
 export function registerInitCommand(program: Command): void {
   program
@@ -62,6 +99,6 @@ export function registerInitCommand(program: Command): void {
     .action((flags: { force?: boolean }) => {
       if (existsSync('.hublint.yaml') && !flags.force) throw new UsageError('.hublint.yaml already exists (use --force to overwrite)');
       writeFileSync('.hublint.yaml', STARTER);
-      out(SNIPPETS);
+      out(PRINTED);
     });
 }

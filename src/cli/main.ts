@@ -44,8 +44,13 @@ async function main(argv: string[]): Promise<number> {
     // Root options count only before a subcommand: `rules --format json` is the subcommand's
     // --format, and `engine run IMAGE CMD --flags` hands the flags to the container.
     .enablePositionalOptions()
+    // `hublint help [command]`, as git and npm have it (commander adds it only to programs
+    // without an action of their own; ours scans). A file named `help` is scanned as `./help`.
+    .helpCommand('help [command]', 'show help for a command')
     .addHelpText('after', EXIT_HELP);
-  addFixOptions(addReportOptions(addScanOptions(program))).action(async (paths: string[], flags: ScanFlags) => {
+  addFixOptions(addReportOptions(addScanOptions(program)))
+    .option('--print-config <file>', 'print the configuration that applies to FILE as JSON, and scan nothing')
+    .action(async (paths: string[], flags: ScanFlags) => {
     exitCode = await runScan(paths, flags);
   });
   registerRulesCommand(program);

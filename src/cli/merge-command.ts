@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
 import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats } from '../core/types.js';
+import { fromJsonFinding, type JsonFinding } from '../report/finding-json.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';
 import { writeReports } from './scan-command.js';
@@ -21,7 +22,9 @@ function readShard(file: string): ShardOutput {
     throw new ConfigError(`${file}: cannot read hublint JSON output (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]})`);
   }
   if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object') throw new ConfigError(`${file}: not a hublint --format json output`);
-  return doc;
+  // The JSON shape flattens a pin's fields; the typed finding keeps them under `pin`.
+  const findings = (doc.findings as unknown[]).map((f) => (f !== null && typeof f === 'object' ? fromJsonFinding(f as JsonFinding) : (f as Finding)));
+  return { ...doc, findings };
 }
 
 /** Adds up numeric stats, key by key, nested maps included. */

@@ -1,8 +1,12 @@
 import { writeFileSync, renameSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
-/** Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say. */
-export function useColor(stream: NodeJS.WriteStream): boolean {
+/**
+ * Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say; `--color` and
+ * `--no-color` (ESLint's flags) win over both.
+ */
+export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
   if (process.env.FORCE_COLOR !== undefined) return process.env.FORCE_COLOR !== '0' && process.env.FORCE_COLOR !== 'false';
   return stream.isTTY === true;

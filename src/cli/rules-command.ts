@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { Rule } from '../core/types.js';
 import { loadRules } from '../rules/load.js';
+import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
+import type { EngineRule } from '../rules/engine-types.js';
 import { out } from './emit.js';
 
 function textTable(rules: readonly Rule[]): string {
@@ -17,6 +19,11 @@ function textTable(rules: readonly Rule[]): string {
   return out.join('\n');
 }
 
+/** The Engine pin rules (rules/engine-api.yaml): ids a config accepts like the Hub ones. */
+function engineTable(rules: readonly EngineRule[]): string {
+  return rules.map((r) => `${r.id}  engine pin  ${r.severity}\n  ${r.title}\n  docs: ${r.docs}\n`).join('\n');
+}
+
 export function registerRulesCommand(program: Command): void {
   program
     .command('rules')
@@ -25,7 +32,7 @@ export function registerRulesCommand(program: Command): void {
     .option('--rules <file>', 'add a rule file (repeatable)', (v: string, p: string[]) => [...p, v], [])
     .action(async (flags: { format: string; rules: string[] }) => {
       const rules = await loadRules(flags.rules);
-      if (flags.format === 'json') out(`${JSON.stringify({ rules }, null, 2)}\n`, 'json');
-      else out(textTable(rules));
+      if (flags.format === 'json') out(`${JSON.stringify({ rules, engineRules: ENGINE_TABLE.rules }, null, 2)}\n`, 'json');
+      else out(`${textTable(rules)}\n${engineTable(ENGINE_TABLE.rules)}`);
     });
 }

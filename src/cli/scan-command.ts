@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
@@ -5,9 +7,11 @@ import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
+import { excludeMatcher } from '../discover/excluded.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
+import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { useColor, writeReportFile } from './output.js';
@@ -39,6 +43,13 @@ export interface ScanFlags extends FixFlags {
   cache?: boolean;
   cacheLocation?: string;
   debug?: boolean;
+  exclude: string[];
+  ignorePattern: string[];
+  /** false with --no-warn-ignored. */
+  warnIgnored?: boolean;
+  printConfig?: string;
+  /** --color / --no-color: undefined when neither was given (then NO_COLOR, FORCE_COLOR, the TTY decide). */
+  color?: boolean;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -61,6 +72,9 @@ export function addScanOptions(cmd: Command): Command {
     .option('--shard <i/n>', 'scan only shard I of N (stable path hash), for CI matrices')
     .option('--cache', 'reuse results for files unchanged since the last run (content hash)')
     .option('--cache-location <file>', 'where --cache keeps its data', '.hublintcache')
+    .option('--exclude <glob>', 'leave out files matching GLOB, as config exclude: does (repeatable)', collect, [])
+    .addOption(new Option('--ignore-pattern <glob>', 'the same as --exclude (ESLint\'s name)').argParser(collect).default([]))
+    .option('--no-warn-ignored', 'no notice when a file named, staged or changed is left out by an exclude glob')
     .option('--hub-host <host>', 'another host that serves the Hub API, e.g. a proxy (repeatable)', collect, [])
     .option('--base-var <name>', 'a variable whose value is a Hub base URL (repeatable)', collect, [])
     .option('--debug', 'print stack traces of errors');
@@ -73,6 +87,8 @@ export function addReportOptions(cmd: Command): Command {
     .option('--report <fmt=file>', 'also write FMT to FILE (repeatable), e.g. sarif=hublint.sarif', collect, [])
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default warning)').choices(['error', 'warning', 'info', 'none']))
     .option('--quiet', 'report errors only')
+    .option('--color', 'colour the text output even off a terminal (as FORCE_COLOR=1)')
+    .option('--no-color', 'never colour the output (as NO_COLOR=1)')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
     .option('--baseline <file>', 'report only findings not in this baseline (from `hublint baseline`)')
     .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
@@ -111,16 +127,20 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
   if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
   if (flags.stdinFilename && !flags.stdin) throw new UsageError('--stdin-filename goes with --stdin');
-  if ((flags.fix || flags.fixDryRun) && (flags.staged || flags.stdin)) {
+  // Both would either rewrite files the user asked only to see, or show a diff that was written: refuse.
+  if (flags.fix && flags.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be combined: --fix-dry-run shows the fixes, --fix writes them');
+  if (flags.fix && (flags.staged || flags.stdin)) {
     throw new UsageError(`--fix cannot be used with ${flags.staged ? '--staged' : '--stdin'}: it would rewrite the working tree, not what was scanned`);
   }
+  if (flags.fixDryRun && flags.staged) throw new UsageError('--fix-dry-run cannot be used with --staged: the diff would not apply to the working tree');
   const cwd = process.cwd();
   const { config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
-  const known = new Set(rules.map((r) => r.id));
+  const known = new Set(configurableRuleIds(rules));
   for (const id of Object.keys(config.rules ?? {})) {
-    if (!known.has(id) && !id.startsWith('engine-')) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
+    if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
+  const exclude = [...(config.exclude ?? []), ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
   const baselineFile = flags.baseline ?? config.baseline;
   const options: LintOptions = {
     cwd,
@@ -128,7 +148,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     rules,
     noIgnore: !flags.ignore,
     include: config.include,
-    exclude: config.exclude,
+    exclude,
     maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ruleSeverity: config.rules,
     extraHubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
@@ -139,30 +159,41 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
     onNotice: (m) => say(`hublint: ${m}`),
   };
+  // A folder walk leaves excluded files out silently; a file the user (or git) named is left out
+  // with a notice, as ESLint's warn-ignored does: not a finding, the exit code unchanged.
+  const excluded = await excludeMatcher(exclude, cwd);
+  const kept = (path: string): boolean => {
+    const glob = excluded(path);
+    if (glob !== undefined && flags.warnIgnored !== false) say(`hublint: ${path}: skipped: matches exclude pattern ${glob} (--no-warn-ignored hides this notice)`);
+    return glob === undefined;
+  };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: await readStdin() }];
-  if (flags.staged) options.files = stagedFiles(cwd);
-  if (flags.changedSince) {
-    options.paths = changedSince(flags.changedSince, cwd);
-    if (options.paths.length === 0) options.files = [];
-  }
+  if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
+  if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
+  else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
+  // Every path named was left out: scan nothing (no paths would mean `.`).
+  if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
   return { options, rules, config, cwd };
 }
 
-export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report'>): Promise<void> {
-  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, ruleDescriptions: ENGINE_TABLE.rules, stats, cwd };
+export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report' | 'color'> & { failOn?: Severity | 'none' }): Promise<void> {
+  const base = { tool: { name: TOOL_NAME, version: toolVersion() }, rules, ruleDescriptions: ENGINE_TABLE.rules, stats, cwd, failOn: flags.failOn };
   for (const spec of flags.report) {
     const m = /^([a-z]+)=(.+)$/.exec(spec);
     if (!m) throw new UsageError(`--report takes FORMAT=FILE (e.g. sarif=out.sarif), not '${spec}'`);
     await reporterFor(m[1]);
   }
   const main = await reporterFor(flags.format);
-  const color = flags.output ? false : useColor(process.stdout);
+  const color = flags.output ? false : useColor(process.stdout, flags.color);
   const text = main(findings, { ...base, color });
   if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
   else out(text, kindOfFormat(flags.format, color));
   for (const spec of flags.report) {
     const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
-    writeReportFile(file, printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format)));
+    const text = printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format));
+    // `-` is standard output, as for most CLIs (`--report github=-` beside a SARIF file).
+    if (file === '-') process.stdout.write(text);
+    else writeReportFile(file, text);
   }
 }
 
@@ -175,12 +206,42 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
   }
 }
 
+/**
+ * `--print-config FILE`, as ESLint's: the configuration that applies to FILE, resolved (the
+ * config file found, flags merged in, every rule's severity), as JSON. Nothing is scanned.
+ */
+async function printConfig(file: string, flags: ScanFlags): Promise<number> {
+  const cwd = process.cwd();
+  const { file: configFile, config } = await loadConfig(cwd, flags.config);
+  const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
+  const exclude = [...(config.exclude ?? []), ...flags.exclude, ...flags.ignorePattern];
+  const severity = Object.fromEntries([...rules.map((r) => [r.id, r.severity]), ...ENGINE_TABLE.rules.map((r) => [r.id, r.severity])]);
+  const resolved = {
+    file,
+    configFile,
+    excluded: (await excludeMatcher(exclude, cwd))(file) !== undefined,
+    include: config.include ?? [],
+    exclude,
+    rules: { ...severity, ...config.rules },
+    ruleFiles: [...(config.ruleFiles ?? []), ...flags.rules],
+    failOn: flags.failOn ?? config.failOn ?? 'warning',
+    maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    hubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
+    baseVariables: [...(config.baseVariables ?? []), ...flags.baseVar],
+    baseline: flags.baseline ?? config.baseline ?? null,
+  };
+  out(`${JSON.stringify(resolved, null, 2)}\n`, 'json');
+  return 0;
+}
+
 export async function runScan(paths: string[], flags: ScanFlags): Promise<number> {
+  if (flags.printConfig !== undefined) return printConfig(flags.printConfig, flags);
   const prepared = await prepareScan(paths, flags);
   const result = await scanWith(prepared);
   let all = result.findings;
   if (flags.fix || flags.fixDryRun) {
-    const fixed = await fixFlow(result, flags, prepared.cwd);
+    const fromStdin = flags.stdin ? new Map(prepared.options.files?.map((f) => [f.path, f.text])) : undefined;
+    const fixed = await fixFlow(result, flags, prepared.cwd, fromStdin);
     if (fixed.exitSignal) {
       say(`hublint: interrupted (${fixed.exitSignal}); every file is either wholly fixed or untouched`);
       return SIGNAL_EXIT[fixed.exitSignal];
@@ -196,6 +257,7 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     }
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
-  await writeReports(findings, result.stats, prepared.rules, prepared.cwd, flags);
-  return exitCodeFor(findings, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
+  const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
+  await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
+  return exitCodeFor(findings, failOn, flags.maxWarnings);
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';
 import { parseYaml } from '../runtime/yaml-lib.js';
+import { ownPackageRoot } from '../core/version.js';
 
 export interface HublintConfig {
   include?: string[];
@@ -32,6 +33,27 @@ interface AjvError {
 
 const SCHEMA_KEYS = ['include', 'exclude', 'rules', 'hubHosts', 'baseVariables', 'failOn', 'maxFileSize', 'ruleFiles', 'baseline'];
 
+const TYPE_WORDS: Record<string, string> = { array: 'a list', object: 'a mapping', integer: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false' };
+
+/**
+ * The schema file as the user can open it: the installed package's schema/ file, resolved at
+ * run time (relative to the working folder when it lies inside it, e.g. node_modules/hublint/…).
+ */
+export function schemaPath(cwd = process.cwd()): string {
+  const file = join(ownPackageRoot(), 'schema', 'hublint.schema.json');
+  const rel = relative(cwd, file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel;
+}
+
+/**
+ * The error to explain: ajv lists the failing branches of an `anyOf` before the `anyOf` itself
+ * (maxFileSize: "must be integer", "must match pattern", then "must match a schema in anyOf");
+ * the `anyOf` at the same place says what is allowed as a whole.
+ */
+function firstError(errors: readonly AjvError[]): AjvError {
+  return errors.find((e) => e.keyword === 'anyOf' && e.instancePath === errors[0].instancePath) ?? errors[0];
+}
+
 /** Turns the validator's first error into the words a user needs: which key, what is allowed. */
 function explain(error: AjvError): string {
   const key = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
@@ -43,13 +65,13 @@ function explain(error: AjvError): string {
     case 'enum':
       return `'${key}' must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
     case 'type':
-      return `'${key}' must be ${error.params.type === 'array' ? 'a list' : error.params.type === 'object' ? 'a mapping' : `a ${String(error.params.type)}`}`;
+      return `'${key}' must be ${TYPE_WORDS[String(error.params.type)] ?? `a ${String(error.params.type)}`}`;
     case 'pattern':
       return `'${key}' has a bad value (must match ${String(error.params.pattern)})`;
     case 'propertyNames':
       return `'${key}' has a key that is not a rule id`;
     case 'anyOf':
-      return `'${key}' must be a whole number of bytes or a size such as 5MB`;
+      return `'${key}' must be a size such as 5MB`;
     default:
       return `'${key}' ${error.message ?? 'is invalid'}`;
   }
@@ -83,7 +105,7 @@ export async function loadConfigFile(file: string): Promise<HublintConfig> {
   // The precompiled validator loads only when there is a config to check.
   const { validate } = await import('./schema-validator.generated.js');
   const check = validate as unknown as ((d: unknown) => boolean) & { errors?: AjvError[] };
-  if (!check(doc)) throw new ConfigError(`${file}: ${explain(check.errors![0])}`, { hint: 'the schema is schema/hublint.schema.json' });
+  if (!check(doc)) throw new ConfigError(`${file}: ${explain(firstError(check.errors!))}`, { hint: `the schema is ${schemaPath()}` });
   const config = doc as HublintConfig;
   const base = dirname(file);
   if (config.ruleFiles) config.ruleFiles = config.ruleFiles.map((f) => resolve(base, f));

@@ -5,7 +5,7 @@
  */
 export const HOLE_OPEN = '\uE000';
 export const HOLE_CLOSE = '\uE001';
-const HOLE_RE = /\uE000([^\uE001]*)\uE001/g;
+const HOLE_RE = /\uE000([^\uE000\uE001]*)\uE001/g;
 
 export function hole(name: string): string {
   return `${HOLE_OPEN}${name.replace(/[\uE000\uE001]/g, '')}${HOLE_CLOSE}`;

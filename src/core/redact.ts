@@ -80,7 +80,8 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   },
   {
     name: 'authorization-header',
-    re: /(\b(?:proxy-)?authorization["']?\s*[:=]\s*(?:["'\x60]\s*)?(?:(?:bearer|basic|jwt|token|digest|bot)\s+["'\x60]?)?)[^\s"'\x60,;}]+/gi,
+    // `Authorization: <scheme> <value>` or `Authorization: <value>` (Proxy-Authorization too).
+    re: /(\bauthorization["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?(?:[a-z]+[ \t]+["'\x60]?)?)[^\s"'\x60,;}]+/gi,
     to: `$1${MASK}`,
   },
   { name: 'bearer-token', re: /(\bbearer\s+["'\x60]?)[A-Za-z0-9._~+/=-]{6,}/gi, to: `$1${MASK}` },
@@ -113,7 +114,7 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   {
     // -u user:pass, -uuser:pass, --user=user:pass, -u 'u:p w' (curl, wget, httpie).
     name: 'user-flag',
-    re: /(?<![^\s'"=])(-u\s*|(?:--user|--proxy-user|--http-user)(?:=|\s+))('[^':]*:|"[^":]*:|[^\s:'"]*:)(?:'[^']*|"[^"]*|[^\s'"]+)?/g,
+    re: /(?<![^\s'"])(-u\s*|(?:--user|--proxy-user|--http-user)(?:=|\s+))('[^':]*:|"[^":]*:|[^\s:'"]*:)(?:'[^']*|"[^"]*|[^\s'"]+)?/g,
     to: (_m, flag: string, user: string) => `${flag}${user}${MASK}`,
   },
   {
@@ -124,7 +125,7 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   {
     // netrc: `machine h login u password p`, or `password p` on a line of its own.
     name: 'netrc-password',
-    re: /((?:\blogin\s+[^\s]+\s+|^\s*)(?:password|passwd)\s+)[^\s]+/gim,
+    re: /((?:\blogin[ \t]+[^\s]+[ \t]+|^[ \t]*)(?:password|passwd)[ \t]+)[^\s]+/gim,
     to: `$1${MASK}`,
   },
 ];

@@ -1,3 +1,5 @@
+import type { PinFields } from './pin.js';
+
 /** Shapes shared by every stage: rules, candidates (extract → match) and findings. */
 
 export type Status = 'deprecated' | 'removed' | 'legacy';
@@ -97,6 +99,8 @@ export interface FindingEdit {
   endLine: number;
   endColumn: number;
   text: string;
+  /** A new literal joined after the construction (the one change allowed outside strings). */
+  join?: boolean;
 }
 
 export interface FindingFix {
@@ -128,9 +132,19 @@ export interface Finding {
   fix?: FindingFix;
   /** What to do by hand when no edit can be made. */
   suggestion?: string;
-  /** Extra fields of other rule families (e.g. Engine pins) ride along here. */
-  [extra: string]: unknown;
+  /** Why hublint does not rewrite this call itself ("needs a person: <reason>"). */
+  fixRefusal?: string;
+  /** An undecided reading (match/readings.ts): the other rules the call may break. */
+  alternativeRuleIds?: string[];
+  /** internal-error: the adapter or extractor that failed. */
+  adapter?: string;
+  /** Which scan found it: a Hub API call (and hublint's own findings) or an Engine API pin. */
+  family: FindingFamily;
+  /** family 'pin': the pinned version, its form and, after `engine check`, the verdicts. */
+  pin?: PinFields;
 }
+
+export type FindingFamily = 'hub' | 'pin';
 
 export interface ScanStats {
   filesScanned: number;

@@ -13,6 +13,11 @@ function ownPackageJson(): string {
   }
 }
 
+/** The folder hublint is installed in (the package root: its schema/ and rules/ are there). */
+export function ownPackageRoot(): string {
+  return dirname(ownPackageJson());
+}
+
 /** hublint's own version, read from its package.json. */
 export function toolVersion(): string {
   cached ??= (JSON.parse(readFileSync(ownPackageJson(), 'utf8')) as { version: string }).version;

@@ -38,7 +38,18 @@ export function stagedFiles(cwd: string): Array<{ path: string; text: string }> 
 /** Files that differ between REV and the working tree, untracked non-ignored ones included; renames by new path. */
 export function changedSince(rev: string, cwd: string): string[] {
   const root = gitRoot(cwd);
-  git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], root);
+  try {
+    git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], root);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    // In CI the usual cause is a shallow clone (actions/checkout fetches one commit by default).
+    const shallow = (git(['rev-parse', '--is-shallow-repository'], root) as string).trim() === 'true';
+    throw new UsageError(
+      shallow
+        ? `--changed-since: revision '${rev}' is not in this shallow clone: fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)`
+        : `--changed-since: unknown revision '${rev}'`,
+    );
+  }
   const changed = split0(git(['diff', '--name-only', '--diff-filter=ACMRT', '-M', '-z', rev, '--'], root) as string);
   const untracked = split0(git(['ls-files', '--others', '--exclude-standard', '-z'], root) as string);
   return [...new Set([...changed, ...untracked])].sort().map((name) => toPosix(relative(cwd, resolve(root, name))));

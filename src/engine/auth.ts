@@ -3,7 +3,7 @@ import { readDockerConfigFile } from './host.js';
 import { EngineConfigError, RegistryCredentialsError } from './errors.js';
 
 /**
- * Registry credentials for a pull, sent in the X-Registry-Auth header (FACTS §2). Found
+ * Registry credentials for a pull, sent in the X-Registry-Auth header (docs/engine-api.md §5). Found
  * either as given, or where the Docker CLI keeps them: `auths[server].auth`, a
  * `credHelpers[server]` program or the `credsStore` program of `$DOCKER_CONFIG/config.json`.
  * Nothing here ever puts a password into a message.
@@ -40,7 +40,7 @@ export function authConfigKey(registry: string): string {
 
 /** `https://host:5000/v1/` → `host:5000`: config.json keys come with and without scheme. */
 function hostOfKey(key: string): string {
-  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  return key.replace(/^[a-z]+:\/\//i, '').replace(/\/[^]*$/, '');
 }
 
 export interface LookupOptions {

@@ -154,7 +154,7 @@ const PULL_IN_FLIGHT = /^(Pulling from|Pulling fs layer|Waiting|Downloading|Veri
 const AUTH_FAILURE = /no basic auth credentials|unauthorized|authentication required|denied|incorrect username or password/i;
 
 /**
- * A small client for the Engine API operations in the seed. Every method returns a
+ * A small client for the Engine API operations hublint and its users need. Every method returns a
  * promise or an async iterable and takes an AbortSignal; streams are never buffered.
  */
 export class DockerEngineClient {

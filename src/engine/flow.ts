@@ -5,7 +5,7 @@ import type { LogChunk } from './frames.js';
 import type { ContainerCreateRequest, PullProgress } from './types.js';
 
 /**
- * The seed's typical flow — pull, create, start, wait, then read the logs — and its
+ * The typical flow — pull, create, start, wait, then read the logs — and its
  * background variant, which stops after start.
  */
 

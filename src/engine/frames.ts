@@ -26,8 +26,8 @@ export async function* demuxLogFrames(source: AsyncIterable<Buffer>): AsyncGener
 
 /**
  * The same stream, one array per chunk read from the socket: the payload pieces of that
- * chunk, with neighbouring pieces of the same stream joined. A copier writes each run
- * once, so many small frames cost one write, not one write each.
+ * chunk, in order, as views into it (nothing is copied). A copier writes a batch at once
+ * (a corked stream, one writev), so many small frames cost one write, not one write each.
  */
 export async function* demuxFrameRuns(source: AsyncIterable<Buffer>): AsyncGenerator<LogChunk[]> {
   // Header bytes carried over between chunks; at most 7 of them.
@@ -38,21 +38,12 @@ export async function* demuxFrameRuns(source: AsyncIterable<Buffer>): AsyncGener
 
   for await (const chunk of source) {
     const runs: LogChunk[] = [];
-    const pieces: Buffer[] = [];
-    let piecesOf: LogStreamName = stream;
-    const flush = (): void => {
-      if (pieces.length === 0) return;
-      runs.push({ stream: piecesOf, data: pieces.length === 1 ? pieces[0] : Buffer.concat(pieces) });
-      pieces.length = 0;
-    };
     let offset = 0;
     try {
       while (offset < chunk.length) {
         if (remaining > 0) {
           const take = Math.min(remaining, chunk.length - offset);
-          if (piecesOf !== stream) flush();
-          piecesOf = stream;
-          pieces.push(chunk.subarray(offset, offset + take));
+          runs.push({ stream, data: chunk.subarray(offset, offset + take) });
           remaining -= take;
           offset += take;
           continue;
@@ -76,7 +67,6 @@ export async function* demuxFrameRuns(source: AsyncIterable<Buffer>): AsyncGener
       }
     } finally {
       // What came before a bad header is still the container's output.
-      flush();
       if (runs.length > 0) yield runs;
     }
   }

@@ -77,7 +77,7 @@ export function parseDockerHost(host: string, tls?: TlsSettings): EngineEndpoint
 }
 
 function parseTcp(original: string, rest: string, tls: TlsSettings | undefined): EngineEndpoint {
-  const hostPort = rest.replace(/\/+$/, '');
+  const hostPort = rest.replace(/(?<!\/)\/+$/, '');
   if (hostPort.includes('/')) throw new EngineConfigError(`Docker host "${original}" has a path; hublint supports none`);
   if (hostPort.includes('@')) throw new EngineConfigError(`Docker host "${original}" carries credentials; use TLS certificates instead`);
   const m = /^(\[[^\]]+\]|[^:]*)(?::(\d*))?$/.exec(hostPort);

@@ -1,7 +1,7 @@
 /**
  * The Engine API operations the client uses, as data: method, path template, the
  * statuses that mean success, and how long the daemon may stay silent. Paths follow the
- * seed's endpoint table; statuses follow the Engine API reference (docs.docker.com/reference/api/engine).
+ * Engine API reference's paths; statuses follow the Engine API reference (docs.docker.com/reference/api/engine).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';

@@ -68,7 +68,7 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
   const common: http.RequestOptions = { method: request.method, path: request.path, headers, agent: false };
   let req: http.ClientRequest;
   if (endpoint.kind === 'unix') {
-    // Over a Unix socket the host name is ignored by the daemon (seed, rule 5).
+    // Over a Unix socket the daemon ignores the Host header; the Go client sends "docker" too.
     req = http.request({ ...common, socketPath: endpoint.socketPath, host: 'docker' });
   } else if (endpoint.tls) {
     const { ca, cert, key, verify } = endpoint.tls;

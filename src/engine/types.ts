@@ -1,5 +1,5 @@
 /**
- * Shapes of the seed's resources. Only the fields the seed names are typed; the
+ * Shapes of the resources the client reads. Only the fields it uses are typed; the
  * daemon sends more, which stay reachable through the index signatures.
  */
 

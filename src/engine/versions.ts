@@ -1,6 +1,6 @@
 /**
  * Engine API versions: `<major>.<minor>`, compared segment by segment so that
- * 1.4 < 1.12 < 1.40 (FACTS §4 "Versions compare segment by segment").
+ * 1.4 < 1.12 < 1.40 (docs/engine-api.md §1).
  */
 
 /**

@@ -9,13 +9,15 @@ import { HUB_HOST_PATTERN } from './prefilter.js';
  */
 const DEFINITIONS: RegExp[] = [
   // JS/TS: [export] const NAME [: type] = 'value'
-  /(?:^|\n)\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]| ]+)?=\s*(['"`])([^'"`\n]*)\2/g,
+  // (Blanks are [ \t], not \s, so that the patterns stay linear: with \s the run after one \n
+  // would be scanned again from every \n inside it.)
+  /(?:^|\n)[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[ \t]*[\w<>[\]|][\w<>[\]| ]*)?=\s*(['"`])([^'"`\n]*)\2/g,
   // Python / Ruby / shell-like module level: NAME = "value"
-  /(?:^|\n)([A-Za-z_]\w*)\s*(?::\s*\w+)?\s*=\s*(['"])([^'"\n]*)\2/g,
+  /(?:^|\n)([A-Za-z_]\w*)[ \t]*(?::[ \t]*\w+[ \t]*)?=\s*(['"])([^'"\n]*)\2/g,
   // Go: const NAME = "value" and NAME = "value" inside const ( ... ) blocks
-  /(?:^|\n)\s*(?:const\s+)?([A-Za-z_]\w*)\s*(?:string\s*)?=\s*(")([^"\n]*)"/g,
+  /(?:^|\n)[ \t]*(?:const[ \t]+)?([A-Za-z_]\w*)[ \t]*(?:string[ \t]*)?=\s*(")([^"\n]*)"/g,
   // Java / C#: [modifiers] [static final | const] String NAME = "value" (a field another file of the package reads)
-  /(?:^|\n)[ \t]*(?:(?:public|private|protected|internal|static|final|const|readonly)\s+)+(?:String|string)\s+([A-Za-z_]\w*)\s*=\s*(")([^"\n]*)"/g,
+  /(?:^|\n)[ \t]*(?:(?:public|private|protected|internal|static|final|const|readonly)[ \t]+)+(?:String|string)[ \t]+([A-Za-z_]\w*)[ \t]*=\s*(")([^"\n]*)"/g,
 ];
 
 interface Entry {

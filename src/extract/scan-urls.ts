@@ -4,7 +4,9 @@
  * and as a fallback inside the regex adapters.
  */
 const URL_RE =
-  /(?:(?:https?:)?\/\/|https?%3A%2F%2F)?(?:[^\s/@'"`<>()[\]{}]+@)?(?:[a-z0-9-]+\.)*(?:hub\.docker\.com|index\.docker\.io)(?::\d+)?(?:(?:\/|%2F)[^\s'"`<>()[\]{}\\,;|]*)?/gi;
+  // A URL starts at a scheme or `//`, or (without one) right after a delimiter (the lookbehind):
+  // starting anywhere inside a word, its user and host parts would be rescanned from each letter.
+  /(?:(?:https?:)?\/\/|https?%3A%2F%2F|(?<![^\s'"`<>()[\]{}=&?#,;|\\@]))(?:[^\s/@'"`<>()[\]{}=&?#,;|\\%]+@)?(?:[a-z0-9-]+\.)*(?:hub\.docker\.com|index\.docker\.io)(?::\d+)?(?:(?:\/|%2F)[^\s'"`<>()[\]{}\\,;|]*)?/gi;
 
 export interface UrlHit {
   start: number;
@@ -35,7 +37,7 @@ export function scanUrls(text: string, from = 0, to = text.length): UrlHit[] {
       // An encoded URL is a query value of another URL: it ends where that query's next pair starts.
       if (/%2F/i.test(url)) url = url.split('&')[0];
       // Sentence punctuation and Markdown emphasis after a URL are not part of it.
-      url = url.replace(/[.,:;!?*_)\]]+$/, '');
+      url = url.replace(/(?<![.,:;!?*_)\]])[.,:;!?*_)\]]+$/, '');
       const start = left + (m.index ?? 0);
       if (start < covered) continue;
       hits.push({ start, end: start + url.length, url });

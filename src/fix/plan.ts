@@ -1,80 +1,282 @@
+import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
 import type { Candidate, FixPolicy, Match } from '../core/types.js';
+import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */
   start: number;
   end: number;
   text: string;
+  /** A new literal joined after the construction with the language's operator (the one change allowed outside strings). */
+  join?: boolean;
 }
 
 export type FixPlan = { policy: Exclude<FixPolicy, 'none'>; edits: TextEdit[] } | { policy: 'none'; reason: string };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const none = (reason: string): FixPlan => ({ policy: 'none', reason });
 
-/** How the URL writes its slashes in this source: plain, URL-encoded, or JSON-escaped. */
-function separatorOf(slice: string): { re: string; text: string } {
-  const encoded = /%2F/i.exec(slice);
-  if (encoded) return { re: '%2[Ff]', text: encoded[0] };
-  if (slice.includes('\\/')) return { re: '\\\\/', text: '\\/' };
-  return { re: '/', text: '/' };
+/**
+ * One piece of the construction as the source writes it: literal text (with each character's
+ * source span) or a value the source computes (a splice, a format placeholder, code between
+ * literals). `before`/`after` are offsets inside a string literal next to a value, where new
+ * text can go without leaving the string.
+ */
+type Piece =
+  | { kind: 'lit'; atoms: Atom[]; str: StringLexeme | null }
+  | { kind: 'value'; before: number | null; after: number | null };
+
+/** printf verbs (`%s`, `%[1]s`, `%1$s`, `%(ns)s`) and brace placeholders (`{}`, `{0}`, `{ns}`) read as values. */
+const PLACEHOLDER = /%(?:\(\w+\))?(?:\[\d+\])?(?:\d+\$)?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]|\{[\w.:!,-]*\}/g;
+const HEX_ESCAPE = /^%[0-9A-Fa-f]{2}$/;
+
+/** Splits a text part of a literal into literal runs and placeholder values. */
+function textPieces(text: string, from: number, to: number, str: StringLexeme | null, decode: boolean): Piece[] {
+  const out: Piece[] = [];
+  const slice = text.slice(from, to);
+  let at = 0;
+  const lit = (a: number, b: number) => {
+    if (b > a) out.push({ kind: 'lit', atoms: atomsOfText(slice.slice(a, b), from + a, str?.escape ?? 'none', decode), str });
+  };
+  for (const m of slice.matchAll(PLACEHOLDER)) {
+    if (HEX_ESCAPE.test(m[0])) continue;
+    const i = m.index ?? 0;
+    lit(at, i);
+    out.push({ kind: 'value', before: str ? from + i : null, after: str ? from + i + m[0].length : null });
+    at = i + m[0].length;
+  }
+  lit(at, slice.length);
+  return out;
 }
 
-/** A body that names `namespace` in the call's own lines makes a create-repository rewrite safe. */
-function bodyHasNamespace(text: string, c: Candidate): boolean {
-  const from = text.lastIndexOf('\n', Math.max(0, c.start - 1));
-  let to = c.end;
-  for (let i = 0; i < 4 && to !== -1; i++) to = text.indexOf('\n', to + 1);
-  const around = text.slice(Math.max(0, from - 400), to === -1 ? undefined : to);
-  return /["']?namespace["']?\s*[:=]|--data[^\n]*namespace|-d[^\n]*namespace/.test(around);
+/** The pieces of the source range [start, end): string parts clipped to the range, code between them. */
+function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean): Piece[] | string {
+  const out: Piece[] = [];
+  let at = start;
+  const code = (a: number, b: number) => {
+    // Operators and brackets add nothing to the value; a name or a call does.
+    if (b > a && /[\w$@]/.test(text.slice(a, b))) out.push({ kind: 'value', before: null, after: null });
+  };
+  for (const l of lexed.lexemes) {
+    if (l.end <= start || l.start >= end) continue;
+    if (l.kind === 'comment') return 'a URL in a comment is left alone: it may describe the deprecation itself';
+    if (l.kind !== 'str') continue;
+    code(at, Math.max(start, l.start));
+    for (const p of l.parts) {
+      const a = Math.max(p.start, start);
+      const b = Math.min(p.end, end);
+      if (b <= a) continue;
+      if (p.kind === 'text') out.push(...textPieces(text, a, b, l, decode));
+      else out.push({ kind: 'value', before: p.start, after: p.end });
+    }
+    at = Math.min(l.end, end);
+  }
+  code(at, end);
+  return out;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+interface UrlAtom {
+  ch: string;
+  /** The literal atom this character came from, or the value (piece index) it belongs to. */
+  atom?: Atom;
+  value?: number;
+}
+
+/** Lays the URL over the pieces: literal runs must appear in order, values take what lies between. */
+function align(url: string, pieces: Piece[]): UrlAtom[] | null {
+  const pattern = pieces.map((p) => (p.kind === 'lit' ? `(${escapeRe(p.atoms.map((a) => a.ch).join(''))})` : '([\\s\\S]*?)')).join('');
+  const m = new RegExp(`^${pattern}$`, 'd').exec(url);
+  if (!m?.indices) return null;
+  const out: UrlAtom[] = [];
+  pieces.forEach((p, i) => {
+    const [a, b] = m.indices![i + 1]!;
+    for (let k = a; k < b; k++) out.push(p.kind === 'lit' ? { ch: url[k], atom: p.atoms[k - a] } : { ch: url[k], value: i });
+  });
+  return out;
+}
+
+/** Scheme, credentials, host and port at the start of a URL (group 3: the host). */
+export const AUTHORITY = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)?((?:[^/@\s?#]*@)?)([^/?#:]*)((?::\d+)?)/i;
+const OLD_HOSTS = /^(?:registry\.hub\.docker\.com|index\.docker\.io)$/i;
+
+/** True for a decoded URL that needs decoding (shields.io badges carry the Hub URL encoded). */
+export function isEncodedUrl(url: string): boolean {
+  return /%(?:2f|3a)/i.test(url);
+}
+
+export function decodeUrl(url: string): string {
+  if (!isEncodedUrl(url)) return url;
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url.replace(/%2f/gi, '/').replace(/%3a/gi, ':');
+  }
+}
+
+function holeNames(s: string): string[] {
+  return [...s.matchAll(/\uE000([^\uE001]*)\uE001/g)].map((x) => x[1] || '?');
+}
+
+/** The run boundaries: literal characters between two values (or an end), values in between. */
+function runs(seq: UrlAtom[]): { runs: UrlAtom[][]; values: number[] } {
+  const out: UrlAtom[][] = [[]];
+  const values: number[] = [];
+  for (let i = 0; i < seq.length; i++) {
+    const a = seq[i];
+    if (a.value === undefined) {
+      out[out.length - 1].push(a);
+      continue;
+    }
+    if (i > 0 && seq[i - 1].value === a.value) continue;
+    values.push(a.value);
+    out.push([]);
+  }
+  return { runs: out, values };
+}
+
+/** How the source writes `ch`: the way an old character of the same run writes it, else plainly. */
+function encode(ch: string, old: UrlAtom[]): string {
+  const same = old.find((a) => a.atom && a.ch === ch);
+  return same?.atom ? same.atom.source : ch;
 }
 
 /**
- * Plans the edit that moves a deprecated call to its replacement inside the candidate's own
- * source range. Only literal text changes: holes (`${ns}`, `{ns}`, `$NS`, `" + ns + "`) may
- * sit where a placeholder is and move with it, but a segment that must change has to be
- * written out; otherwise the finding gets a suggestion instead.
+ * Plans the edit that moves a deprecated call to its replacement. It edits only literal text
+ * inside string literals (and the literal parts of templates and format strings); every value
+ * keeps its expression and its place; outside strings it may only join one new literal after the
+ * construction when the new route needs text after its last value. A URL whose structure is not
+ * fully known (a value that may hold `namespace/repository`, an unknown method or host) is not
+ * rewritten: the reason says what a person has to decide.
  */
-export function planFix(text: string, c: Candidate, m: Match): FixPlan {
+export function planFix(text: string, c: Candidate, m: Match, lexer: SourceLexer | null, lexed?: Lexed): FixPlan {
   const v = m.variant;
-  if (!v.replacement) return { policy: 'none', reason: v.replacementReason ?? 'no replacement endpoint' };
-  let policy = v.fix.policy;
-  if (policy === 'none') return { policy, reason: v.fix.note };
-  if (c.prose) return { policy: 'none', reason: 'Markdown prose is never rewritten: it may describe the deprecation itself' };
-  if (m.rule.id === 'hub-create-repository' && policy === 'unsafe' && bodyHasNamespace(text, c)) policy = 'safe';
+  if (!v.replacement) return none(v.replacementReason ?? 'no replacement endpoint');
+  // The rule's fix policy is the ceiling: nothing below can raise it.
+  const policy = v.fix.policy;
+  if (policy === 'none') return none(v.fix.note);
+  if (c.prose) return none('Markdown prose is never rewritten: it may describe the deprecation itself');
+  // `default` is a GET by default (a call without a method, a URL with no call around it):
+  // the extractor's reading of the method; only a method it could not read is unknown.
+  if (c.methodSource === 'unknown' || m.method === null) return none('the HTTP method is not known, and the route is deprecated for some methods only');
+  if (c.baseGuessed) return none('the host comes from a variable whose value hublint does not know');
   const needed = [...v.replacement.path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
   const missing = needed.find((name) => m.params[name] === undefined);
-  if (missing) return { policy: 'none', reason: `the replacement needs {${missing}}, which the old URL does not contain` };
+  if (missing) return none(`the replacement needs {${missing}}, which the old URL does not contain`);
 
-  const slice = text.slice(c.start, c.end);
-  const sep = separatorOf(slice);
-  const parts = v.path.split('/').slice(1);
-  const names: string[] = [];
-  const body = parts
-    .map((part) => {
-      const param = /^\{(\w+)\}$/.exec(part);
-      if (!param) return escape(part);
-      names.push(param[1]);
-      // Whatever source text holds the value (`acme`, `${ns}`, `$NS`, `" + ns + "`) moves as it is.
-      return `([^/\\n]+?)`;
-    })
-    .join(sep.re);
-  const re = new RegExp(`${sep.re}${body}(?=$|${sep.re}|[?#"'\`\\s)&\\\\]|%3[Ff]|%23)`);
-  const found = re.exec(slice);
-  if (!found) return { policy: 'none', reason: 'the deprecated path is not written out literally here (it is built from values hublint cannot rewrite)' };
+  const encoded = isEncodedUrl(c.url);
+  let pieces: Piece[] | string;
+  if (lexer) {
+    pieces = piecesOf(text, lexed ?? lexer.lex(text), c.start, c.end, encoded);
+  } else {
+    // No parser for this file type: only a URL written whole, as one token, is rewritten.
+    if (holeNames(c.url).length > 0 || /\s/.test(text.slice(c.start, c.end))) {
+      return none('hublint has no parser for this file type and rewrites only a URL written whole as one token');
+    }
+    pieces = [{ kind: 'lit', atoms: atomsOfText(text.slice(c.start, c.end), c.start, 'json', encoded), str: null }];
+  }
+  if (typeof pieces === 'string') return none(pieces);
+  const url = decodeUrl(c.url.trim());
+  const seq = align(url, pieces);
+  if (!seq) return none('hublint cannot map the URL back onto the source text that builds it');
 
-  const captured: Record<string, string> = {};
-  names.forEach((name, i) => (captured[name] = found[i + 1]));
-  const newPath = v.replacement.path
-    .split('/')
-    .slice(1)
-    .map((part) => {
-      const param = /^\{(\w+)\}$/.exec(part);
-      return param ? captured[param[1]] : part;
-    })
-    .join(sep.text);
-  const edits: TextEdit[] = [{ start: c.start + found.index, end: c.start + found.index + found[0].length, text: sep.text + newPath }];
-  // The replacement API lives on hub.docker.com only.
-  const host = /(?:registry\.hub\.docker\.com|index\.docker\.io)/i.exec(slice.slice(0, found.index));
-  if (host) edits.unshift({ start: c.start + host.index, end: c.start + host.index + host[0].length, text: 'hub.docker.com' });
+  // Where the path is: after scheme, credentials, host and port; up to the query or fragment.
+  const auth = AUTHORITY.exec(url)!;
+  const hostStart = (auth[1]?.length ?? 0) + auth[2].length;
+  const pathStart = auth[0].length;
+  let pathEnd = url.slice(pathStart).search(/[?#]/);
+  pathEnd = pathEnd === -1 ? url.length : pathStart + pathEnd;
+  let core = pathEnd;
+  if (url[core - 1] === '/' && core - 1 > pathStart) core--;
+  const path = url.slice(pathStart, core);
+  const holes = holeNames(path);
+  if (holes.length > 0) {
+    return none(`the value of {${holes[0]}} is not known: it may hold namespace/repository (several path segments), so hublint cannot tell which route the call reaches`);
+  }
+  const segments = path.split('/').slice(1);
+  const template = v.path.split('/').slice(1);
+  if (segments.length !== template.length) return none('the path does not line up with the rule (an unknown tail follows it)');
+  // The characters of each old segment, and where each segment starts in the URL.
+  const segAt: number[] = [];
+  let pos = pathStart + 1;
+  for (const s of segments) {
+    segAt.push(pos);
+    pos += s.length + 1;
+  }
+  const paramAtoms = new Map<string, UrlAtom[]>();
+  template.forEach((t, i) => {
+    const p = /^\{(\w+)\}$/.exec(t);
+    if (p) paramAtoms.set(p[1], seq.slice(segAt[i], segAt[i] + segments[i].length));
+  });
+
+  const fresh = (s: string): UrlAtom[] => [...s].map((ch) => ({ ch }));
+  let host = seq.slice(hostStart, hostStart + auth[3].length);
+  if (OLD_HOSTS.test(auth[3])) {
+    // The replacement API lives on hub.docker.com only.
+    if (host.some((a) => a.value !== undefined)) return none('the host comes from a value hublint cannot rewrite here; the replacement lives on hub.docker.com');
+    host = fresh('hub.docker.com');
+  }
+  const newPath: UrlAtom[] = [];
+  for (const part of v.replacement.path.split('/').slice(1)) {
+    newPath.push(...fresh('/'));
+    const p = /^\{(\w+)\}$/.exec(part);
+    newPath.push(...(p ? paramAtoms.get(p[1]) ?? [] : fresh(part)));
+  }
+  const after: UrlAtom[] = [...seq.slice(0, hostStart), ...host, ...seq.slice(hostStart + auth[3].length, pathStart), ...newPath, ...seq.slice(core)];
+
+  // Values keep their order, whole: a value split across segments the new route separates is refused.
+  const oldRuns = runs(seq);
+  const newRuns = runs(after);
+  const count = (s: UrlAtom[]) => s.reduce((m2, a) => (a.value !== undefined ? m2.set(a.value, (m2.get(a.value) ?? 0) + 1) : m2), new Map<number, number>());
+  const oc = count(seq);
+  const nc = count(after);
+  if (oldRuns.values.join() !== newRuns.values.join() || [...oc].some(([k, n]) => nc.get(k) !== n)) {
+    return none('a value in the URL spans path segments that the new route puts apart, so it cannot keep its place');
+  }
+
+  const edits: TextEdit[] = [];
+  for (let r = 0; r < oldRuns.runs.length; r++) {
+    const o = oldRuns.runs[r];
+    const n = newRuns.runs[r];
+    let p = 0;
+    while (p < o.length && p < n.length && o[p].ch === n[p].ch) p++;
+    let s = 0;
+    while (s < o.length - p && s < n.length - p && o[o.length - 1 - s].ch === n[n.length - 1 - s].ch) s++;
+    const mid = o.slice(p, o.length - s);
+    const add = n.slice(p, n.length - s).map((a) => a.ch).join('');
+    if (mid.length === 0 && add === '') continue;
+    if (!charsAllowed(add)) return none('the new text would need characters this string form may treat specially');
+    const textOf = add.length ? [...add].map((ch) => encode(ch, o.length ? o : seq)).join('') : '';
+    if (mid.length > 0) {
+      const atoms = mid.map((a) => a.atom!);
+      const one = atoms.every((a, i) => i === 0 || a.start === atoms[i - 1].end);
+      if (!one) return none('the text to change spans several string literals');
+      edits.push({ start: atoms[0].start, end: atoms[atoms.length - 1].end, text: textOf });
+      continue;
+    }
+    // Pure insertion: next to a literal character of this run, else inside the string beside a value.
+    const prev = p > 0 ? o[p - 1].atom : undefined;
+    const next = p < o.length ? o[p].atom : undefined;
+    const leftValue = r > 0 ? pieces[oldRuns.values[r - 1]] : undefined;
+    const rightValue = r < oldRuns.values.length ? pieces[oldRuns.values[r]] : undefined;
+    const slot =
+      prev?.end ??
+      next?.start ??
+      (leftValue?.kind === 'value' ? leftValue.after : null) ??
+      (rightValue?.kind === 'value' ? rightValue.before : null);
+    if (slot !== null && slot !== undefined) {
+      edits.push({ start: slot, end: slot, text: textOf });
+      continue;
+    }
+    // After the last value, outside any string: join a new literal with the language's operator.
+    const last = [...pieces].reverse().find((x): x is Extract<Piece, { kind: 'lit' }> => x.kind === 'lit' && x.str !== null);
+    const quote = last?.str?.quote;
+    if (r === oldRuns.runs.length - 1 && lexer?.join && quote && quote !== '`') {
+      edits.push({ start: c.end, end: c.end, text: ` ${lexer.join} ${quote}${add}${quote}`, join: true });
+      continue;
+    }
+    return none('the new route needs text after a value, and no string literal is there to hold it');
+  }
+  if (edits.length === 0) return none('the rewrite would change nothing');
   return { policy, edits };
 }

@@ -1,10 +1,10 @@
 import { hashText } from '../core/hash.js';
 import { lstat, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { stripBom } from '../core/strip-bom.js';
 import type { Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import type { TextEdit } from './plan.js';
+import { verifyFix, type FixVerifier } from './verify.js';
 import { ChangedOnDiskError, writeAtomic } from './write-atomic.js';
 
 export type FixType = 'safe' | 'unsafe';
@@ -26,8 +26,12 @@ export interface FixRunOptions {
    * needs no import of the scan).
    */
   relint: (file: string, text: string) => Promise<Finding[]>;
+  /** Handed over by the scan too: re-reads an edited text by meaning, parse and skeleton (fix/verify.ts). */
+  verifier: (file: string, text: string) => Promise<FixVerifier>;
   /** Hashes of the text each file had when it was scanned. */
   scannedHash: (file: string) => string | undefined;
+  /** Texts that were scanned from memory (standard input): diffed, never written. */
+  inMemory?: ReadonlyMap<string, string>;
   /** Stop between files (SIGINT/SIGTERM): every file is then wholly old or wholly new. */
   shouldStop?: () => boolean;
 }
@@ -53,24 +57,33 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   const wanted = findings.filter((f) => allowed(f, opts.fixType));
   const refuse = (reason: string): FileFixResult => ({ file, status: 'refused', reason, fixed: [] });
   const absolute = resolve(opts.cwd, file);
-  const st = await lstat(absolute).catch(() => null);
-  if (!st) return refuse('the file is gone');
-  if (st.isSymbolicLink()) return refuse('symlinked file left alone');
-  if (!st.isFile()) return refuse('not a regular file');
-  if ((st.mode & 0o200) === 0) return refuse('read-only file (no owner write permission) left alone');
-  const raw = await readFile(absolute);
+  const inMemory = opts.inMemory?.get(file);
+  let st = null;
+  let raw: Buffer;
+  if (inMemory !== undefined) {
+    raw = Buffer.from(inMemory, 'utf8');
+  } else {
+    st = await lstat(absolute).catch(() => null);
+    if (!st) return refuse('the file is gone');
+    if (st.isSymbolicLink()) return refuse('symlinked file left alone');
+    if (!st.isFile()) return refuse('not a regular file');
+    if ((st.mode & 0o200) === 0) return refuse('read-only file (no owner write permission) left alone');
+    raw = await readFile(absolute);
+  }
   const rawText = raw.toString('utf8');
   if (hashText(rawText) !== opts.scannedHash(file)) return refuse('changed on disk since it was scanned');
   const bom = rawText.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  const text = stripBom(rawText);
-  const edits: TextEdit[] = wanted.flatMap((f) => f.fix!.edits.map((e) => ({ start: e.start, end: e.end, text: e.text })));
+  const text = bom ? rawText.slice(1) : rawText;
+  const edits: TextEdit[] = wanted.flatMap((f) => f.fix!.edits.map((e) => ({ start: e.start, end: e.end, text: e.text, join: e.join })));
   const { text: after, applied } = applyEdits(text, edits);
   const fixed = wanted.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
   if (fixed.length === 0) return refuse('overlapping edits');
-  const problem = relintAgrees(await opts.relint(file, text), fixed, await opts.relint(file, after));
+  const problem =
+    relintAgrees(await opts.relint(file, text), fixed, await opts.relint(file, after)) ??
+    (await verifyFix(text, after, fixed, applied, await opts.verifier(file, text)));
   if (problem) return refuse(`rolled back: ${problem}`);
   const newRaw = bom + after;
-  if (opts.dryRun) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };
+  if (opts.dryRun || !st) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };
   try {
     await writeAtomic(absolute, Buffer.from(newRaw, 'utf8'), st, raw);
   } catch (error) {

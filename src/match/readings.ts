@@ -31,5 +31,6 @@ export function markUndecided(f: Finding, c: Candidate, others: string[]): Findi
     alternativeRuleIds: others,
     message: `${f.message}. Undecided${why}: read with the value as one segment instead, this is ${otherwise}`,
     suggestion: `${f.suggestion ?? ''}${f.suggestion ? '; ' : ''}not rewritten automatically: the number of path segments is not known`,
+    fixRefusal: 'the number of path segments a value fills is not known',
   };
 }

@@ -2,6 +2,7 @@ import { fingerprintOf } from '../core/fingerprint.js';
 import { redact, redactSnippet } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
+import type { Lexed, SourceLexer } from '../core/lexeme.js';
 import { planFix } from '../fix/plan.js';
 import { showHoles } from '../core/hole.js';
 import type { Match } from './match-candidate.js';
@@ -27,7 +28,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
 function normalUrl(url: string): string {
-  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/\/+(?=$|[?#])/, '').toLowerCase();
+  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+(?=$|[?#])/, '').toLowerCase();
 }
 
 export interface FindingInput {
@@ -39,28 +40,36 @@ export interface FindingInput {
   match: Match;
   /** How many equal keys came before in this file (keeps fingerprints unique, line-free). */
   occurrence: (key: string) => number;
+  /** How the file's language is lexed (null: no parser applies), and the file lexed once. */
+  lexer?: SourceLexer | null;
+  lexed?: () => Lexed;
 }
 
-function fixFields(text: string | undefined, lines: LineIndex, c: Candidate, m: Match, replacement: FindingReplacement | null): Pick<Finding, 'fix' | 'suggestion'> {
+function fixFields(
+  { text, lines, candidate: c, match: m, lexer, lexed }: FindingInput,
+  replacement: FindingReplacement | null,
+): Pick<Finding, 'fix' | 'suggestion' | 'fixRefusal'> {
   const manual = replacement ? `call ${replacement.method} ${replacement.url ?? replacement.path} (${replacement.operation})` : (m.variant.replacementReason ?? 'no replacement');
   if (text === undefined) return { suggestion: manual };
-  const plan = planFix(text, c, m);
-  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}` };
+  const plan = planFix(text, c, m, lexer ?? null, lexed?.());
+  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}`, fixRefusal: plan.reason };
   const edits: FindingEdit[] = plan.edits.map((e) => {
     const a = lines.position(e.start);
     const b = lines.position(e.end);
-    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text };
+    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}) };
   });
   return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${m.variant.fix.note} (applied with --fix-type unsafe)` : manual };
 }
 
-export function toFinding({ file, text, lines, candidate: c, match: m, occurrence }: FindingInput): Finding {
+export function toFinding(input: FindingInput): Finding {
+  const { file, lines, candidate: c, match: m, occurrence } = input;
   const from = lines.position(c.at ?? c.start);
   const to = lines.position(c.end);
   const url = redact(showHoles(c.url));
   const replacement = replacementFor(m);
   const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
   return {
+    family: 'hub',
     ruleId: m.rule.id,
     // A commented-out call or a documented one never fails the default gate.
     severity: c.prose || c.docs ? 'info' : m.rule.severity,
@@ -80,6 +89,6 @@ export function toFinding({ file, text, lines, candidate: c, match: m, occurrenc
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,
     fingerprint: fingerprintOf([m.rule.id, file, normalUrl(c.url), m.method, occurrence(key)]),
-    ...fixFields(text, lines, c, m, replacement),
+    ...fixFields(input, replacement),
   };
 }

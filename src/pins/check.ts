@@ -1,9 +1,10 @@
+import type { PinFields, PinForm } from '../core/pin.js';
 import type { Finding, Severity } from '../core/types.js';
 import { parseVersionRejection } from '../engine/negotiate.js';
-import { fixFor } from './fix.js';
+import { fixFor, fixForAll } from './fix.js';
 import { isRejection, judgePin } from './judge.js';
 import { pinSubject, pinToJudge } from './message.js';
-import type { DaemonTarget, PinCandidate, PinForm, PinVerdict, ProbeResult, Verdict } from './types.js';
+import type { DaemonTarget, PinVerdict, ProbeResult, Verdict } from './types.js';
 
 /**
  * Severity in `engine check`: a rejection fails today (error); a pin served other than as
@@ -47,11 +48,14 @@ export function probeAgrees(verdict: Verdict, probe: ProbeResult): boolean {
 
 function describe(v: PinVerdict): string {
   const why = v.errorText ?? (v.behind !== null ? `${v.behind} version${v.behind === 1 ? "" : "s"} behind` : null);
-  return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}`;
+  // --probe: the daemon's own answer, in the text too.
+  const probe = v.probe ? ` [probe: ${v.probe.status} ${v.probe.message}]` : '';
+  return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}${probe}`;
 }
 
-function isPin(f: Finding): boolean {
-  return (f.ruleId === 'engine-api-pin' || f.ruleId === 'engine-cli-image') && typeof f.form === 'string';
+/** The pins a daemon judges (a lowered daemon minimum is reported, not judged). */
+function judgeable(f: Finding): f is Finding & { pin: PinFields } {
+  return f.family === 'pin' && f.pin !== undefined && (f.ruleId === 'engine-api-pin' || f.ruleId === 'engine-cli-image');
 }
 
 /**
@@ -68,11 +72,11 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
   let disagreements = 0;
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!isPin(f)) {
+    if (!judgeable(f)) {
       out.push(f);
       continue;
     }
-    const pin = f as Finding & Pick<PinCandidate, 'version' | 'form' | 'detail' | 'release' | 'yamlNumber'>;
+    const pin = f.pin;
     const verdicts: PinVerdict[] = [];
     const loud: string[] = [];
     for (const target of options.targets) {
@@ -82,7 +86,7 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
         verdict: judged.verdict,
         behind: judged.behind,
         errorText: judged.errorText,
-        fix: fixFor(pin.form as PinForm, judged, target),
+        fix: fixFor(pin.form, judged, target),
         probe: null,
       };
       if (options.probe && judged.sends !== null) {
@@ -98,9 +102,13 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
     }
     const severity = verdicts.map((v) => SEVERITY_OF[v.verdict]).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'info' as Severity);
     if (verdicts.some((v) => isRejection(v.verdict))) rejected++;
-    const fix = verdicts.find((v) => v.fix !== null)?.fix;
+    // Against several Engines, one fix that serves them all (or the advice to negotiate).
+    const fix =
+      options.targets.length > 1 && verdicts.some((v) => v.fix !== null) && pin.form !== 'daemon-min'
+        ? fixForAll(pin.form as PinForm, options.targets)
+        : verdicts.find((v) => v.fix !== null)?.fix;
     const message = [pinSubject(pin), verdicts.map(describe).join('; '), ...loud, ...(fix ? [`fix: ${fix}`] : [])].join(' — ');
-    out.push({ ...f, severity, message, verdicts });
+    out.push({ ...f, severity, message, pin: { ...pin, verdicts } });
   }
   return { findings: out, rejected, disagreements };
 }

@@ -1,5 +1,6 @@
 import type { LineIndex } from '../core/position.js';
 import { redact, redactSnippet } from '../core/redact.js';
+import type { PinFields } from '../core/pin.js';
 import type { Finding } from '../core/types.js';
 import { fingerprintOf } from '../core/fingerprint.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
@@ -21,7 +22,11 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
   const to = lines.position(pin.end);
   const rule = ENGINE_TABLE.rules.find((r) => r.id === pin.ruleId)!;
   const key = [pin.ruleId, pin.form, pin.version ?? '', pin.detail].join('\0');
-  const finding: Finding = {
+  const fields: PinFields = { version: pin.version, form: pin.form, detail: pin.detail };
+  if (pin.release !== undefined) fields.release = pin.release;
+  if (pin.yamlNumber !== undefined) fields.yamlNumber = pin.yamlNumber;
+  return {
+    family: 'pin',
     ruleId: pin.ruleId,
     severity: rule.severity,
     status: 'pin',
@@ -41,11 +46,6 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
     // A constant or an `api_version:` key is judged from its use and context, not its call.
     confidence: pin.form === 'constant' || pin.form === 'config' ? 'medium' : 'high',
     fingerprint: fingerprintOf([pin.ruleId, file, pin.form, pin.version, pin.detail, occurrence(key)]),
-    version: pin.version,
-    form: pin.form,
-    detail: pin.detail,
+    pin: fields,
   };
-  if (pin.release !== undefined) finding.release = pin.release;
-  if (pin.yamlNumber !== undefined) finding.yamlNumber = pin.yamlNumber;
-  return finding;
 }

@@ -21,13 +21,7 @@ export interface PinCandidate {
   release?: string;
 }
 
-export type Verdict =
-  | 'rejected-too-old'
-  | 'rejected-too-new'
-  | 'accepted'
-  | 'accepted-downgraded'
-  | 'served-at-daemon-max'
-  | 'unversioned';
+export type { Verdict, ProbeResult, PinVerdict } from '../core/pin.js';
 
 /** What a daemon accepts: from the release table (`--engine`) or asked live (`/version`). */
 export interface DaemonTarget {
@@ -37,22 +31,4 @@ export interface DaemonTarget {
   apiVersion: string;
   /** Oldest API version it accepts (an overridden minimum when asked live). */
   minApiVersion: string;
-}
-
-export interface ProbeResult {
-  status: number;
-  message: string;
-}
-
-export interface PinVerdict {
-  against: string;
-  verdict: Verdict;
-  /** accepted-downgraded: how many minor versions below the daemon's max; else null. */
-  behind: number | null;
-  /** The daemon's exact refusal for a rejection; else null. */
-  errorText: string | null;
-  /** The change to suggest for this form; null when nothing needs changing. */
-  fix: string | null;
-  /** --probe: what `GET /v<version>/version` answered. */
-  probe: ProbeResult | null;
 }

@@ -133,27 +133,17 @@ function text(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 }
 
-/** --probe's answer `{status, message}` as `HTTP 400: message`. */
-function probeText(v: unknown): string | null {
-  if (typeof v === 'object' && v !== null && 'status' in v) {
-    const p = v as { status: unknown; message?: unknown };
-    return `HTTP ${text(p.status) ?? '?'}${p.message ? `: ${text(p.message)}` : ''}`;
-  }
-  return text(v);
-}
-
+/** A pin's verdicts as the audit reports show them. */
 function verdictsOf(f: Finding): PinVerdict[] {
-  if (!Array.isArray(f.verdicts)) return [];
-  return f.verdicts
-    .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
-    .map((v) => ({
-      against: text(v.against) ?? '?',
-      verdict: text(v.verdict) ?? '?',
-      behind: text(v.behind),
-      errorText: text(v.errorText),
-      fix: text(v.fix),
-      probe: probeText(v.probe),
-    }));
+  return (f.pin?.verdicts ?? []).map((v) => ({
+    against: v.against,
+    verdict: v.verdict,
+    behind: v.behind === null ? null : String(v.behind),
+    errorText: text(v.errorText),
+    fix: text(v.fix),
+    // --probe's answer `{status, message}` as `HTTP 400: message`.
+    probe: v.probe === null ? null : `HTTP ${v.probe.status}${v.probe.message ? `: ${v.probe.message}` : ''}`,
+  }));
 }
 
 function place(map: Map<string, PlaceTotal & { fileSet: Set<string> }>, key: string, f: Finding): void {
@@ -225,7 +215,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       status: f.status,
       date: f.date,
       message: f.message,
-      call: f.ruleId.startsWith('engine-') && !f.url ? `API ${text(f.version) ?? '?'}${f.form ? ` (${text(f.form)})` : ''}` : [f.method, f.url].filter(Boolean).join(' '),
+      call: f.pin && !f.url ? `API ${f.pin.version ?? '?'} (${f.pin.form})` : [f.method, f.url].filter(Boolean).join(' '),
       replacement: replacementCall(f),
       noReplacement: f.replacement ? null : (variant?.replacementReason ?? (variant ? 'no replacement endpoint exists' : null)),
       migration: rule?.migration ?? null,
@@ -236,10 +226,10 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       confidence: f.confidence,
     });
 
-    if (f.ruleId.startsWith('engine-')) {
+    if (f.pin) {
       const verdicts = verdictsOf(f);
       for (const v of verdicts) releases.add(v.against);
-      pins.push({ index, location, ruleId: f.ruleId, version: text(f.version) ?? '', form: text(f.form) ?? '', message: f.message, verdicts });
+      pins.push({ index, location, ruleId: f.ruleId, version: f.pin.version ?? '', form: f.pin.form, message: f.message, verdicts });
     }
   }
 

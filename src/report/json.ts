@@ -1,3 +1,4 @@
+import { toJsonFinding } from './finding-json.js';
 import type { Reporter } from './types.js';
 
 /**
@@ -6,5 +7,5 @@ import type { Reporter } from './types.js';
  */
 export const jsonReporter: Reporter = (findings, ctx) => {
   const custom = ctx.rules.filter((r) => !r.source.startsWith('rules/'));
-  return `${JSON.stringify({ tool: ctx.tool, findings, stats: ctx.stats, ...(custom.length ? { rules: custom } : {}) }, null, 2)}\n`;
+  return `${JSON.stringify({ tool: ctx.tool, findings: findings.map(toJsonFinding), stats: ctx.stats, ...(custom.length ? { rules: custom } : {}) }, null, 2)}\n`;
 };

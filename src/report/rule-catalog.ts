@@ -1,4 +1,4 @@
-import type { Finding, Rule, RuleVariant, Severity } from '../core/types.js';
+import type { Finding, FindingFamily, Rule, RuleVariant, Severity } from '../core/types.js';
 import type { RuleDescription } from './types.js';
 
 /**
@@ -19,6 +19,8 @@ export interface ReportRule {
   variants: readonly RuleVariant[];
   /** True when the rule was put together from findings, not taken from the table. */
   synthetic: boolean;
+  /** Hub API rules (the table, users' rule files) or Engine API pin rules. */
+  family: FindingFamily;
 }
 
 const SYNTHETIC_TITLES: Record<string, string> = {
@@ -38,6 +40,7 @@ function fromTable(rule: Rule): ReportRule {
     severity: rule.severity,
     variants: rule.variants,
     synthetic: false,
+    family: 'hub',
   };
 }
 
@@ -49,27 +52,28 @@ function fromDescription(d: RuleDescription, f: Finding): ReportRule {
     status: f.status,
     date: f.date,
     docs: d.docs && /^https?:\/\//.test(d.docs) ? d.docs : null,
-    migration: typeof f.migration === 'string' ? f.migration : null,
+    migration: null,
     severity: d.severity ?? f.severity,
     variants: [],
     synthetic: true,
+    family: f.family,
   };
 }
 
 function fromFinding(f: Finding): ReportRule {
-  const title = SYNTHETIC_TITLES[f.ruleId] ?? (f.ruleId.startsWith('engine-') ? `Docker Engine API version pin (${f.ruleId})` : f.ruleId);
-  const docs = typeof f.docs === 'string' && /^https?:\/\//.test(f.docs) ? f.docs : null;
+  const title = SYNTHETIC_TITLES[f.ruleId] ?? (f.family === 'pin' ? `Docker Engine API version pin (${f.ruleId})` : f.ruleId);
   return {
     id: f.ruleId,
     title,
     description: f.message,
     status: f.status,
     date: f.date,
-    docs,
-    migration: typeof f.migration === 'string' ? f.migration : null,
+    docs: null,
+    migration: null,
     severity: f.severity,
     variants: [],
     synthetic: true,
+    family: f.family,
   };
 }
 
@@ -95,7 +99,7 @@ const templates = new Map<string, RegExp>();
 function templateMatches(template: string, path: string): boolean {
   let re = templates.get(template);
   if (!re) {
-    const parts = template.split(/\{[^}]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const parts = template.split(/\{[^{}]+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     re = new RegExp(`^${parts.join('[^/]+')}$`);
     templates.set(template, re);
   }

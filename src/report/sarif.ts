@@ -77,7 +77,7 @@ function helpOf(rule: ReportRule): { text: string; markdown: string } {
 }
 
 function ruleDescriptor(rule: ReportRule) {
-  const family = rule.id.startsWith('engine-') ? 'docker-engine-api' : rule.id === 'internal-error' ? 'hublint' : 'docker-hub-api';
+  const family = rule.id === 'internal-error' ? 'hublint' : rule.family === 'pin' ? 'docker-engine-api' : 'docker-hub-api';
   return {
     id: rule.id,
     name: rule.id
@@ -127,7 +127,10 @@ function resultProperties(f: Finding): Record<string, unknown> {
   if (f.url) props.url = f.url;
   const call = replacementCall(f);
   if (call) props.replacement = call;
-  for (const key of ['version', 'form'] as const) if (f[key] !== undefined) props[key] = f[key];
+  if (f.pin) {
+    props.version = f.pin.version;
+    props.form = f.pin.form;
+  }
   return props;
 }
 

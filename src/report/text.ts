@@ -28,22 +28,31 @@ export const textReporter: Reporter = (findings, ctx) => {
     const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, escapeControls(f.message), escapeControls(f.ruleId)] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
-    for (const [pos, sev, msg, id] of rows) {
+    rows.forEach(([pos, sev, msg, id], i) => {
       out.push(`  ${paint('gray', pos.padEnd(w0))}  ${paint(SEVERITY_STYLE[sev as Severity], sev.padEnd(w1))}  ${msg}  ${paint('gray', id)}`);
-    }
+      // A rule that can be fixed, a call that is not: say what a person has to decide.
+      const why = list[i].fixRefusal;
+      if (typeof why === 'string' && list[i].fixPolicy !== 'none') out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', `needs a person: ${why}`)}`);
+    });
     out.push('');
   }
   const s = ctx.stats;
-  const { error, warning, info } = s.bySeverity;
+  // The summary counts what was printed (ESLint's `--quiet` does too), not what was found.
+  const count = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) count[f.severity]++;
+  const { error, warning, info } = count;
   const skipped = s.filesSkipped ? `, ${s.filesSkipped} skipped (${Object.entries(s.skipped).map(([k, v]) => `${v} ${k}`).join(', ')})` : '';
   const files = `${plural(s.filesScanned, 'file')} scanned${skipped}`;
   const baseline = s.baseline as { total: number; fixed: number; remaining: number } | undefined;
   const progress = baseline ? `\nbaseline: ${baseline.fixed} of ${baseline.total} fixed, ${baseline.remaining} remaining` : '';
-  if (findings.length === 0) {
-    out.push(`${paint('bold', 'no problems')} (${files})${progress}`);
+  // ESLint's word: a "problem" is an error or a warning. Info findings (an Engine API pin that
+  // is fine today) are not problems: they are counted apart.
+  const infos = info ? `${info} info finding${info === 1 ? '' : 's'}` : '';
+  if (error + warning === 0) {
+    out.push(`${paint('bold', 'no problems')}${infos ? `, ${paint('blue', infos)}` : ''} (${files})${progress}`);
   } else {
-    const mark = error ? paint('red', '✖') : warning ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-    out.push(`${mark} ${paint('bold', `${plural(findings.length, 'problem')} (${plural(error, 'error')}, ${plural(warning, 'warning')}, ${info} info)`)} in ${files}${progress}`);
+    const mark = error ? paint('red', '✖') : paint('yellow', '⚠');
+    out.push(`${mark} ${paint('bold', `${plural(error + warning, 'problem')} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}${infos ? `, ${infos}` : ''} in ${files}${progress}`);
   }
   return `${out.join('\n')}\n`;
 };

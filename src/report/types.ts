@@ -21,6 +21,8 @@ export interface ReportContext {
   /** Colour the text output (the CLI decides from the TTY and NO_COLOR/FORCE_COLOR). */
   color?: boolean;
   cwd?: string;
+  /** The --fail-on threshold: reports that mark failures (junit) follow it. Default warning. */
+  failOn?: Severity | 'none';
 }
 
 /** A reporter is pure: findings in, one string out. */

@@ -1,8 +1,8 @@
 import type { Severity } from '../core/types.js';
 
-/** Where a pin was written; one extractor module per form family (src/pins/extract/). */
-export const PIN_FORMS = ['env', 'url', 'go', 'python', 'node', 'java', 'config', 'constant', 'cli-image', 'daemon-min'] as const;
-export type PinForm = (typeof PIN_FORMS)[number];
+import type { PinForm } from '../core/pin.js';
+
+export { PIN_FORMS, type PinForm } from '../core/pin.js';
 
 export const PIN_RULE_IDS = ['engine-api-pin', 'engine-cli-image', 'engine-daemon-min-api'] as const;
 export type PinRuleId = (typeof PIN_RULE_IDS)[number];

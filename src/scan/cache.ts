@@ -22,7 +22,8 @@ import { dirname } from 'node:path';
 
 export type CacheStrategy = 'metadata' | 'content';
 
-export const CACHE_FORMAT = 1;
+// 2: findings carry `family` (and pins a typed `pin`).
+export const CACHE_FORMAT = 2;
 
 export interface FileStamp {
   size: number;

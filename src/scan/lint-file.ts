@@ -1,6 +1,8 @@
 import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
 import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { loadLexer } from '../extract/lexers.js';
+import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
@@ -25,6 +27,7 @@ const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 export function internalErrorFinding(file: string, adapter: string, error: unknown): Finding {
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return {
+    family: 'hub',
     ruleId: 'internal-error',
     severity: 'warning',
     status: 'error',
@@ -47,14 +50,19 @@ export function internalErrorFinding(file: string, adapter: string, error: unkno
   };
 }
 
+/** The adapter that reads `file` with these options and this much text. */
+export function adapterFor(file: string, text: string, opts: LintTextOptions): AdapterName {
+  const name = opts.adapter ?? adapterNameFor(file);
+  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
+  // it is worth: such files get the plain URL scan, which still finds every written-out call.
+  return text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name) ? 'text' : name;
+}
+
 /** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   if (!opts.prefilter(text)) return [];
-  let name = opts.adapter ?? adapterNameFor(file);
-  // A syntax tree of a huge (usually generated or minified) file costs far more memory than
-  // it is worth: such files get the plain URL scan, which still finds every written-out call.
-  if (text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name)) name = 'text';
+  const name = adapterFor(file, text, opts);
   let candidates;
   try {
     const adapter = await loadAdapter(name);
@@ -71,15 +79,19 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const c of candidates.sort((a, b) => a.start - b.start)) {
-    const read = matchReadings(c, opts.ruleSet);
+  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) }));
+  // The lexer is loaded, and the file lexed, only when some finding may get a fix.
+  const lexer = matched.some((x) => x.read && x.read.match.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
+  let lexedOnce: Lexed | undefined;
+  const lexed = lexer ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
+  for (const { c, read } of matched) {
     if (!read) continue;
     const m = read.match;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(markUndecided(toFinding({ file, text, lines, candidate: read.candidate, match: m, occurrence }), c, read.others));
+    findings.push(markUndecided(toFinding({ file, text, lines, candidate: read.candidate, match: m, occurrence, lexer, lexed }), c, read.others));
   }
   return sortFindings(findings);
 }

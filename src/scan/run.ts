@@ -19,6 +19,8 @@ import { loadRules } from '../rules/load.js';
 import { applySuppressions, unusedDirectiveFinding } from '../suppress/apply.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
 import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
+import { fixVerifierFor } from './fix-verifier.js';
+import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
@@ -65,7 +67,13 @@ export interface LintResult {
   findings: Finding[];
   stats: ScanStats;
   /** What --fix needs to check and re-lint a file exactly as it was scanned. */
-  scanned: { hash: (file: string) => string | undefined; textOptions: LintTextOptions; relint: (file: string, text: string) => Promise<Finding[]> };
+  scanned: {
+    hash: (file: string) => string | undefined;
+    textOptions: LintTextOptions;
+    relint: (file: string, text: string) => Promise<Finding[]>;
+    /** Re-reads a fixed text by meaning, parse and skeleton before --fix writes it. */
+    verifier: (file: string, text: string) => Promise<FixVerifier>;
+  };
 }
 
 /** The discovery options of `lint`, which the pin listing shares (rules do not apply to pins). */
@@ -177,7 +185,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     const results = await lintPass(scan, textOptions);
     const { findings, hashes } = finish(scan, results);
     scan.stats.durationMs = Date.now() - started;
-    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions) } };
+    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
   } finally {
     await scan.pool?.close();
   }

@@ -45,6 +45,7 @@ export function applySuppressions(text: string, findings: Finding[]): SuppressRe
 export function unusedDirectiveFinding(file: string, d: Directive, lineText: string): Finding {
   const what = d.rules.length ? d.rules.join(', ') : 'all rules';
   return {
+    family: 'hub',
     ruleId: 'unused-disable-directive',
     severity: 'warning',
     status: 'error',

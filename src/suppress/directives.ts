@@ -19,7 +19,9 @@ export interface Directive {
 }
 
 const DIRECTIVE =
-  /(?:\/\/|#|\/\*|<!--|--|;|'|\bREM\b|%)[ \t*!-]*hublint-(disable-next-line|disable-line|disable-file|disable|enable)\b([^\n]*)/g;
+  // No `-` between the comment mark and the word: in a line of dashes every `--` would start a
+  // match that scans the rest of the run.
+  /(?:\/\/|#|\/\*|<!--|--|;|'|\bREM\b|%)[ \t*!]*hublint-(disable-next-line|disable-line|disable-file|disable|enable)(?!\w)([^\n]*)/g;
 
 export function parseDirectives(text: string): Directive[] {
   if (!text.includes('hublint-')) return [];
@@ -28,7 +30,7 @@ export function parseDirectives(text: string): Directive[] {
   lines.forEach((lineText, i) => {
     if (!lineText.includes('hublint-')) return;
     for (const m of lineText.matchAll(DIRECTIVE)) {
-      let rest = m[2].replace(/\s*(\*\/|-->).*$/, '');
+      let rest = m[2].replace(/(?<!\s)\s*(?:\*\/|-->)[^]*$/, '');
       let reason: string | undefined;
       const sep = rest.indexOf(' -- ');
       if (sep !== -1 || rest.trimStart().startsWith('-- ')) {

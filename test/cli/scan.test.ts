@@ -68,7 +68,7 @@ describe('hublint [paths]', () => {
     const b = hublint([], { cwd: dir });
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toMatch(/removed\.txt\n\s+1:6\s+error\s+.*was removed \(2022-08-23\).*hub-v1-retired/);
-    expect(a.stdout).toMatch(/✖ 3 problems \(1 error, 2 warnings, 0 info\)/);
+    expect(a.stdout).toMatch(/✖ 3 problems \(1 error, 2 warnings\) in /);
   });
 
   it('exit codes follow --fail-on, --quiet and --max-warnings', () => {

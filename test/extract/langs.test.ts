@@ -96,7 +96,12 @@ describe('string literals', () => {
 
   it('tokenizes interpolated strings into text and splices', () => {
     const src = buildSource('$"{BASE}/repositories/{ns,4:x}/{{x}}"', csharpSpec);
-    expect(src.tokens[0].str?.parts).toEqual([{ expr: 'BASE' }, { text: '/repositories/' }, { expr: 'ns' }, { text: '/{x}' }]);
+    expect(src.tokens[0].str?.parts).toEqual([
+      { expr: 'BASE', start: 2, end: 8 },
+      { text: '/repositories/', start: 8, end: 22 },
+      { expr: 'ns', start: 22, end: 30 },
+      { text: '/{x}', start: 30, end: 36 },
+    ]);
   });
 });
 

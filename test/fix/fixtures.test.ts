@@ -1,30 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixVerifierFor } from '../../src/scan/fix-verifier.js';
 import { lintText } from '../../src/scan/lint-file.js';
 import { NO_CONSTANTS } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
+import { verifyFix } from '../../src/fix/verify.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { FIXTURES, listFiles } from '../helpers/fixtures.js';
 
 // fixtures/fix/<language>/<name>.before.<ext> with <name>.after.<ext> (safe fixes) and,
-// where unsafe rewrites exist, <name>.after-unsafe.<ext>.
+// where unsafe rewrites exist, <name>.after-unsafe.<ext>. Every fix also passes the three
+// checks that guard a write: it resolves to the replacement, it parses, its skeleton is kept.
 const ROOT = join(FIXTURES, 'fix');
 const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
 const befores = listFiles(ROOT).filter((f) => basename(f).includes('.before'));
 
 async function fixOnce(path: string, text: string, type: 'safe' | 'unsafe'): Promise<string> {
   const findings = await lintText(path, text, options);
-  const edits = findings.filter((f) => f.fix && (f.fix.policy === 'safe' || type === 'unsafe')).flatMap((f) => f.fix!.edits);
-  return applyEdits(text, edits).text;
+  const fixed = findings.filter((f) => f.fix && (f.fix.policy === 'safe' || type === 'unsafe'));
+  const { text: after, applied } = applyEdits(text, fixed.flatMap((f) => f.fix!.edits));
+  if (fixed.length === 0) return text;
+  // As --fix does: a file whose fixes fail a check stays as it was (the after-file says which).
+  const verifier = await fixVerifierFor(path, text, options);
+  return (await verifyFix(text, after, fixed, applied, verifier)) === null ? after : text;
 }
 
 describe('fix fixtures', () => {
   it('cover every core language', () => {
     const langs = new Set(befores.map((f) => relative(ROOT, f).split('/')[0]));
-    for (const lang of ['js', 'ts', 'python', 'go', 'shell', 'yaml', 'json', 'markdown', 'dockerfile']) expect([...langs]).toContain(lang);
+    for (const lang of ['js', 'ts', 'python', 'go', 'java', 'csharp', 'php', 'ruby', 'shell', 'yaml', 'json', 'markdown', 'dockerfile']) expect([...langs]).toContain(lang);
   });
   for (const before of befores) {
     const path = basename(before).replace('.before', '');

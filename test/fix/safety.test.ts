@@ -66,9 +66,41 @@ describe('--fix keeps what the user had', () => {
     writeFileSync(file, `${GET}\n`);
     const result = await lint({ cwd: dir, paths: ['.'] });
     writeFileSync(file, `edited meanwhile\n${GET}\n`);
-    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, relint: result.scanned.relint, scannedHash: result.scanned.hash });
+    const out = await runFix(result.findings, { cwd: dir, fixType: 'safe', dryRun: false, relint: result.scanned.relint, verifier: result.scanned.verifier, scannedHash: result.scanned.hash });
     expect(out).toEqual([expect.objectContaining({ file: 'a.txt', status: 'refused', reason: 'changed on disk since it was scanned' })]);
     expect(readFileSync(file, 'utf8')).toBe(`edited meanwhile\n${GET}\n`);
+  });
+
+  it('--fix with --fix-dry-run is a usage error and writes nothing', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'a.txt'), `${GET}\n`);
+    const r = hublint(['--fix', '--fix-dry-run', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--fix and --fix-dry-run cannot be combined/);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe(`${GET}\n`);
+  });
+
+  it('--stdin --fix-dry-run prints the diff of standard input', () => {
+    const input = 'import requests\nNS = "acme"\nrequests.get("https://hub.docker.com/v2/repositories/" + NS)\n';
+    const r = hublint(['--stdin', '--stdin-filename', 'hub.py', '--fix-dry-run'], { cwd: tmp(), input });
+    expect(r.stdout).toContain('--- a/hub.py\n+++ b/hub.py\n');
+    expect(r.stdout).toContain('+requests.get("https://hub.docker.com/v2/namespaces/" + NS + "/repositories")');
+    expect(r.stderr).toContain('would fix 1 finding in 1 file');
+  });
+
+  it('a call it will not rewrite says why, in text and in JSON', () => {
+    const dir = tmp();
+    const source = 'export const get = (image) => fetch("https://hub.docker.com/v2/repositories/" + image);\n';
+    writeFileSync(join(dir, 'hub.js'), source);
+    const text = hublint(['hub.js'], { cwd: dir });
+    expect(text.stdout).toMatch(/needs a person: the value of \{image\} is not known: it may hold namespace\/repository/);
+    const json = JSON.parse(hublint(['-f', 'json', 'hub.js'], { cwd: dir }).stdout);
+    expect(json.findings[0].fix).toBeUndefined();
+    expect(json.findings[0].fixRefusal).toMatch(/^the value of \{image\} is not known/);
+    const fixed = hublint(['--fix', 'hub.js'], { cwd: dir });
+    expect(readFileSync(join(dir, 'hub.js'), 'utf8')).toBe(source);
+    expect(fixed.code).toBe(1);
+    expect(fixed.stderr).toMatch(/fixed 0 findings in 0 files; 1 needs a person/);
   });
 
   it('--fix with --staged is a usage error', () => {

@@ -6,7 +6,22 @@ import { findRelease, targetOfRelease } from '../../src/pins/releases.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 
 const target = (engine: string) => targetOfRelease(findRelease(engine)!);
-const verdictsOf = (f: Finding) => f.verdicts as PinVerdict[];
+const verdictsOf = (f: Finding) => f.pin?.verdicts as PinVerdict[];
+
+describe('checkPins against several Engines', () => {
+  const env = (version: string): Finding[] => lintPinsText('ci.env', `DOCKER_API_VERSION=${version}\n`);
+
+  it('names a version every listed Engine accepts (the overlap of their ranges), not one rejecting Engine\'s range', async () => {
+    const { findings: [f] } = await checkPins(env('1.24'), { targets: [target('25.0'), target('29.3')] });
+    expect(f.message).toContain('fix: remove the variable so the client negotiates, or set it to a version every listed Engine (25.0 (1.24–1.44), 29.3 (1.40–1.54)) accepts (1.40–1.44)');
+  });
+
+  it('says when no version serves them all, and suggests negotiation', async () => {
+    const { findings: [f] } = await checkPins(env('1.41'), { targets: [target('29.0'), target('20.10')] });
+    expect(f.message).toContain('fix: no API version is accepted by every listed Engine (29.0 (1.44–1.52), 20.10 (1.12–1.41)): let the client negotiate');
+    expect(verdictsOf(f).map((v) => v.against)).toEqual(['29.0', '20.10']);
+  });
+});
 
 describe('checkPins', () => {
   const findings = [
@@ -34,7 +49,7 @@ describe('checkPins', () => {
     expect(go.message).toContain('29.0: rejected-too-old (client version 1.41 is too old');
     expect(verdictsOf(out.find((f) => f.file === 'app.py')!)[0].fix).toContain('version="auto"');
     expect(out.find((f) => f.file === 'daemon.json')).toMatchObject({ severity: 'info' });
-    expect(out.find((f) => f.file === 'daemon.json')!.verdicts).toBeUndefined();
+    expect(out.find((f) => f.file === 'daemon.json')!.pin?.verdicts).toBeUndefined();
     expect(rejected).toBe(3);
   });
 

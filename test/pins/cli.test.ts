@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addEngineCheckCommand, registerPinsCommand, runEngineCheck, runPins } from '../../src/cli/commands/pins.js';
 import { UsageError } from '../../src/core/errors.js';
 import { lintPins } from '../../src/scan/run.js';
-import type { Finding } from '../../src/core/types.js';
+import type { JsonFinding } from '../../src/report/finding-json.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { memoryIo } from './io.js';
 
@@ -14,7 +14,7 @@ describe('hublint pins', () => {
   it('lists every pin as info and exits 0', async () => {
     const io = memoryIo(ROOT);
     expect(await runPins(['go', 'env/deploy.sh'], { format: 'json' }, io)).toBe(0);
-    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const { findings } = JSON.parse(io.out()) as { findings: JsonFinding[] };
     expect(findings.map((f) => [f.file, f.line, f.version, f.form, f.severity])).toEqual([
       ['env/deploy.sh', 5, '1.41', 'env', 'info'],
       ['env/deploy.sh', 6, '1.24', 'env', 'info'],
@@ -31,7 +31,7 @@ describe('hublint pins', () => {
   it('honours inline suppressions, as the Hub scan does', async () => {
     const text = '# hublint-disable-next-line engine-api-pin\nexport DOCKER_API_VERSION=1.41\nexport DOCKER_API_VERSION=1.24\n';
     const { findings, stats } = await lintPins({ files: [{ path: 'env.sh', text }] });
-    expect(findings.map((f) => f.version)).toEqual(['1.24']);
+    expect(findings.map((f) => f.pin?.version)).toEqual(['1.24']);
     expect(stats).toMatchObject({ filesScanned: 1, findings: 1, bySeverity: { error: 0, warning: 0, info: 1 } });
   });
 });
@@ -40,7 +40,7 @@ describe('hublint engine check --engine', () => {
   it('judges offline, one verdict per release, and exits 1 on a rejection', async () => {
     const io = memoryIo(ROOT);
     expect(await runEngineCheck(['go/main.go'], { format: 'json', engine: '25.0,29.0,29.3' }, io)).toBe(1);
-    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const { findings } = JSON.parse(io.out()) as { findings: JsonFinding[] };
     const first = findings[0];
     expect(first).toMatchObject({ version: '1.41', severity: 'error' });
     expect((first.verdicts as Array<{ against: string; verdict: string }>).map((v) => `${v.against} ${v.verdict}`)).toEqual([
@@ -56,6 +56,22 @@ describe('hublint engine check --engine', () => {
     expect(await runEngineCheck(['go/main.go'], { engine: '25.0' }, io)).toBe(0);
     expect(io.err()).toContain('judged against Engine 25.0 (API 1.24–1.44)');
     expect(io.out()).toMatch(/warning {2}Engine API version pinned to 1\.41 \(go: client\.WithVersion\) — 25\.0: accepted-downgraded \(3 versions behind\)/);
+  });
+
+  it('keeps every --engine given (`--engine 29.0 --engine 20.10`)', async () => {
+    const program = new Command().exitOverride();
+    const engine = program.command('engine').option('-H, --host <host>');
+    addEngineCheckCommand(engine);
+    let seen: unknown;
+    engine.commands[0].action((_paths: string[], options: { engine?: string[] }) => {
+      seen = options.engine;
+    });
+    await program.parseAsync(['engine', 'check', '--engine', '29.0', '--engine', '20.10'], { from: 'user' });
+    expect(seen).toEqual(['29.0', '20.10']);
+    const io = memoryIo(ROOT);
+    expect(await runEngineCheck(['go/main.go'], { format: 'json', engine: ['29.0', '20.10'] }, io)).toBe(1);
+    const [first] = (JSON.parse(io.out()) as { findings: JsonFinding[] }).findings;
+    expect((first.verdicts as { against: string }[]).map((v) => v.against)).toEqual(['29.0', '20.10']);
   });
 
   it('refuses an unknown release (exit 2) and --probe with --engine', async () => {

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { runEngineCheck } from '../../src/cli/commands/pins.js';
 import { HublintError } from '../../src/core/errors.js';
-import type { Finding } from '../../src/core/types.js';
+import { cliExitCode } from '../../src/cli/engine-errors.js';
+import { EngineConnectionError } from '../../src/engine/index.js';
+import type { JsonFinding } from '../../src/report/finding-json.js';
 import { liveProbe, liveTarget } from '../../src/pins/live.js';
 import type { PinVerdict } from '../../src/pins/types.js';
 import setupEngine, { type EngineTestEnv } from '../setup/engine-global.js';
@@ -48,7 +50,7 @@ describe('engine check against the live daemon', () => {
     const code = await runEngineCheck([], { probe: true, host, format: 'json' }, io);
     expect(io.err()).not.toContain('DISAGREES');
     expect(code).toBe(1);
-    const { findings } = JSON.parse(io.out()) as { findings: Finding[] };
+    const { findings } = JSON.parse(io.out()) as { findings: JsonFinding[] };
     const byVersion = Object.fromEntries(
       findings.map((f) => {
         const [v] = f.verdicts as PinVerdict[];
@@ -70,6 +72,13 @@ describe('engine check against the live daemon', () => {
     }
   });
 
+  it('shows what --probe got in the text output too', async () => {
+    const io = memoryIo(project, { PATH: process.env.PATH });
+    expect(await runEngineCheck([], { probe: true, host }, io)).toBe(1);
+    expect(io.out()).toContain('[probe: 400 client version 1.43 is too new. Maximum supported API version is 1.41]');
+    expect(io.out()).toMatch(/\[probe: 200 Engine 20\.10\.\d+[^\]]*, ApiVersion 1\.41\]/);
+  });
+
   it('probes one version at a time, a refusal being an answer', async () => {
     const probe = liveProbe({ host, env: {} });
     expect(await probe('1.99')).toEqual({ status: 400, message: 'client version 1.99 is too new. Maximum supported API version is 1.41' });
@@ -79,7 +88,9 @@ describe('engine check against the live daemon', () => {
   it('fails with exit 2 when the daemon cannot be reached', async () => {
     const io = memoryIo(project);
     const error = await runEngineCheck([], { host: `unix://${join(project, 'no.sock')}` }, io).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HublintError);
-    expect((error as HublintError).exitCode).toBe(2);
+    // The Engine client's own error (no HublintError: the client is a library); the CLI maps it to 2.
+    expect(error).toBeInstanceOf(EngineConnectionError);
+    expect(error).not.toBeInstanceOf(HublintError);
+    expect(cliExitCode(error)).toBe(2);
   });
 });

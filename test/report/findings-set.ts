@@ -1,3 +1,4 @@
+import type { PinVerdict } from '../../src/core/pin.js';
 import { internalErrorFinding } from '../../src/scan/lint-file.js';
 import { join } from 'node:path';
 import type { Finding, ScanStats } from '../../src/core/types.js';
@@ -28,7 +29,7 @@ const MEMORY_FILES = [
   { path: 'CHANGELOG.txt', text: 'Moved off https://hub.docker.com/v2/repositories/acme/web/ in 2.0.\n' },
 ];
 
-export const PIN_VERDICTS = [
+export const PIN_VERDICTS: PinVerdict[] = [
   { against: '20.10', verdict: 'accepted-downgraded', behind: 2, errorText: null, fix: null, probe: null },
   { against: '25.0', verdict: 'accepted-downgraded', behind: 5, errorText: null, fix: null, probe: null },
   {
@@ -44,6 +45,7 @@ export const PIN_VERDICTS = [
 /** A finding of another rule family (Engine pins), shaped as src/pins makes them. */
 export function pinFinding(over: Partial<Finding> = {}): Finding {
   return {
+    family: 'pin',
     ruleId: 'engine-api-pin',
     severity: 'warning',
     status: 'deprecated',
@@ -62,9 +64,7 @@ export function pinFinding(over: Partial<Finding> = {}): Finding {
     fixPolicy: 'unsafe',
     confidence: 'high',
     fingerprint: 'pin0000000000000000000000000001',
-    version: '1.39',
-    form: 'go',
-    verdicts: PIN_VERDICTS,
+    pin: { version: '1.39', form: 'go', detail: 'client.WithVersion', verdicts: PIN_VERDICTS },
     ...over,
   };
 }
@@ -122,10 +122,13 @@ export async function findingsSet(): Promise<FindingsSet> {
       endLine: 4,
       endColumn: 23,
       message: 'CI image docker:19.03 ships an Engine CLI that speaks API 1.40',
-      version: '1.40',
-      form: 'cli-image',
       fingerprint: 'pin0000000000000000000000000002',
-      verdicts: [{ against: '29.0', verdict: 'rejected-too-old', behind: null, errorText: 'client version 1.40 is too old', fix: 'use docker:27 or newer', probe: null }],
+      pin: {
+        version: '1.40',
+        form: 'cli-image',
+        detail: 'docker:19.03',
+        verdicts: [{ against: '29.0', verdict: 'rejected-too-old', behind: null, errorText: 'client version 1.40 is too old', fix: 'use docker:27 or newer', probe: null }],
+      },
     }),
   ];
   const stats: ScanStats = {

@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 describe('junit reporter', () => {
   it('writes one testsuite per file with findings and one failing testcase per finding', () => {
-    const xml = junitReporter(set.findings, set.ctx);
+    const xml = junitReporter(set.findings, { ...set.ctx, failOn: 'info' });
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<testsuites')).toBe(true);
     const names = wellFormed(xml);
     const files = [...new Set(set.findings.map((f) => f.file))];
@@ -48,6 +48,18 @@ describe('junit reporter', () => {
     const testcase = attrs(xml.match(/<testcase [^>]*>/)![0]);
     expect(testcase).toEqual({ time: '0', name: `org.hublint.${f.ruleId}`, classname: f.file });
     expect(xml).toContain(`<![CDATA[${f.line}:${f.column} ${f.severity} ${f.message}]]>`);
+  });
+
+  it('fails only the findings at or above --fail-on, as the exit code does (issue 19 row 5)', () => {
+    const info = { ...set.findings[0], severity: 'info' as const };
+    const error = { ...set.findings[0], severity: 'error' as const, line: set.findings[0].line + 1 };
+    const pinOnly = junitReporter([info], set.ctx);
+    expect(attrs(pinOnly.match(/<testsuites [^>]*>/)![0])).toMatchObject({ tests: '1', failures: '0' });
+    expect(wellFormed(pinOnly)).not.toContain('failure');
+    expect(pinOnly).toContain('<system-out>');
+    const both = junitReporter([info, error], { ...set.ctx, failOn: 'error' });
+    expect(attrs(both.match(/<testsuites [^>]*>/)![0])).toMatchObject({ tests: '2', failures: '1' });
+    expect(wellFormed(junitReporter([info, error], { ...set.ctx, failOn: 'none' }))).not.toContain('failure');
   });
 
   it('lists no file without findings, and an empty run is an empty testsuites', () => {

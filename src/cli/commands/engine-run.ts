@@ -184,12 +184,20 @@ async function attachAndRun(
   }
 }
 
-/** Copies the container's output as it arrives (its own bytes, unchanged, as `docker run` does); 'closed' when our own stdout went away. */
+/**
+ * Copies the container's output as it arrives (its own bytes, unchanged, as `docker run`
+ * does): the pieces of one socket read that go to one stream leave in one corked batch.
+ * Answers 'closed' when our own stdout went away.
+ */
 async function copyOutput(attached: AttachedStream, stdout: Sink, stderr: Sink): Promise<'done' | 'closed'> {
   for await (const runs of attached.output) {
-    for (const run of runs) {
-      const sink = run.stream === 'stderr' ? stderr : stdout;
-      if (!(await sink.write(run.data))) return sink === stdout ? 'closed' : 'done';
+    let start = 0;
+    while (start < runs.length) {
+      let end = start + 1;
+      while (end < runs.length && runs[end].stream === runs[start].stream) end++;
+      const sink = runs[start].stream === 'stderr' ? stderr : stdout;
+      if (!(await sink.write(runs.slice(start, end).map((run) => run.data)))) return sink === stdout ? 'closed' : 'done';
+      start = end;
     }
   }
   return 'done';
@@ -280,11 +288,17 @@ class Sink {
     this.#wake?.();
   }
 
-  async write(data: Buffer): Promise<boolean> {
+  /** Writes the pieces as one batch (one writev where the stream can). */
+  async write(pieces: Buffer[]): Promise<boolean> {
     if (this.error) return false;
-    const ok = this.#stream.write(data, (error?: Error | null) => {
+    const stream = this.#stream as NodeJS.WritableStream & { cork?: () => void; uncork?: () => void };
+    const onError = (error?: Error | null): void => {
       if (error) this.#fail(error as NodeJS.ErrnoException);
-    });
+    };
+    let ok = true;
+    stream.cork?.();
+    for (const data of pieces) ok = this.#stream.write(data, onError);
+    stream.uncork?.();
     if (!ok && !this.error) {
       await new Promise<void>((resolve) => {
         const done = (): void => {

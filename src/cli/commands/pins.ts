@@ -34,8 +34,8 @@ export interface PinsOptions {
 }
 
 export interface EngineCheckOptions extends PinsOptions {
-  /** `25.0,29.0,29.3`: judge offline against these table rows. */
-  engine?: string;
+  /** `25.0,29.0,29.3` (repeatable: `--engine 29.0 --engine 20.10`): judge offline against these table rows. */
+  engine?: string | string[];
   probe?: boolean;
   host?: string;
 }
@@ -70,7 +70,7 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
     throw new UsageError('-H/--host names a live daemon; it does not go with --engine (a release from the table)');
   }
   // Flags are checked before anything touches the disk or the daemon.
-  const releases = options.engine === undefined ? undefined : parseEngineList(options.engine);
+  const releases = options.engine === undefined ? undefined : parseEngineList([options.engine].flat().join(','));
   const client = { host: options.host, env: io.env ?? process.env };
   const call = { signal: io.signal };
   const targets: DaemonTarget[] = releases ? releases.map(targetOfRelease) : [await liveTarget(client, call)];
@@ -115,7 +115,11 @@ export function addEngineCheckCommand(engine: Command): void {
     .command('check')
     .description('judge each pinned Engine API version against the live daemon or Engine releases (--engine); exit 1 when one is rejected')
     .argument('[paths...]', 'files and folders to scan (default: .)')
-    .option('--engine <releases>', 'judge offline against these releases from the table: 29, 29.0, 29.0.1, 20.10.24+dfsg1, or a list 25.0,29.0,29.3')
+    .option(
+      '--engine <releases>',
+      'judge offline against these releases from the table: 29, 29.0, 29.0.1, 20.10.24+dfsg1, a list 25.0,29.0,29.3; repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option('--probe', 'also send GET /v<pin>/version to the live daemon for each distinct pin and report its answer')
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .addOption(formatOption())

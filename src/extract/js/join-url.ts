@@ -16,7 +16,7 @@ interface Parts {
 }
 
 function split(url: string): Parts {
-  const m = /^([a-z][a-z0-9+.-]*:)?(\/\/[^/?#]*)?([^?#]*)(\?[^#]*)?(?:#.*)?$/i.exec(url);
+  const m = /^([a-z][a-z0-9+.-]*:)?(\/\/[^/?#]*)?([^?#]*)(\?[^#]*)?(?:#[^]*)?$/i.exec(url);
   const scheme = m?.[1] ?? '';
   let origin = scheme + (m?.[2] ?? '');
   let path = m?.[3] ?? url;

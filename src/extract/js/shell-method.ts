@@ -26,7 +26,7 @@ export function commandMethod(text: string, urlAt: number): MethodEvidence {
       const x = /^(?:-X|--request=?)(\w*)$/.exec(w);
       if (x) return { method: (x[1] || words[i + 1] || '').toUpperCase() || null, methodSource: 'explicit' };
     }
-    if (words.some((w) => w === '--head' || /^-[a-zA-Z]*I[a-zA-Z]*$/.test(w))) return { method: 'HEAD', methodSource: 'implied' };
+    if (words.some((w) => w === '--head' || /^-[a-zA-HJ-Z]*I[a-zA-Z]*$/.test(w))) return { method: 'HEAD', methodSource: 'implied' };
     if (words.some((w) => /^(?:-d|-F|--data(?:-\w+)?|--form|--json)(?:=|$)/.test(w) || /^-[a-zA-Z]*[dF]/.test(w))) {
       return { method: 'POST', methodSource: 'implied' };
     }

@@ -24,7 +24,9 @@ export function trimUrl(text: string): string {
 }
 
 /** Where a URL starts inside running text (a shell command, a message): scheme or Hub host. */
-const INSIDE = /(?:https?:)?\/\/|https?%3A%2F%2F|(?:[a-z0-9-]+\.)*(?:hub\.docker\.com|index\.docker\.io)/i;
+// A host starts a label run (the lookbehind): from inside one, the run would be scanned again
+// for every letter of it.
+const INSIDE = /(?:https?:)?\/\/|https?%3A%2F%2F|(?<![a-z0-9.-])(?:[a-z0-9-]+\.)*(?:hub\.docker\.com|index\.docker\.io)/i;
 
 export function urlStartIn(text: string): number {
   const m = INSIDE.exec(text);

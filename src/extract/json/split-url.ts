@@ -20,8 +20,8 @@ export function isAbsoluteUrl(text: string): boolean {
  * result maps to the path's range, where the deprecated part is written.
  */
 export function joinBase(base: string, path: Mapped): Mapped {
-  const b = base.trim().replace(/\/+$/, '');
-  const m = /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*)(.*)$/i.exec(b);
+  const b = base.trim().replace(/(?<!\/)\/+$/, '');
+  const m = /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*)([^]*)$/i.exec(b);
   const basePath = m?.[2] ?? '';
   const rel = path.text.trim();
   const lead = path.text.indexOf(rel);

@@ -6,7 +6,7 @@ import { hole } from '../../core/hole.js';
  */
 
 const PRINTF =
-  /%(?:\((\w+)\))?(?:\[(\d+)\])?(?:(\d+)\$)?[-+ #0]*(?:\d+|\*)?(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?([a-zA-Z%])/g;
+  /%(?:\((\w+)\))?(?:\[(\d+)\])?(?:(\d+)\$)?[-+ #0]*(?:[1-9]\d*|\*)?(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?([a-zA-Z%])/g;
 
 /** C printf and its relatives: Go's `%[1]s`, Java's `%1$s`, Python's `%(name)s`. */
 export function printf(format: string, args: string[], named: ReadonlyMap<string, string> = new Map()): string {
@@ -47,7 +47,7 @@ export function pathJoin(parts: string[]): string {
     .map((p, i, all) => {
       let s = p;
       if (i > 0) s = s.replace(/^\/+/, '');
-      if (i < all.length - 1) s = s.replace(/\/+$/, '');
+      if (i < all.length - 1) s = s.replace(/(?<!\/)\/+$/, '');
       return s;
     })
     .join('/');
@@ -62,7 +62,7 @@ export function urlJoin(base: string, ref: string): string {
     const origin = ORIGIN.exec(base);
     return origin ? origin[1] + ref : ref;
   }
-  const cut = base.replace(/[?#].*$/, '');
+  const cut = base.replace(/[?#][^]*$/, '');
   const slash = cut.lastIndexOf('/');
   const origin = ORIGIN.exec(cut);
   // A base that is only an origin (`https://hub.docker.com`) has an empty path: join under it.

@@ -2,7 +2,7 @@ import { isDoubledBrace, readSplice } from './interpolation.js';
 import type { LanguageSpec, StringForm } from './spec.js';
 
 /** A piece of a string literal: text as the program sees it, or a spliced expression. */
-export type StrPart = { text: string } | { expr: string };
+export type StrPart = ({ text: string } | { expr: string }) & { start: number; end: number };
 
 export interface StrBody {
   parts: StrPart[];
@@ -10,6 +10,11 @@ export interface StrBody {
   contentEnd: number;
   /** The content is one piece of text that reads exactly as written (no escapes, no splices). */
   verbatim: boolean;
+  /** The closing quote run and the escape style, for the fix step's view of the literal. */
+  quote: string;
+  escape: StringForm['escape'];
+  /** No closing quote was found. */
+  unterminated: boolean;
 }
 
 export interface Token {
@@ -38,12 +43,14 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
   const contentStart = at + m[0].length;
   const parts: StrPart[] = [];
   let buf = '';
+  let bufStart = contentStart;
   let verbatim = true;
   let j = contentStart;
   let contentEnd = text.length;
   let end = text.length;
+  // Offsets let the fix step tell literal text from splices in the source.
   const flush = () => {
-    if (buf) parts.push({ text: buf });
+    if (buf) parts.push({ text: buf, start: bufStart, end: j });
     buf = '';
   };
   while (j < text.length) {
@@ -80,9 +87,10 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
       const splice = readSplice(form.interp, text, j);
       if (splice) {
         flush();
-        parts.push({ expr: splice.expr });
+        parts.push({ expr: splice.expr, start: j, end: splice.end });
         verbatim = false;
         j = splice.end;
+        bufStart = j;
         continue;
       }
     }
@@ -90,7 +98,7 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
     j++;
   }
   flush();
-  return { end, body: { parts, contentStart, contentEnd, verbatim } };
+  return { end, body: { parts, contentStart, contentEnd, verbatim, quote: close, escape: form.escape, unterminated: end === contentEnd } };
 }
 
 function stickyMatch(re: RegExp, text: string, at: number): RegExpExecArray | null {

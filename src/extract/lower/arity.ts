@@ -28,7 +28,7 @@ function words(name: string): string[] {
  */
 export function arityOf(h: Hole): Arity {
   if (h.oneSegment) return { segments: 1, why: 'one element of a split on "/"' };
-  const examples = h.examples.map((x) => x.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+  const examples = h.examples.map((x) => x.replace(/^\/+|(?<!\/)\/+$/g, '')).filter(Boolean);
   if (examples.some((x) => x.includes('/'))) return { segments: 2, why: `it takes "${examples.find((x) => x.includes('/'))}"` };
   if (examples.length > 0) return { segments: 1, why: `it takes "${examples[0]}"` };
   const w = words(h.hole);

@@ -49,7 +49,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
 
   const strParts = (n: SyntaxNode, scope: Scope, depth: number): StrPart[] => {
     const parts: StrPart[] = [];
-    const prefix = (n.firstChild?.text ?? '').replace(/["']+$/, '').toLowerCase();
+    const prefix = (n.firstChild?.text ?? '').replace(/(?<!["'])["']+$/, '').toLowerCase();
     const raw = prefix.includes('r');
     const isF = prefix.includes('f');
     for (const c of n.namedChildren) {

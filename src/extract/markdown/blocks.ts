@@ -10,7 +10,7 @@ export interface Block {
 }
 
 
-const FENCE_OPEN = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/;
+const FENCE_OPEN = /^([ \t>]*)(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
 
 /** CommonMark's closing fence: the same character, at least as long, nothing after it. */

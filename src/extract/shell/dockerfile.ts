@@ -33,7 +33,7 @@ export function instructions(text: string): Instruction[] {
     const b = new MappedBuilder();
     let line: Line = { text: lines[i].text.slice(head[0].length), start: lines[i].start + head[0].length };
     for (;;) {
-      const body = line.text.replace(/\s+$/, '');
+      const body = line.text.replace(/(?<!\s)\s+$/, '');
       i++;
       if (!body.endsWith(escape)) {
         b.push(body, line.start, line.start + body.length, true);

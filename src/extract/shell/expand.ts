@@ -41,7 +41,8 @@ export function expandWord(word: RawWord, input: Mapped, env: ShellEnv): Expande
 
 /** Text with `$VAR`/`${VAR}`/`${{ env.VAR }}` references (CI variables), expanded the same way. */
 export function expandText(text: string, env: ShellEnv): string {
-  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}|\$\{(\w+)\}|\$([A-Za-z_]\w*)/g, (whole, expr?: string, braced?: string, bare?: string) => {
+  return text.replace(/\$\{\{([^{}]*)\}\}|\$\{(\w+)\}|\$([A-Za-z_]\w*)/g, (whole, rawExpr?: string, braced?: string, bare?: string) => {
+    const expr = rawExpr?.trim();
     const name = braced ?? bare ?? /^env\.(\w+)$/.exec(expr ?? '')?.[1];
     const known = name ? env.get(name) : undefined;
     return known ? known.value : hole(name ?? expr ?? whole);

@@ -6,7 +6,9 @@ import { binding, CandidateSink, ShellEnv, type Binding } from './env.js';
 import { Mapped, MappedBuilder } from './mapped.js';
 import { ShellSession } from './session.js';
 
-const ASSIGNMENT = /^\s*((?:(?:export|override|private)\s+)*)([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
+// [ \t] and the lookahead keep it linear: the blanks before the value cannot be split between
+// two runs, nor taken back by `.*` when `$` fails.
+const ASSIGNMENT = /^[ \t]*((?:(?:export|override|private)[ \t]+)*)([A-Za-z_][\w.-]*)[ \t]*(::?=|:::=|\?=|\+=|!=|=)[ \t]*(?![ \t])(.*)$/;
 const RULE = /^[^\t#=]*?[^:=]:(?![=:])/;
 const MAX_DEPTH = 32;
 
@@ -109,10 +111,10 @@ export const makefileAdapter: Adapter = {
         continue;
       } else if (/^\s*define\s/.test(line)) {
         inDefine = true;
-      } else if (ASSIGNMENT.test(line) && !RULE.test(line.replace(/[:?+!]?=.*$/, ''))) {
+      } else if (ASSIGNMENT.test(line) && !RULE.test(line.replace(/[:?+!]?=[^]*$/, ''))) {
         const [, mods, name, op, raw] = ASSIGNMENT.exec(line) ?? [];
         const valueAt = line.length - raw.length;
-        const value = raw.replace(/\s+#.*$/, '').replace(/\\\n\s*/g, ' ');
+        const value = raw.replace(/(?<!\s)\s+#[^]*$/, '').replace(/\\\n\s*/g, ' ');
         const old = vars.get(name);
         if (op === '?=' && old) continue;
         const text = op === '+=' && old ? `${old.value} ${value}` : op === '!=' ? hole(name) : value;

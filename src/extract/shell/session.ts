@@ -122,7 +122,7 @@ export class ShellSession {
   }
 
   private shellScript(args: Word[]): boolean {
-    const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.value.text));
+    const c = args.findIndex((a) => /^-[abd-z]*c[a-z]*$/.test(a.value.text));
     if (c === -1 || c + 1 >= args.length) return false;
     this.nested().run(args[c + 1].value);
     return true;

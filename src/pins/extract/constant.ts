@@ -11,12 +11,15 @@ import { allMatches, pinAt, type PinExtractor } from './match.js';
 // assertions come after the `\b`/`$` test, so at a position where no name can start they
 // cost nothing (as the first item, the lookbehind ran at every position of the file).
 const LITERAL = /(["'`])v?\d+\.\d+(?=\1)/g;
-const ASSIGNMENT = /(?:\b(?<![(,]\s*)|(?=\$)(?<![(,]\s*)\$)([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?(?::=|=)\s*(["'`])(v?\d+\.\d+)\2/dg;
+// A name starts only where no name character precedes it (`$name` at its `$`), so a run of
+// name characters is not rescanned from each of its letters.
+const ASSIGNMENT = /(?=[A-Za-z_$])(?<![\w$])(?<![(,]\s*)\$?([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?(?::=|=)\s*(["'`])(v?\d+\.\d+)\2/dg;
 const DEFINE = /\bdefine\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(["'])(v?\d+\.\d+)\2/gd;
 
 /** Where the constant goes into an Engine URL or a client's version argument. */
 const ENGINE_ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|swarm|services|nodes|tasks|secrets|configs|plugins';
-const ENGINE_USE = [new RegExp(String.raw`\/(?:${ENGINE_ROUTES})(?![\w-])`), /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/];
+// A path segment: not a closing tag (`</version>`) nor a host (`https://services.example.org`).
+const ENGINE_USE = [new RegExp(String.raw`(?<![</])\/(?:${ENGINE_ROUTES})(?![\w.-])`), /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/];
 
 /** Every character an assignment can hold between the start of its name and its literal. */
 function inAssignment(code: number): boolean {
@@ -85,9 +88,22 @@ function engineUseLines(text: string, lines: LineIndex, name: string): number[] 
     if (line === last) continue;
     last = line;
     const lineText = lineAt(text, i);
-    if (call.test(lineText) || ENGINE_USE.some((re) => re.test(lineText))) out.push(line);
+    if (call.test(lineText) || ENGINE_USE.some((re) => re.test(lineText)) || socketBaseUrl(text, i, lineText)) out.push(line);
   }
   return out;
+}
+
+/**
+ * The name goes into an HTTP client's base URL whose requests the same statement sends over
+ * the daemon's socket: `Http::baseUrl('http://' . self::API)->withOptions([… CURLOPT_UNIX_SOCKET_PATH …])`.
+ */
+const BASE_URL = /https?:|base_?url/i;
+const SOCKET_OPTION = /CURLOPT_UNIX_SOCKET_PATH|socketPath|unix_socket|docker\.sock/;
+
+function socketBaseUrl(text: string, offset: number, lineText: string): boolean {
+  if (!BASE_URL.test(lineText)) return false;
+  const next = text.indexOf('\n', offset);
+  return SOCKET_OPTION.test(lineText) || (next !== -1 && SOCKET_OPTION.test(lineAt(text, next + 1)));
 }
 
 /** [\w$]; NaN (outside the text) is not. */
@@ -102,12 +118,16 @@ function lineAt(text: string, offset: number): string {
   return text.slice(from, to === -1 ? undefined : to);
 }
 
+const MARKUP = /\.(?:xml|pom|xsd|xsl|xslt|html?|svg|plist|csproj|props|targets|nuspec|jelly)$/i;
+
 /**
  * A version string held in a named constant counts only where the constant is used to
  * build an Engine URL (`/${API}/containers/json`) or passed as a client's version on
  * another line; a bare `VERSION = "1.2"` elsewhere is somebody else's version.
  */
-export const extractConstant: PinExtractor = (_path, text) => {
+export const extractConstant: PinExtractor = (path, text) => {
+  // Markup's `version="1.0"` is an attribute (the XML declaration, a POM), never a constant.
+  if (MARKUP.test(path)) return [];
   const matches = assignments(text);
   if (text.includes('define(')) matches.push(...allMatches(DEFINE, text));
   if (matches.length === 0) return [];

@@ -23,16 +23,27 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['constant', extractConstant],
 ];
 
+import { inAssertion, inTestData, isVendoredPath } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from './prefilter.js';
+
+/**
+ * Whatever its form, a version written as the expected value of an assertion or as a data
+ * row of a parameterised test reaches no client: the test sets the client elsewhere.
+ */
+function reachesClient(pin: PinCandidate, text: string): boolean {
+  // Engine API versions start at 1.0: a `0.0` is a placeholder filled in at run time.
+  if (pin.version !== null && pin.version.startsWith('0.')) return false;
+  return !inAssertion(text, pin.start) && !inTestData(text, pin.start);
+}
 
 /**
  * All pins in one file, each span reported once, in text order. A throwing extractor goes
  * to `onError` (when given) and the others still run.
  */
 export function extractPins(path: string, text: string, onError?: (extractor: string, error: unknown) => void): PinCandidate[] {
-  if (!mayPinIn(path) || !mayHoldPins(text)) return [];
+  if (isVendoredPath(path) || !mayPinIn(path) || !mayHoldPins(text)) return [];
   const seen = new Set<string>();
   const out: PinCandidate[] = [];
   for (const [name, extract] of PIN_EXTRACTORS) {
@@ -46,7 +57,7 @@ export function extractPins(path: string, text: string, onError?: (extractor: st
     }
     for (const pin of found) {
       const key = `${pin.start}:${pin.end}:${pin.ruleId}`;
-      if (seen.has(key)) continue;
+      if (seen.has(key) || !reachesClient(pin, text)) continue;
       seen.add(key);
       out.push(pin);
     }

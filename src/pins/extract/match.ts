@@ -14,12 +14,12 @@ export function ruleOf(form: PinForm): PinRuleId {
 }
 
 /** How a file is read: YAML keys go to the YAML walker, Dockerfiles have their own syntax. */
-export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'other';
+export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'markdown' | 'other';
 
 export function fileKind(path: string): FileKind {
   if (/\.properties$/i.test(path)) return 'properties';
   const adapter = adapterNameFor(path);
-  return adapter === 'yaml' || adapter === 'dockerfile' ? adapter : 'other';
+  return adapter === 'yaml' || adapter === 'dockerfile' || adapter === 'markdown' ? adapter : 'other';
 }
 
 /** Every match of a global regex compiled with the `d` flag (group offsets). */

@@ -25,6 +25,10 @@ function pinPrefilterSource(ws: string): string {
     // sdk (Java): withApiVersion(, RemoteApiVersion.parseConfig(; remote-api-version: RemoteApiVersion.VERSION_1_32
     String.raw`withApiVersion`,
     String.raw`RemoteApiVersion`,
+    // sdk (Rust): bollard ClientVersion { major_version, minor_version }
+    String.raw`minor_version`,
+    // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41))
+    String.raw`CreateClient\(`,
     // env + YAML keys: DOCKER_API_VERSION, COMPOSE_API_VERSION, DOCKER_MIN_API_VERSION; sdk: rsyslog ApiVersionStr
     String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr))`,
     // YAML/sdk: api_version, docker_api_version; sdk (Java): api.version, -Dapi.version; daemon-min: min-api-version

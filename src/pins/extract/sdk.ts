@@ -1,5 +1,5 @@
-import type { PinForm } from '../types.js';
-import { allMatches, defined, fileKind, pinAt, type FileKind, type PinExtractor } from './match.js';
+import type { PinCandidate, PinForm } from '../types.js';
+import { allMatches, defined, fileKind, pinAt, ruleOf, type FileKind, type PinExtractor } from './match.js';
 
 /**
  * Client libraries' pin calls (docs/engine-api.md §3). Each pattern captures the
@@ -51,6 +51,15 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   { form: 'java', detail: 'RemoteApiVersion.parseConfig', re: new RegExp(String.raw`\bRemoteApiVersion\.parseConfig\(\s*"${V}"`, 'gd'), needles: ['RemoteApiVersion.parseConfig('] },
   { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false, needles: ['-Dapi.version='] },
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
+  // the same key in a Markdown code block (fenced or indented): a line that is only `api.version=…`
+  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^[ \t]*api\.version[ \t]*=[ \t]*${V}[ \t]*$`, 'gdm'), kinds: ['markdown'], docker: false, needles: ['api.version'] },
+  // the system property docker-java reads, set by a build (Gradle `systemProperty`) or in code
+  {
+    form: 'java',
+    detail: 'api.version system property',
+    re: new RegExp(String.raw`\b(?:systemProperty|setProperty)\(\s*"api\.version"\s*,\s*"${V}"`, 'gd'),
+    needles: ['"api.version"'],
+  },
   // Ansible inventories (INI) and rsyslog imdocker; YAML files go through the YAML walker
   { form: 'config', detail: 'docker_api_version', re: new RegExp(String.raw`\bdocker_api_version\s*[=:]\s*${Q}?${V}`, 'gd'), kinds: ['other', 'properties'], docker: false, needles: ['docker_api_version'] },
   { form: 'config', detail: 'rsyslog imdocker ApiVersionStr', re: new RegExp(String.raw`\bApiVersionStr\s*=\s*"${V}"`, 'gd'), kinds: ['other'], docker: false, needles: ['ApiVersionStr'] },
@@ -68,13 +77,43 @@ const MENTIONS_DOCKER = /docker|moby/i;
  */
 const ANY_NEEDLE = new RegExp([...new Set(SDK_PATTERNS.flatMap((p) => p.needles))].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 
+/**
+ * Clients that take the version as two numbers, reported at the expression that holds both:
+ * bollard (Rust) `ClientVersion { major_version: 1, minor_version: 44 }` handed to
+ * Docker::connect_with_*, Docker.DotNet (C#) `config.CreateClient(new Version(1, 41))`.
+ */
+const TWO_NUMBERS: ReadonlyArray<{ re: RegExp; needle: string; detail: string }> = [
+  { re: /\bClientVersion\s*\{(?:\s|\/\/[^\n]*)*major_version\s*:\s*(\d+)\s*,\s*minor_version\s*:\s*(\d+)/dg, needle: 'minor_version', detail: 'bollard ClientVersion' },
+  { re: /\bCreateClient\(\s*new\s+(?:System\.)?Version\(\s*(\d+)\s*,\s*(\d+)\s*\)/dg, needle: 'CreateClient(', detail: 'Docker.DotNet CreateClient(new Version)' },
+];
+
+/** `negotiated(&ClientVersion {…})`, `let negotiated_version = …`: the daemon's answer, simulated. */
+const NEGOTIATED = /negotiat/i;
+
+function twoNumberPins(text: string): PinCandidate[] {
+  return TWO_NUMBERS.filter((p) => text.includes(p.needle)).flatMap((p) =>
+    allMatches(p.re, text)
+      .filter((m) => !NEGOTIATED.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index)))
+      .map((m) => ({
+        version: `${Number(m[1])}.${Number(m[2])}`,
+        form: 'constant' as const,
+        ruleId: ruleOf('constant'),
+        start: m.index,
+        end: m.indices![2][1],
+        detail: p.detail,
+      })),
+  );
+}
+
 export const extractSdk: PinExtractor = (path, text) => {
-  if (!ANY_NEEDLE.test(text)) return [];
+  const numbers = twoNumberPins(text);
+  if (!ANY_NEEDLE.test(text)) return numbers;
   const kind = fileKind(path);
   let docker: boolean | undefined;
   const mentionsDocker = () => (docker ??= MENTIONS_DOCKER.test(text));
   const applies = (p: SdkPattern) => (!p.kinds || p.kinds.includes(kind)) && p.needles.some((n) => text.includes(n)) && (p.docker === false || mentionsDocker());
-  return SDK_PATTERNS.filter(applies).flatMap((p) =>
-    defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail))),
-  );
+  return [
+    ...numbers,
+    ...SDK_PATTERNS.filter(applies).flatMap((p) => defined(allMatches(p.re, text).map((m) => pinAt(m, 1, p.form, p.detail)))),
+  ];
 };

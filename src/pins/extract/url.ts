@@ -13,6 +13,9 @@ const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
 // Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
 const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES}))(?![\w-])`, 'gd');
 
+/** The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`). */
+const UNDER_SEGMENT = /[^/:]\/[A-Za-z_][\w-]*$/;
+
 function lineAround(text: string, offset: number): string {
   const from = text.lastIndexOf('\n', offset - 1) + 1;
   const to = text.indexOf('\n', offset);
@@ -24,9 +27,13 @@ function lineAround(text: string, offset: number): string {
  * one-slash `http:/v1.24/…`, or continues with an Engine route after the version (docs/engine-api.md §4).
  */
 function isEngineUrl(text: string, versionStart: number, versionEnd: number): boolean {
+  if (DAEMON_LINE.test(lineAround(text, versionStart))) return true;
+  // The Engine serves /vX.Y/ at the root of its address; behind a path segment
+  // (`/api/v1.3/containers`, `/monitor/v2.0/version`) it is another service's own API.
+  if (UNDER_SEGMENT.test(text.slice(Math.max(0, versionStart - 61), versionStart - 1))) return false;
   if (ENGINE_ROUTE.test(text.slice(versionEnd, versionEnd + 20))) return true;
   if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
-  return DAEMON_LINE.test(lineAround(text, versionStart));
+  return false;
 }
 
 export const extractUrl: PinExtractor = (_path, text) => {

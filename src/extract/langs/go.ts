@@ -1,0 +1,29 @@
+import { methodArgCall, verbCall } from './method-evidence.js';
+import type { LanguageSpec } from './spec.js';
+import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from './syntax.js';
+
+/** Go's lexical shape (strings, comments, operators) for the fix lexer; extraction runs on the tree-sitter lowering (lower/go.ts). */
+export const goSpec: LanguageSpec = {
+  name: 'go',
+  ...C_COMMENTS,
+  strings: [DOUBLE_QUOTED, { open: /(?<q>`)/y, escape: 'none', multiline: true }],
+  opaque: [CHAR_LITERAL],
+  ident: WORD,
+  memberOps: ['.'],
+  concatOps: ['+'],
+  assignOps: ['=', ':='],
+  typeAfterName: /^string$/,
+  builders: [
+    { callee: /^fmt\.Sprintf$/, kind: 'printf' },
+    { callee: /^(?:path|url)\.(?:Join|JoinPath)$/, kind: 'join' },
+    { callee: /^os\.(?:Getenv|LookupEnv)$/, kind: 'env' },
+    { callee: /^strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower)$/, kind: 'identity' },
+  ],
+  wrappers: /^url\.(?:Parse|ParseRequestURI)$/,
+  calls: [
+    methodArgCall(/(?:^|\.)NewRequestWithContext$/, 2),
+    methodArgCall(/(?:^|\.)NewRequest$/, 1),
+    verbCall('(?:Form)?'),
+  ],
+};
+

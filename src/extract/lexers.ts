@@ -1,0 +1,298 @@
+import type { Lexed, Lexeme, LiteralPart, SourceLexer, StringLexeme } from '../core/lexeme.js';
+import type { AdapterName } from './registry.js';
+import type { LanguageSpec } from './langs/spec.js';
+import { tokenize } from './langs/tokenize.js';
+import { loadParser } from '../runtime/parsers.js';
+import { walkTree } from '../runtime/tree-walk.js';
+
+/**
+ * The lexical view each language gives the fix step (see core/lexeme.ts), from the same
+ * tokenizers extraction uses. Data formats, Markdown, plain text and Perl get none: there a fix
+ * is made only to a URL written whole as one token.
+ */
+
+/** Lexemes from the shared tokenizer; syntax errors are unclosed strings and unbalanced brackets. */
+function fromSpec(spec: LanguageSpec, join: string | undefined): SourceLexer {
+  return {
+    language: spec.name,
+    join,
+    lex(text) {
+      const { tokens, comments } = tokenize(text, spec);
+      const lexemes: Lexeme[] = comments.map((c) => ({ kind: 'comment', start: c.start, end: c.end }));
+      let depth = 0;
+      let errors = 0;
+      for (const t of tokens) {
+        if (t.kind === 'open') depth++;
+        else if (t.kind === 'close' && --depth < 0) {
+          errors++;
+          depth = 0;
+        }
+        if (t.kind !== 'str' || !t.str) continue;
+        if (t.str.unterminated) errors++;
+        lexemes.push({
+          kind: 'str',
+          start: t.start,
+          end: t.end,
+          quote: t.str.quote,
+          escape: t.str.escape,
+          unterminated: t.str.unterminated || undefined,
+          parts: t.str.parts.map((p) => ({ kind: 'text' in p ? 'text' : 'splice', start: p.start, end: p.end })),
+        });
+      }
+      return { lexemes: lexemes.sort((a, b) => a.start - b.start), syntaxErrors: errors + depth };
+    },
+  };
+}
+
+/** JS/TS through the TypeScript scanner: strings, templates with their `${...}` splices, comments. */
+async function jsLexer(): Promise<SourceLexer> {
+  const { ts } = await import('./js/parse.js');
+  const K = ts.SyntaxKind;
+  // After these a `/` divides; elsewhere it opens a regular expression.
+  const VALUE_END = new Set<number>([K.Identifier, K.NumericLiteral, K.StringLiteral, K.CloseParenToken, K.CloseBracketToken, K.CloseBraceToken, K.ThisKeyword, K.TemplateTail, K.NoSubstitutionTemplateLiteral, K.PlusPlusToken, K.MinusMinusToken]);
+  return {
+    language: 'js',
+    join: '+',
+    lex(text) {
+      const sc = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+      const lexemes: Lexeme[] = [];
+      const templates: Array<{ lexeme: StringLexeme; depth: number }> = [];
+      let depth = 0;
+      let prev: number = K.Unknown;
+      for (let kind = sc.scan(); kind !== K.EndOfFileToken; kind = sc.scan()) {
+        const start = sc.getTokenStart();
+        if (kind === K.SingleLineCommentTrivia || kind === K.MultiLineCommentTrivia) {
+          lexemes.push({ kind: 'comment', start, end: sc.getTokenEnd() });
+          continue;
+        }
+        if (kind === K.WhitespaceTrivia || kind === K.NewLineTrivia) continue;
+        if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !VALUE_END.has(prev)) kind = sc.reScanSlashToken();
+        if (kind === K.OpenBraceToken) depth++;
+        if (kind === K.CloseBraceToken) {
+          const open = templates[templates.length - 1];
+          if (open && open.depth === depth) {
+            // The `}` that closes a `${`: the template goes on.
+            kind = sc.reScanTemplateToken(false);
+            const end = sc.getTokenEnd();
+            const tail = kind === K.TemplateTail;
+            const parts = open.lexeme.parts;
+            parts[parts.length - 1].end = start + 1;
+            parts.push({ kind: 'text', start: start + 1, end: tail ? end - 1 : end - 2 });
+            if (!tail) parts.push({ kind: 'splice', start: end - 2, end: end });
+            else {
+              open.lexeme.end = end;
+              templates.pop();
+            }
+            prev = kind;
+            continue;
+          }
+          depth--;
+        }
+        const end = sc.getTokenEnd();
+        if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplateLiteral) {
+          lexemes.push({ kind: 'str', start, end, quote: text[start], escape: 'backslash', unterminated: sc.isUnterminated() || undefined, parts: [{ kind: 'text', start: start + 1, end: end - 1 }] });
+        } else if (kind === K.TemplateHead) {
+          const lexeme: StringLexeme = {
+            kind: 'str',
+            start,
+            end,
+            quote: '`',
+            escape: 'backslash',
+            parts: [
+              { kind: 'text', start: start + 1, end: end - 2 },
+              { kind: 'splice', start: end - 2, end },
+            ],
+          };
+          lexemes.push(lexeme);
+          templates.push({ lexeme, depth });
+        }
+        prev = kind;
+      }
+      for (const t of templates) t.lexeme.unterminated = true;
+      return { lexemes, syntaxErrors: syntaxErrorsOfJs(ts, text) };
+    },
+  };
+}
+
+function syntaxErrorsOfJs(ts: Awaited<typeof import('./js/parse.js')>['ts'], text: string): number {
+  const sf = ts.createSourceFile('fix.tsx', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  return (sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length ?? 0;
+}
+
+/**
+ * Shell words (sh, Dockerfile, Makefile, PowerShell): quoted strings and bare words that hold
+ * text, with `$NAME`, `${...}` and `$(...)` splices. `tick` is PowerShell's escape character.
+ */
+function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
+  return {
+    language,
+    lex(text) {
+      const lexemes: Lexeme[] = [];
+      let errors = 0;
+      let i = 0;
+      const splice = (at: number): number => {
+        // `$(`...`)` and `${`...`}` nest; `$NAME` is one name.
+        const open = text[at + 1];
+        if (open === '(' || open === '{') {
+          const close = open === '(' ? ')' : '}';
+          let d = 0;
+          for (let j = at + 1; j < text.length; j++) {
+            if (text[j] === open) d++;
+            else if (text[j] === close && --d === 0) return j + 1;
+          }
+          errors++;
+          return text.length;
+        }
+        const m = /[A-Za-z_]\w*|[0-9@*#?$!-]/y;
+        m.lastIndex = at + 1;
+        const hit = m.exec(text);
+        return hit ? at + 1 + hit[0].length : at + 1;
+      };
+      while (i < text.length) {
+        const c = text[i];
+        if (/\s/.test(c)) {
+          i++;
+          continue;
+        }
+        if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+          const end = text.indexOf('\n', i);
+          lexemes.push({ kind: 'comment', start: i, end: end === -1 ? text.length : end });
+          i = end === -1 ? text.length : end;
+          continue;
+        }
+        if (/[;|&<>()]/.test(c)) {
+          lexemes.push({ kind: 'code', start: i, end: i + 1 });
+          i++;
+          continue;
+        }
+        // One word: quoted and bare pieces side by side are one shell word.
+        const start = i;
+        const parts: LiteralPart[] = [];
+        let quote = '';
+        let text0 = i;
+        const flush = (to: number) => {
+          if (to > text0) parts.push({ kind: 'text', start: text0, end: to });
+        };
+        while (i < text.length && !/[\s;|&<>()]/.test(text[i])) {
+          const ch = text[i];
+          if (ch === "'") {
+            flush(i);
+            quote ||= "'";
+            const end = text.indexOf("'", i + 1);
+            if (end === -1) errors++;
+            const stop = end === -1 ? text.length : end;
+            parts.push({ kind: 'text', start: i + 1, end: stop });
+            i = stop + 1;
+            text0 = i;
+            continue;
+          }
+          if (ch === '"') {
+            flush(i);
+            quote ||= '"';
+            let j = i + 1;
+            let t0 = j;
+            for (; j < text.length && text[j] !== '"'; ) {
+              if (text[j] === tick) j += 2;
+              else if (text[j] === '$' && /[({A-Za-z_0-9@*#?$!-]/.test(text[j + 1] ?? '')) {
+                if (j > t0) parts.push({ kind: 'text', start: t0, end: j });
+                const e = splice(j);
+                parts.push({ kind: 'splice', start: j, end: e });
+                j = t0 = e;
+              } else j++;
+            }
+            if (j > t0) parts.push({ kind: 'text', start: t0, end: Math.min(j, text.length) });
+            if (j >= text.length) errors++;
+            i = j + 1;
+            text0 = i;
+            continue;
+          }
+          if (ch === '$' && /[({A-Za-z_0-9@*#?$!-]/.test(text[i + 1] ?? '')) {
+            flush(i);
+            const e = splice(i);
+            parts.push({ kind: 'splice', start: i, end: e });
+            i = text0 = e;
+            continue;
+          }
+          i += ch === tick ? 2 : 1;
+        }
+        flush(Math.min(i, text.length));
+        lexemes.push({ kind: 'str', start, end: Math.min(i, text.length), quote, escape: 'backslash', parts });
+      }
+      return { lexemes, syntaxErrors: errors };
+    },
+  };
+}
+
+const SPEC_LANGS: Partial<Record<AdapterName, () => Promise<{ spec: LanguageSpec; join?: string }>>> = {
+  go: async () => ({ spec: (await import('./langs/go.js')).goSpec, join: '+' }),
+  java: async () => ({ spec: (await import('./langs/java.js')).javaSpec, join: '+' }),
+  kotlin: async () => ({ spec: (await import('./langs/kotlin.js')).kotlinSpec, join: '+' }),
+  csharp: async () => ({ spec: (await import('./langs/csharp.js')).csharpSpec, join: '+' }),
+  ruby: async () => ({ spec: (await import('./langs/ruby.js')).rubySpec, join: '+' }),
+  php: async () => ({ spec: (await import('./langs/php.js')).phpSpec, join: '.' }),
+  // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
+  rust: async () => ({ spec: (await import('./langs/rust.js')).rustSpec }),
+};
+
+/**
+ * Python from its tree-sitter tree (the adapter parses the same way): string nodes with their
+ * `{...}` interpolations, comments, and the tree's ERROR and MISSING nodes as syntax errors.
+ */
+async function pythonLexer(): Promise<SourceLexer> {
+  const parser = await loadParser('python');
+  return {
+    language: 'python',
+    join: '+',
+    lex(text) {
+      const tree = parser.parse(text);
+      const lexemes: Lexeme[] = [];
+      let errors = 0;
+      try {
+        walkTree(tree.rootNode, (n) => {
+          if (n.isError || n.isMissing) errors++;
+          if (n.type === 'comment') lexemes.push({ kind: 'comment', start: n.startIndex, end: n.endIndex });
+          if (n.type !== 'string') return true;
+          const open = n.firstChild;
+          const close = n.lastChild;
+          if (!open || !close || open.type !== 'string_start' || close.type !== 'string_end') return true;
+          const parts: LiteralPart[] = [];
+          let at = open.endIndex;
+          for (const c of n.namedChildren) {
+            if (c?.type !== 'interpolation') continue;
+            if (c.startIndex > at) parts.push({ kind: 'text', start: at, end: c.startIndex });
+            parts.push({ kind: 'splice', start: c.startIndex, end: c.endIndex });
+            at = c.endIndex;
+          }
+          if (close.startIndex > at) parts.push({ kind: 'text', start: at, end: close.startIndex });
+          const prefix = open.text.replace(/["']+$/, '').toLowerCase();
+          lexemes.push({ kind: 'str', start: n.startIndex, end: n.endIndex, quote: close.text, escape: prefix.includes('r') ? 'none' : 'backslash', parts });
+          // Strings inside an f-string's splices are part of that splice's expression.
+          return false;
+        });
+      } finally {
+        tree.delete();
+      }
+      return { lexemes: lexemes.sort((a, b) => a.start - b.start), syntaxErrors: errors };
+    },
+  };
+}
+
+const cache = new Map<AdapterName, Promise<SourceLexer | null>>();
+
+/** The lexer for an adapter's files, or null where no parser applies (data, prose, Perl). */
+export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
+  let p = cache.get(name);
+  if (!p) {
+    const spec = SPEC_LANGS[name];
+    if (spec) p = spec().then((s) => fromSpec(s.spec, s.join));
+    else if (name === 'js') p = jsLexer();
+    else if (name === 'python') p = pythonLexer();
+    else if (name === 'shell' || name === 'dockerfile' || name === 'makefile') p = Promise.resolve(shellLexer(name, '\\'));
+    else if (name === 'powershell') p = Promise.resolve(shellLexer(name, '`'));
+    else p = Promise.resolve(null);
+    cache.set(name, p);
+  }
+  return p;
+}
+
+export type { Lexed };
