@@ -16,6 +16,8 @@ const DEFINITIONS: RegExp[] = [
   /(?:^|\n)([A-Za-z_]\w*)[ \t]*(?::[ \t]*\w+[ \t]*)?=\s*(['"])([^'"\n]*)\2/g,
   // Go: const NAME = "value" and NAME = "value" inside const ( ... ) blocks
   /(?:^|\n)[ \t]*(?:const[ \t]+)?([A-Za-z_]\w*)[ \t]*(?:string[ \t]*)?=\s*(")([^"\n]*)"/g,
+  // Java / C#: [modifiers] [static final | const] String NAME = "value" (a field another file of the package reads)
+  /(?:^|\n)[ \t]*(?:(?:public|private|protected|internal|static|final|const|readonly)[ \t]+)+(?:String|string)[ \t]+([A-Za-z_]\w*)[ \t]*=\s*(")([^"\n]*)"/g,
 ];
 
 interface Entry {

@@ -126,10 +126,19 @@ export const LANGUAGES = [
   },
   {
     name: 'java',
-    extensions: ['.java', '.groovy', '.gradle'],
+    extensions: ['.java'],
+    fences: ['java'],
+    readsConstants: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('java')),
+  },
+  {
+    // Groovy (Gradle files, Jenkinsfiles) is not Java to tree-sitter-java (`def`, calls without
+    // parentheses, `${}` in strings): it keeps the tokenizer, which reads both.
+    name: 'groovy',
+    extensions: ['.groovy', '.gradle'],
     fileNames: [/^jenkinsfile$/i],
-    fences: ['java', 'groovy'],
-    load: () => import('./langs/java.js').then((m) => m.javaAdapter),
+    fences: ['groovy', 'gradle'],
+    load: () => import('./langs/java.js').then((m) => ({ ...m.javaAdapter, name: 'groovy' })),
   },
   {
     name: 'kotlin',
@@ -141,7 +150,8 @@ export const LANGUAGES = [
     name: 'csharp',
     extensions: ['.cs'],
     fences: ['csharp', 'cs', 'c#'],
-    load: () => import('./langs/csharp.js').then((m) => m.csharpAdapter),
+    readsConstants: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('csharp')),
   },
   {
     name: 'php',

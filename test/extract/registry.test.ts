@@ -25,13 +25,13 @@ describe('language registry', () => {
     }
     expect(adapterNameFor('deploy/Dockerfile.prod')).toBe('dockerfile');
     expect(adapterNameFor('.env.local')).toBe('shell');
-    expect(adapterNameFor('Jenkinsfile')).toBe('java');
+    expect(adapterNameFor('Jenkinsfile')).toBe('groovy');
     expect(adapterNameFor('notes.txt')).toBe('text');
     expect(adapterNameForFence('mermaid')).toBe('text');
   });
 
   it('derives which languages read constants of other files and which build a syntax tree', () => {
-    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['go', 'js', 'python']);
+    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'python']);
     expect([...languagesWhere((l) => l.syntaxTree === true)].sort()).toEqual(['js', 'json', 'yaml']);
   });
 

@@ -21,6 +21,8 @@ const WRAPS: Record<string, Array<{ when: RegExp; before: string; after: string 
 const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering> }> = {
   python: { grammar: 'python', load: () => import('./python.js').then((m) => m.lowerPython) },
   go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
+  csharp: { grammar: 'c-sharp', load: () => import('./csharp.js').then((m) => m.lowerCsharp) },
+  java: { grammar: 'java', load: () => import('./java.js').then((m) => m.lowerJava) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;

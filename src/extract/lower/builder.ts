@@ -69,6 +69,40 @@ export class LowerBuilder {
     return result;
   }
 
+  /** `a + b`; `a + b + c` (left is itself a `+`) stays one concatenation, as written. */
+  plus(l: Expr, r: Expr, leftIsPlus: boolean, span: Span, scope: Scope): Expr {
+    const flat = l.kind === 'concat' && leftIsPlus;
+    const joined = this.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span }, scope);
+    if (flat) l.use = { kind: 'part', of: joined };
+    return joined;
+  }
+
+  /** `name = value`, or `name += value` (the old value extended); other operators define nothing. */
+  assign(name: string, value: Expr, op: string, at: number): void {
+    if (op === '+=') {
+      const old = this.expr({ kind: 'name', name, start: value.start, end: value.start }, value.scope);
+      this.def(name, this.expr({ kind: 'concat', items: [old, value], start: value.start, end: value.end }, value.scope), at);
+    } else if (op === '=') {
+      this.def(name, value, at);
+    }
+  }
+
+  /**
+   * A lambda: a function scope with its parameters; a block body is walked as statements,
+   * an expression body is the value it returns.
+   */
+  lambda(n: SyntaxNode, params: (list: SyntaxNode | null, fn: Scope) => void, walkBody: (body: SyntaxNode) => void, lowerExpr: (n: SyntaxNode, scope: Scope) => Expr): Expr {
+    const scope = this.scopeAt(n.startIndex);
+    const fn = this.openScope('function', null, { start: n.startIndex, end: n.endIndex });
+    const ps = n.childForFieldName('parameters');
+    if (ps?.type === 'identifier') this.addParam(fn, ps.text);
+    else params(ps, fn);
+    const body = n.childForFieldName('body');
+    if (body?.type === 'block') walkBody(body);
+    else if (body) this.ret(lowerExpr(body, fn));
+    return this.opaque(n.text, { start: n.startIndex, end: n.endIndex }, scope);
+  }
+
   def(name: string, value: Expr, at: number, constant?: boolean): Def {
     const def: Def = { name, value, scope: value.scope, at, constant };
     value.use = { kind: 'def', def };

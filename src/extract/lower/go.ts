@@ -96,12 +96,7 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         if (n.childForFieldName('operator')?.text === '+' && left && right) {
-          const l = expr(left, scope, depth + 1);
-          const r = expr(right, scope, depth + 1);
-          const flat = l.kind === 'concat' && left.type === 'binary_expression';
-          const joined = b.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span(n) }, scope);
-          if (flat) l.use = { kind: 'part', of: joined };
-          return joined;
+          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_expression', span(n), scope);
         }
         break;
       }

@@ -1,5 +1,5 @@
 import type { Evidence } from '../langs/method-evidence.js';
-import { HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
+import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
 import type { Call, Expr, Scope } from './form.js';
 import { bindCall, type Env, type Evaluator, type Program } from './evaluate.js';
 
@@ -8,6 +8,16 @@ const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|
 /** Calls that take the method as an argument (`request("HEAD", url)`, `NewRequest(m, u, nil)`). */
 const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send|_request|call|fetch|urlopen|open|do_request|make_request|api_call)$/i;
 const MAX_HOPS = 10;
+/** Classes named after their method (`new HttpPost(url)`, `new HttpHead(url)`): the name's verb decides. */
+const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
+/**
+ * Builders that take the URL and set the method on the chain around them: java.net.http's
+ * `HttpRequest.newBuilder().uri(u).POST(b)`, OkHttp's `Request.Builder().url(u).head()`,
+ * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`. No verb on the chain: GET.
+ */
+const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
+/** Chain verbs: upper case with or without a body (`POST(b)`, `GET()`); lower case as OkHttp and Spring write them. */
+const CHAIN_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|get|head|post|put|patch|delete)$/;
 
 /** The calls through which a value entered the function it is in, innermost last. */
 export interface Trail {
@@ -96,10 +106,13 @@ export class MethodResolver {
       if (m) return m;
     }
     if (WRAPPER.test(call.name)) return this.follow(call.result, trail);
+    const named = VERB_CLASS.exec(call.name);
+    if (named && asUrl) return explicit(named[1].toUpperCase());
     for (const fn of this.p.targetsOf(call)) {
       const found = this.throughFunction(fn, call, index, keyword, trail);
       if (found) return found;
     }
+    if (CHAIN_URL.test(call.name) && asUrl) return this.chain(call, trail.env);
     if (REQUEST.test(call.name)) {
       if (call.keywords.has('data') || call.keywords.has('json') || (call.name === 'urlopen' && call.args.length > 1)) return { method: 'POST', source: 'implied' };
       const methodArg = call.keywords.get('method') ?? (index > 0 ? call.args[index - 1] : undefined);
@@ -107,6 +120,27 @@ export class MethodResolver {
       if (/^(?:Request|urlopen|open|fetch)$/.test(call.name)) return this.follow(call.result, trail) ?? { method: 'GET', source: 'default' };
     }
     return undefined;
+  }
+
+  /** The method a builder chain sets around the call that takes the URL; GET when none does. */
+  private chain(call: Call, env: Env): Evidence {
+    const verbIn = (c: Call): Evidence | undefined => {
+      if (CHAIN_VERB.test(c.name) && (c.args.length === 0 || c.name === c.name.toUpperCase() || /^(?:post|put|patch)$/.test(c.name))) return explicit(c.name.toUpperCase());
+      if (c.name === 'method') return this.literalMethod(c.args[0], env);
+      return undefined;
+    };
+    // Outward: calls on this call's result (`.uri(u).POST(b).build()`).
+    for (let c: Call = call, hops = 0; c.result.use.kind === 'receiver' && hops < 20; hops++) {
+      c = c.result.use.call;
+      const found = verbIn(c);
+      if (found) return found;
+    }
+    // Inward: the receiver chain (`webClient.head().uri(u)`).
+    for (let r = call.receiver, hops = 0; r && r.kind === 'call' && hops < 20; r = r.call.receiver, hops++) {
+      const found = verbIn(r.call);
+      if (found) return found;
+    }
+    return DEFAULT_GET;
   }
 
   /** The URL goes into one of this file's functions: how that function uses its parameter decides. */

@@ -143,13 +143,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         const right = n.childForFieldName('right');
         if (!left || !right) break;
         if (op === '+') {
-          const l = expr(left, scope, depth + 1);
-          const r = expr(right, scope, depth + 1);
-          // a + b + c is one concatenation, as written.
-          const flat = l.kind === 'concat' && left.type === 'binary_operator';
-          const joined = b.expr({ kind: 'concat', items: [...(flat ? l.items : [l]), r], ...span(n) }, scope);
-          if (flat) l.use = { kind: 'part', of: joined };
-          return joined;
+          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_operator', span(n), scope);
         }
         if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string')) {
           const template = expr(left, scope, depth + 1);

@@ -1,0 +1,253 @@
+import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import type { Expr, Lowered, Scope, StrPart } from './form.js';
+
+/** Calls whose value is, as far as a URL goes, their receiver (`base.trim()`). */
+const SAME_AS_RECEIVER = /^(?:trim|strip|stripTrailing|toString|toLowerCase|intern)$/;
+/** Calls whose value is their first argument (`String.valueOf(x)`, `URLEncoder.encode(x, UTF_8)`). */
+const SAME_AS_ARG = /^(?:String\.valueOf|URLEncoder\.encode|Objects\.requireNonNull|Objects\.toString)$/;
+
+/** Nodes that only hold statements or declarations: walked into. */
+const CONTAINERS = new Set([
+  'program',
+  'block',
+  'class_body',
+  'interface_body',
+  'enum_body',
+  'enum_body_declarations',
+  'constructor_body',
+  'static_initializer',
+  'expression_statement',
+  'if_statement',
+  'for_statement',
+  'enhanced_for_statement',
+  'while_statement',
+  'do_statement',
+  'try_statement',
+  'try_with_resources_statement',
+  'resource_specification',
+  'catch_clause',
+  'finally_clause',
+  'switch_expression',
+  'switch_block',
+  'switch_block_statement_group',
+  'switch_rule',
+  'labeled_statement',
+  'synchronized_statement',
+]);
+
+/**
+ * Java (tree-sitter-java) into the lowered form: `+`, `String.format`/`formatted`,
+ * `MessageFormat.format`, `String.join`, `System.getenv`, fields (`static final` constants,
+ * `this.x = ...`), locals, parameters, returns, method chains with their receivers
+ * (`HttpRequest.newBuilder().uri(u).POST(b)`) and `new HttpPost(u)` as a call named
+ * `HttpPost`. A Java package spans files, so any name may be another file's constant.
+ */
+export function lowerJava(tree: SyntaxTree, text: string): Lowered {
+  const b = new LowerBuilder('java', text);
+  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
+  const named = (n: SyntaxNode | null) =>
+    (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'line_comment' && c.type !== 'block_comment');
+
+  const dotted = (n: SyntaxNode | null): string | null => {
+    if (!n) return null;
+    if (n.type === 'identifier' || n.type === 'type_identifier' || n.type === 'this') return n.text;
+    if (n.type === 'field_access' || n.type === 'scoped_identifier' || n.type === 'scoped_type_identifier') {
+      const o = dotted(n.childForFieldName('object') ?? n.childForFieldName('scope') ?? named(n)[0]);
+      const f = n.childForFieldName('field') ?? n.childForFieldName('name') ?? named(n)[named(n).length - 1];
+      return o && f ? `${o}.${f.text}` : null;
+    }
+    return null;
+  };
+
+  /** A literal's pieces; text blocks keep their lines as written (indentation included). */
+  const strParts = (n: SyntaxNode): StrPart[] =>
+    named(n)
+      .filter((c) => c.type === 'string_fragment' || c.type === 'escape_sequence' || c.type === 'multiline_string_fragment')
+      .map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
+
+  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+    const object = n.childForFieldName('object');
+    const name = n.childForFieldName('name')?.text ?? '';
+    const argNodes = named(n.childForFieldName('arguments'));
+    const objectName = dotted(object);
+    const callee = objectName ? `${objectName}.${name}` : name;
+    if (object && (object.type === 'string_literal' || object.type === 'text_block') && name === 'formatted') {
+      const args = argNodes.map((a) => expr(a, scope, depth + 1));
+      return b.expr({ kind: 'format', style: 'printf', template: expr(object, scope, depth + 1), args, named: new Map(), ...span(n) }, scope);
+    }
+    const args = argNodes.map((a) => expr(a, scope, depth + 1));
+    if (/^(?:String\.format|formatted)$/.test(callee) && args.length > 0) {
+      // String.format(Locale.ROOT, "...", ...) puts the template second.
+      const t = args[0].kind === 'str' || args.length === 1 ? 0 : 1;
+      return b.expr({ kind: 'format', style: 'printf', template: args[t], args: args.slice(t + 1), named: new Map(), ...span(n) }, scope);
+    }
+    if (callee === 'MessageFormat.format' && args.length > 0) {
+      return b.expr({ kind: 'format', style: 'brace', template: args[0], args: args.slice(1), named: new Map(), ...span(n) }, scope);
+    }
+    if (callee === 'String.join' && args.length > 1 && literalOf(args[0]) !== null) {
+      return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: args.slice(1), ...span(n) }, scope);
+    }
+    if (callee === 'System.getenv' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
+    if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    if (object && SAME_AS_RECEIVER.test(name) && args.length === 0) return expr(object, scope, depth + 1);
+    // A plain name before the dot is a class or a variable: named in the callee, not a value.
+    const receiver = object && object.type !== 'identifier' && object.type !== 'this' ? expr(object, scope, depth + 1) : undefined;
+    return b.call({ callee, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
+  };
+
+  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
+    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+    switch (n.type) {
+      case 'string_literal':
+      case 'text_block':
+        return b.str(strParts(n), span(n), scope);
+      case 'parenthesized_expression':
+      case 'cast_expression': {
+        const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
+        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
+      }
+      case 'identifier':
+        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
+      case 'field_access': {
+        const name = dotted(n);
+        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
+        break;
+      }
+      case 'binary_expression': {
+        const left = n.childForFieldName('left');
+        const right = n.childForFieldName('right');
+        if (n.childForFieldName('operator')?.text === '+' && left && right) {
+          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_expression', span(n), scope);
+        }
+        break;
+      }
+      case 'ternary_expression': {
+        // cond ? a : b — the first branch stands for the value; the other is still lowered.
+        const consequence = n.childForFieldName('consequence');
+        const alternative = n.childForFieldName('alternative');
+        const cond = n.childForFieldName('condition');
+        if (cond) expr(cond, scope, depth + 1);
+        if (alternative) expr(alternative, scope, depth + 1);
+        if (consequence) return expr(consequence, scope, depth + 1);
+        break;
+      }
+      case 'method_invocation':
+        return call(n, scope, depth);
+      case 'object_creation_expression': {
+        const type = n.childForFieldName('type');
+        const typeName = (dotted(type) ?? type?.text ?? '').replace(/<.*$/s, '');
+        const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope, depth + 1));
+        const body = named(n).find((c) => c.type === 'class_body');
+        if (body) walkBody(body);
+        const last = typeName.split('.').pop() ?? typeName;
+        // new URI(u) / new URL(u): the URL itself.
+        if (/^(?:URI|URL)$/.test(last) && args.length === 1) return args[0];
+        return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
+      }
+      case 'lambda_expression': 
+        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn, depth + 1));
+      default:
+        break;
+    }
+    for (const c of named(n)) expr(c, scope, depth + 1);
+    return b.opaque(n.text, span(n), scope);
+  }
+
+  const params = (list: SyntaxNode | null, scope: Scope) => {
+    for (const p of named(list)) {
+      if (p.type === 'identifier') b.addParam(scope, p.text);
+      const id = p.childForFieldName('name') ?? named(p).find((c) => c.type === 'variable_declarator')?.childForFieldName('name');
+      if (id) b.addParam(scope, id.text);
+    }
+  };
+
+  /** `String a = x, b = y;` in a method, or a field (then also `this.a`). */
+  const declarators = (n: SyntaxNode, scope: Scope, field: boolean) => {
+    const modifiers = named(n).find((c) => c.type === 'modifiers')?.text ?? '';
+    const constant = /\bfinal\b/.test(modifiers) && (!field || /\bstatic\b/.test(modifiers) || n.parent?.type === 'interface_body');
+    for (const d of n.childrenForFieldName('declarator')) {
+      const name = d?.childForFieldName('name')?.text;
+      const value = d?.childForFieldName('value');
+      if (!d || !name || !value) continue;
+      const v = expr(value, scope);
+      b.def(name, v, d.endIndex, constant || (field && n.parent?.type === 'interface_body'));
+      if (field) b.def(`this.${name}`, b.expr({ kind: 'name', name, start: v.start, end: v.start }, scope), d.endIndex);
+    }
+  };
+
+  const assignment = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const left = dotted(n.childForFieldName('left'));
+    const right = n.childForFieldName('right');
+    if (!right) return undefined;
+    const v = expr(right, scope);
+    if (!left) return v;
+    const op = n.childForFieldName('operator')?.text ?? '=';
+    b.assign(left, v, op, n.endIndex);
+    return v;
+  };
+
+  const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
+    switch (n.type) {
+      case 'line_comment':
+      case 'block_comment':
+        b.comment(span(n));
+        return false;
+      case 'package_declaration':
+        return false;
+      case 'import_declaration': {
+        // import static a.b.Hub.BASE: the name BASE is Hub's constant.
+        const path = dotted(named(n).find((c) => c.type === 'scoped_identifier' || c.type === 'identifier') ?? null);
+        if (path && /\bstatic\b/.test(n.text) && !n.text.includes('*')) {
+          const local = path.split('.').pop() ?? path;
+          b.out.imports.push({ local, module: path.slice(0, -local.length - 1), name: local });
+        }
+        return false;
+      }
+      case 'class_declaration':
+      case 'interface_declaration':
+      case 'enum_declaration':
+      case 'record_declaration':
+        b.openScope('class', n.childForFieldName('name')?.text ?? null, span(n));
+        return true;
+      case 'method_declaration':
+      case 'constructor_declaration':
+      case 'compact_constructor_declaration': {
+        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        params(n.childForFieldName('parameters'), fn);
+        return n.childForFieldName('body') !== null;
+      }
+      case 'field_declaration':
+      case 'constant_declaration':
+        declarators(n, scope, true);
+        return false;
+      case 'local_variable_declaration':
+        declarators(n, scope, false);
+        return false;
+      case 'assignment_expression':
+        assignment(n, scope);
+        return false;
+      case 'return_statement': {
+        const v = named(n)[0];
+        if (v) b.ret(expr(v, scope));
+        return false;
+      }
+      case 'annotation':
+      case 'marker_annotation':
+      case 'modifiers':
+      case 'formal_parameters':
+      case 'type_identifier':
+      case 'generic_type':
+        return false;
+      default:
+        return undefined;
+    }
+  };
+
+  function walkBody(body: SyntaxNode): void {
+    walkStatements(body, b, CONTAINERS, handle, (n, scope) => expr(n, scope));
+  }
+
+  walkBody(tree.rootNode);
+  return b.out;
+}
