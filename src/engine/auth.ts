@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readDockerConfigFile } from './host.js';
 import { EngineConfigError, RegistryCredentialsError } from './errors.js';
 
@@ -160,6 +160,8 @@ function runHelper(program: string, input: string, env: NodeJS.ProcessEnv, signa
   const graceMs = limits.graceMs ?? HELPER_GRACE_MS;
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ kind: 'aborted' });
+    // Loaded on first use: most runs have no credential helper (`engine run` stays smaller).
+    const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     const child = spawn(program, ['get'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
     const chunks: Buffer[] = [];
     let size = 0;

@@ -15,6 +15,7 @@ import { parseJsonLines } from './json-lines.js';
 import { negotiateApiVersion, parseVersionRejection } from './negotiate.js';
 import { OPERATIONS, buildQuery, fillPath, type OperationName, type QueryValue } from './operations.js';
 import { registryOfImage, splitImageReference } from './reference.js';
+import { canHijackInto, hijackInto } from './hijack.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_DEADLINE_MS, DEFAULT_IDLE_TIMEOUT_MS, sendRequest, type TransportResponse } from './transport.js';
 import type {
   CommitResponse,
@@ -110,6 +111,12 @@ export interface AttachOptions extends CallOptions {
   logs?: boolean;
   /** Whether the container has a TTY (raw stream) or not (8-byte frames); asked when absent. */
   tty?: boolean;
+  /**
+   * Read the stream into this one buffer instead of a new one per read (no garbage while
+   * streaming; plain `unix://` and `tcp://` endpoints). Each chunk of `output` is then a view
+   * into it, valid only until the next chunk is asked for: copy what you keep.
+   */
+  readBuffer?: Buffer;
 }
 
 /**
@@ -142,6 +149,8 @@ interface CallArgs extends CallOptions {
   idleTimeoutMs?: number;
   /** Asks for a hijacked connection (attach). */
   upgrade?: boolean;
+  /** With `upgrade`: read the hijacked stream into this one buffer (see hijack.ts). */
+  readBuffer?: Buffer;
   /** Overrides the deadline of a plain request (0 = none). */
   deadlineMs?: number;
 }
@@ -283,6 +292,7 @@ export class DockerEngineClient {
         logs: options.logs,
       },
       upgrade: true,
+      readBuffer: options.readBuffer,
     });
     let tty = options.tty;
     if (tty === undefined) {
@@ -541,7 +551,7 @@ export class DockerEngineClient {
     const started = Date.now();
     let res: TransportResponse;
     try {
-      res = await sendRequest(endpoint, {
+      const request = {
         method: spec.method,
         path,
         headers,
@@ -552,7 +562,11 @@ export class DockerEngineClient {
         // A stop may take its `t` seconds before the answer: the deadline grows with the idle limit.
         deadlineMs: deadline > 0 && args.idleTimeoutMs !== undefined && args.idleTimeoutMs > 0 ? Math.max(deadline, args.idleTimeoutMs * 2) : deadline,
         upgrade: args.upgrade,
-      });
+      };
+      res =
+        args.upgrade && args.readBuffer && canHijackInto(endpoint)
+          ? await hijackInto(endpoint, request, args.readBuffer)
+          : await sendRequest(endpoint, request);
     } catch (error) {
       this.#debug(`${spec.method} ${path} failed after ${Date.now() - started} ms: ${(error as Error).message}`);
       throw error;

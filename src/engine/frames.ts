@@ -52,7 +52,11 @@ export async function* demuxFrameRuns(source: AsyncIterable<Buffer>): AsyncGener
         const piece = chunk.subarray(offset, offset + need);
         header = header.length === 0 ? piece : Buffer.concat([header, piece]);
         offset += piece.length;
-        if (header.length < HEADER_SIZE) break;
+        // A header split across reads is kept as a copy: the chunk's buffer may be reused.
+        if (header.length < HEADER_SIZE) {
+          header = Buffer.from(header);
+          break;
+        }
         const kind = header[0];
         const name = STREAMS[kind];
         if (name === undefined) {

@@ -42,6 +42,8 @@ const CANNOT_INVOKE_EXIT = 126;
 const NOT_FOUND_EXIT = 127;
 /** What a shell reports for a process stopped by the signal, when the container never started. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+/** As large as a pipe's capacity on Linux allows to fill in one write, and as Node's own reads. */
+const READ_BUFFER_SIZE = 64 * 1024;
 
 type Tty = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
 type TtyIn = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
@@ -141,7 +143,9 @@ async function attachAndRun(
 ): Promise<number> {
   const tty = options.tty === true;
   const interactive = options.interactive === true;
-  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal });
+  // One read buffer for the whole run: the output leaves it before the next read (Sink).
+  const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
+  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer });
   let wait: RegisteredWait;
   try {
     // With --rm the daemon removes the container once it exits: wait for that (as docker does).
@@ -272,14 +276,21 @@ function debug(io: RunIo, line: string): void {
 /**
  * A writable with backpressure that never hangs: a write resolves once the stream takes
  * more (drain), and answers false once the stream has failed (EPIPE) or closed.
+ *
+ * The pieces are views into the attach stream's one read buffer, which the next read
+ * overwrites. A stream on a file descriptor (our stdout, stderr) is written as is and the
+ * write resolves only once the bytes have left the process (on Linux pipes, files and
+ * terminals take them at once); any other stream gets copies, since it may keep them.
  */
 class Sink {
   error?: NodeJS.ErrnoException;
   readonly #stream: NodeJS.WritableStream;
+  readonly #direct: boolean;
   #wake?: () => void;
 
   constructor(stream: NodeJS.WritableStream) {
     this.#stream = stream;
+    this.#direct = typeof (stream as { fd?: unknown }).fd === 'number';
     stream.on('error', (error: NodeJS.ErrnoException) => this.#fail(error));
   }
 
@@ -296,9 +307,29 @@ class Sink {
       if (error) this.#fail(error as NodeJS.ErrnoException);
     };
     let ok = true;
+    let flushed: Promise<void> | undefined;
     stream.cork?.();
-    for (const data of pieces) ok = this.#stream.write(data, onError);
+    for (const [i, data] of pieces.entries()) {
+      if (!this.#direct) {
+        ok = this.#stream.write(Buffer.from(data), onError);
+      } else if (i < pieces.length - 1) {
+        ok = this.#stream.write(data, onError);
+      } else {
+        flushed = new Promise<void>((resolve) => {
+          ok = this.#stream.write(data, (error?: Error | null) => {
+            onError(error);
+            resolve();
+          });
+        });
+      }
+    }
     stream.uncork?.();
+    // Still queued in the stream: it holds views into the read buffer until written.
+    if (flushed && (stream as { writableLength?: number }).writableLength) {
+      await flushed;
+      // All written: nothing to wait for ('drain', if any, came before the callback).
+      ok = true;
+    }
     if (!ok && !this.error) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
