@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { readBoundedFile } from '../discover/read-bounded.js';
+import { readBoundedFile } from '../core/read-bounded.js';
 import { refuseOutputOverInput } from './output.js';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';

@@ -15,7 +15,7 @@ import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
-import { readBoundedStdin } from '../discover/read-bounded.js';
+import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
 import { kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readBoundedFile } from '../discover/read-bounded.js';
+import { readBoundedFile } from '../core/read-bounded.js';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Severity } from '../core/types.js';

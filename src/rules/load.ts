@@ -3,7 +3,7 @@ import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
 import { parseYaml } from '../runtime/yaml-lib.js';
-import { readBoundedFile } from '../discover/read-bounded.js';
+import { readBoundedFile } from '../core/read-bounded.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {

@@ -1,6 +1,6 @@
 import { nodeCrypto } from '../runtime/builtins.js';
 import { mkdirSync } from 'node:fs';
-import { readBoundedFile } from '../discover/read-bounded.js';
+import { readBoundedFile } from '../core/read-bounded.js';
 import { writeOutputFile } from '../fix/write-atomic.js';
 import { dirname } from 'node:path';
 

@@ -1,6 +1,6 @@
 import { ConfigError } from '../core/errors.js';
 import type { Finding } from '../core/types.js';
-import { readBoundedFile } from '../discover/read-bounded.js';
+import { readBoundedFile } from '../core/read-bounded.js';
 
 /** A baseline holds fingerprints, not line numbers, so it survives edits that move lines. */
 export interface Baseline {

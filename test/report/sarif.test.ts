@@ -143,8 +143,13 @@ describe('sarif reporter', () => {
     const { stdout } = await run(MULTITOOL, ['validate', '--rule-kind', 'Gh;Sarif', '--level', 'Error;Warning;Note', '--output', out, file], { timeout: 120_000 });
     expect(stdout).toContain('Analysis completed successfully');
     const report = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
-    const results = report.runs[0].results;
-    const errors = results.filter((r) => r.level === 'error' || r.level === undefined);
+    const run0 = report.runs[0];
+    // A result without `level` takes its rule's default configuration, and 'warning' without one (SARIF §3.27.10).
+    const ruleDefaults = run0.tool.driver.rules as Array<{ defaultConfiguration?: { level?: string } }>;
+    const levelOf = (r: SarifResult & { ruleIndex?: number }): string =>
+      r.level ?? (r.ruleIndex === undefined ? undefined : ruleDefaults[r.ruleIndex]?.defaultConfiguration?.level) ?? 'warning';
+    const results = run0.results.map((r) => ({ ...r, level: levelOf(r) }));
+    const errors = results.filter((r) => r.level === 'error');
     expect(errors.map((r) => `${r.ruleId} ${JSON.stringify(r.message)}`)).toEqual([]);
     const warnings = results.filter((r) => r.level === 'warning');
     // One warning by design: hublint has no public home yet, so it names no informationUri

@@ -1,11 +1,11 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError } from './errors.js';
 
 /**
  * Reads the files that steer a run (--config, --rules, --baseline, merge inputs, the --cache
  * file) and standard input with a size cap and a type check, so that `--rules /dev/zero`, a
  * FIFO nobody writes to, or a 10 GB file is one line on stderr instead of a hang or an
- * out-of-memory abort. Scanned files have their own reader (read.ts, --max-file-size).
+ * out-of-memory abort. Scanned files have their own reader (discover/read.ts, --max-file-size). It sits in core, beside the errors it throws, because every layer that reads a user-named file uses it.
  */
 
 /** No config, rule file, baseline or report hublint writes comes near this. */
