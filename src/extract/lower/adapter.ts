@@ -21,6 +21,7 @@ const WRAPS: Record<string, Array<{ when: RegExp; before: string; after: string 
 const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering> }> = {
   python: { grammar: 'python', load: () => import('./python.js').then((m) => m.lowerPython) },
   go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
+  shell: { grammar: 'bash', load: () => import('./bash.js').then((m) => m.lowerBash) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;
