@@ -75,7 +75,7 @@ export const LANGUAGES = [
     fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
     fences: ['dockerfile', 'docker'],
     inFences: true,
-    load: () => import('./shell/dockerfile.js').then((m) => m.dockerfileAdapter),
+    load: () => import('./shell/dockerfile.js').then((m) => m.loadDockerfileAdapter()),
   },
   {
     name: 'makefile',

@@ -1,5 +1,7 @@
 import { loadParser, type Grammar, type SyntaxTree } from '../../runtime/parsers.js';
-import type { Adapter } from '../types.js';
+import type { Candidate } from '../../core/types.js';
+import type { Mapped } from '../shell/mapped.js';
+import type { Adapter, AdapterContext } from '../types.js';
 import { candidatesOf } from './candidates.js';
 import type { Lowered } from './form.js';
 
@@ -62,4 +64,20 @@ export async function treeAdapter(language: LoweredLanguage): Promise<Adapter> {
       }
     },
   };
+}
+
+/**
+ * Code derived from a file of another kind (a Dockerfile's RUN lines joined over their
+ * continuations, ARG/ENV as exports): lowered and resolved like a file of `language`, each
+ * candidate's range mapped back to the source through `script`.
+ */
+export async function derivedExtractor(language: LoweredLanguage): Promise<(path: string, script: Mapped, ctx: AdapterContext) => Candidate[]> {
+  const adapter = await treeAdapter(language);
+  return (path, script, ctx) =>
+    adapter.extract(path, script.text, ctx).map((c) => ({
+      ...c,
+      start: script.startOf(c.start),
+      end: script.endOf(c.end),
+      at: c.at === undefined ? undefined : script.startOf(c.at),
+    }));
 }
