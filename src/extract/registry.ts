@@ -67,7 +67,7 @@ export const LANGUAGES = [
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
     inFences: true,
     warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-    load: () => import('./shell/adapter.js').then((m) => m.shellAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell')),
   },
   {
     name: 'dockerfile',
@@ -75,7 +75,7 @@ export const LANGUAGES = [
     fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
     fences: ['dockerfile', 'docker'],
     inFences: true,
-    load: () => import('./shell/dockerfile.js').then((m) => m.dockerfileAdapter),
+    load: () => import('./shell/dockerfile.js').then((m) => m.loadDockerfileAdapter()),
   },
   {
     name: 'makefile',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
 import { shellAdapter } from '../../src/extract/shell/adapter.js';
-import { dockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
+import { loadDockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
 import { makefileAdapter } from '../../src/extract/shell/makefile.js';
 import { powershellAdapter } from '../../src/extract/shell/powershell.js';
 import { tokenize } from '../../src/extract/shell/tokenize.js';
@@ -112,12 +112,14 @@ describe('shell variables and ranges', () => {
 });
 
 describe('Dockerfile', () => {
-  it('reads RUN with continuations and comment lines, ARG/ENV as variables', () => {
+  it('reads RUN with continuations and comment lines, ARG/ENV as variables', async () => {
+    const dockerfileAdapter = await loadDockerfileAdapter();
     const text = 'ARG HUB=https://hub.docker.com\nENV NS=acme\nRUN apk add curl \\\n  # fetch\n  && curl -I "$HUB/v2/repositories/$NS/web"\n';
     expect(run(dockerfileAdapter, text)).toMatchObject([{ method: 'HEAD', from: 'implied', source: '$HUB/v2/repositories/$NS/web' }]);
   });
 
-  it('reads the exec form with exact ranges', () => {
+  it('reads the exec form with exact ranges', async () => {
+    const dockerfileAdapter = await loadDockerfileAdapter();
     const text = 'RUN ["curl", "-X", "POST", "https://hub.docker.com/v2/users/login"]';
     expect(run(dockerfileAdapter, text)).toMatchObject([{ method: 'POST', from: 'explicit', source: 'https://hub.docker.com/v2/users/login' }]);
   });

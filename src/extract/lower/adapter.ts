@@ -1,5 +1,7 @@
 import { loadParser, type Grammar, type SyntaxTree } from '../../runtime/parsers.js';
-import type { Adapter } from '../types.js';
+import type { Candidate } from '../../core/types.js';
+import type { Mapped } from '../shell/mapped.js';
+import type { Adapter, AdapterContext } from '../types.js';
 import { candidatesOf } from './candidates.js';
 import type { Lowered } from './form.js';
 
@@ -23,6 +25,7 @@ const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering
   go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
   csharp: { grammar: 'c-sharp', load: () => import('./csharp.js').then((m) => m.lowerCsharp) },
   java: { grammar: 'java', load: () => import('./java.js').then((m) => m.lowerJava) },
+  shell: { grammar: 'bash', load: () => import('./bash.js').then((m) => m.lowerBash) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;
@@ -63,4 +66,20 @@ export async function treeAdapter(language: LoweredLanguage): Promise<Adapter> {
       }
     },
   };
+}
+
+/**
+ * Code derived from a file of another kind (a Dockerfile's RUN lines joined over their
+ * continuations, ARG/ENV as exports): lowered and resolved like a file of `language`, each
+ * candidate's range mapped back to the source through `script`.
+ */
+export async function derivedExtractor(language: LoweredLanguage): Promise<(path: string, script: Mapped, ctx: AdapterContext) => Candidate[]> {
+  const adapter = await treeAdapter(language);
+  return (path, script, ctx) =>
+    adapter.extract(path, script.text, ctx).map((c) => ({
+      ...c,
+      start: script.startOf(c.start),
+      end: script.endOf(c.end),
+      at: c.at === undefined ? undefined : script.startOf(c.at),
+    }));
 }

@@ -69,6 +69,11 @@ export interface Call extends Span {
   scope: Scope;
   /** The call as a value. */
   result: Expr;
+  /**
+   * The method a command line states for the URL at an argument index (curl's `-X`, `-d`,
+   * `-I`; wget's `--method`; HTTPie's `http POST url`): its options decide, not a callee name.
+   */
+  methods?: Map<number, { method: string | null; source: 'explicit' | 'implied' | 'default' | 'unknown' }>;
 }
 
 export interface Param {

@@ -94,6 +94,7 @@ export class MethodResolver {
   }
 
   private fromCall(call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
+    if (call.methods) return keyword ? undefined : call.methods.get(index);
     const asUrl = (index === 0 && !keyword) || keyword === 'url' || keyword === 'uri';
     const verb = verbOf(call.name);
     if (verb && asUrl && !/^(?:get(?:env|attr|item)|getenv)$/i.test(call.name)) return explicit(verb);

@@ -1,10 +1,8 @@
 import { linesOf, type Line } from '../lines.js';
 import type { Adapter } from '../types.js';
 import { jsonStringArray } from '../json/tokenize.js';
-import { importsOf } from './adapter.js';
-import { CandidateSink } from './env.js';
+import { derivedExtractor } from '../lower/adapter.js';
 import { Mapped, MappedBuilder } from './mapped.js';
-import { ShellSession } from './session.js';
 
 interface Instruction {
   keyword: string;
@@ -62,37 +60,50 @@ export function instructions(text: string): Instruction[] {
 
 const COMMANDS = new Set(['RUN', 'CMD', 'ENTRYPOINT']);
 
-function runInstruction(session: ShellSession, ins: Instruction): void {
-  const { keyword, args } = ins;
-  if (keyword === 'ONBUILD') {
-    const inner = /^\s*([A-Za-z]+)\s*/.exec(args.text);
-    if (inner) runInstruction(session, { keyword: inner[1].toUpperCase(), args: args.slice(inner[0].length) });
-  } else if (keyword === 'HEALTHCHECK') {
-    const cmd = /\bCMD\s+/i.exec(args.text);
-    if (cmd) runInstruction(session, { keyword: 'CMD', args: args.slice((cmd.index ?? 0) + cmd[0].length) });
-  } else if (COMMANDS.has(keyword)) {
-    // RUN's own flags (`--mount=...`, `--network=...`) come before the command.
-    const flags = keyword === 'RUN' ? (/^\s*(?:--\S+\s+)*/.exec(args.text)?.[0].length ?? 0) : 0;
-    const script = args.slice(flags);
-    const exec = script.text.trimStart().startsWith('[') ? jsonStringArray(script.text, 0, script.text.length) : null;
-    if (exec) session.command(exec.map((v) => ({ value: remap(script, v), uses: [] })));
-    else session.run(script);
-  } else if (keyword === 'ARG' || keyword === 'ENV') {
-    const legacy = keyword === 'ENV' ? /^\s*([A-Za-z_]\w*)\s+(?!\S*=)/.exec(args.text) : null;
-    if (legacy) {
-      session.assign(legacy[1], { value: args.slice(legacy[0].length), uses: [] });
+/**
+ * One shell script from the whole Dockerfile, mapped to its source: RUN/CMD/ENTRYPOINT as
+ * commands (an exec-form array as single-quoted words), ARG and ENV as `export`, one line each,
+ * so a variable set by ENV is followed into the RUN lines after it.
+ */
+export function scriptOf(text: string): Mapped {
+  const b = new MappedBuilder();
+  const add = (ins: Instruction): void => {
+    const { keyword, args } = ins;
+    const start = args.startOf(0);
+    if (keyword === 'ONBUILD') {
+      const inner = /^\s*([A-Za-z]+)\s*/.exec(args.text);
+      if (inner) add({ keyword: inner[1].toUpperCase(), args: args.slice(inner[0].length) });
+    } else if (keyword === 'HEALTHCHECK') {
+      const cmd = /\bCMD\s+/i.exec(args.text);
+      if (cmd) add({ keyword: 'CMD', args: args.slice((cmd.index ?? 0) + cmd[0].length) });
+    } else if (COMMANDS.has(keyword)) {
+      // RUN's own flags (`--mount=...`, `--network=...`) come before the command.
+      const flags = keyword === 'RUN' ? (/^\s*(?:--\S+\s+)*/.exec(args.text)?.[0].length ?? 0) : 0;
+      const script = args.slice(flags);
+      const exec = script.text.trimStart().startsWith('[') ? jsonStringArray(script.text, 0, script.text.length) : null;
+      if (!exec) b.pushFrom(script, 0, script.text.length);
+      for (const v of (exec ?? []).map((x) => remap(script, x))) {
+        if (v.text.includes("'")) continue;
+        b.push(" '", start, start, false);
+        b.pushFrom(v, 0, v.text.length);
+        b.push("'", start, start, false);
+      }
+    } else if (keyword === 'ARG' || keyword === 'ENV') {
+      const legacy = keyword === 'ENV' ? /^\s*([A-Za-z_]\w*)\s+(?!\S*=)/.exec(args.text) : null;
+      b.push('export ', start, start, false);
+      if (legacy) {
+        b.push(`${legacy[1]}=`, start, start, false);
+        b.pushFrom(args, legacy[0].length, args.text.length);
+      } else {
+        b.pushFrom(args, 0, args.text.length);
+      }
     } else {
-      const b = new MappedBuilder();
-      b.push('export ', args.startOf(0), args.startOf(0), false);
-      b.pushFrom(args, 0, args.text.length);
-      session.run(b.build());
+      return;
     }
-  } else {
-    const b = new MappedBuilder();
-    b.push(`${keyword} `, args.startOf(0), args.startOf(0), false);
-    b.pushFrom(args, 0, args.text.length);
-    session.run(b.build());
-  }
+    b.push('\n', start, start, false);
+  };
+  for (const ins of instructions(text)) add(ins);
+  return b.build();
 }
 
 /** A string of an exec-form array, its offsets taken from the script it was read from. */
@@ -106,13 +117,18 @@ function remap(script: Mapped, value: Mapped): Mapped {
   return b.build();
 }
 
-/** Dockerfile: RUN/CMD/ENTRYPOINT through the shell extractor, ARG and ENV as its variables. */
+/** Dockerfile: RUN/CMD/ENTRYPOINT through the shell lowering, ARG and ENV as its variables. */
 export const dockerfileAdapter: Adapter = {
   name: 'dockerfile',
   extract(path, text, ctx) {
-    const sink = new CandidateSink();
-    const session = new ShellSession(sink, undefined, { imports: importsOf(path, ctx) });
-    for (const ins of instructions(text)) runInstruction(session, ins);
-    return sink.finish();
+    return shellOf(path, scriptOf(text), ctx);
   },
 };
+
+let shellOf: Awaited<ReturnType<typeof derivedExtractor>>;
+
+/** Loads the shell grammar the adapter's extraction (synchronous) needs. */
+export async function loadDockerfileAdapter(): Promise<Adapter> {
+  shellOf ??= await derivedExtractor('shell');
+  return dockerfileAdapter;
+}
