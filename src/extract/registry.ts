@@ -67,7 +67,7 @@ export const LANGUAGES = [
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
     inFences: true,
     warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell', () => import('./shell/adapter.js').then((a) => a.shellAdapter))),
   },
   {
     name: 'dockerfile',

@@ -35,9 +35,9 @@ export type LoweredLanguage = keyof typeof LOWERINGS;
  * The grammar loads when the adapter does, i.e. for the first file that passed the
  * prefilter; extraction itself stays synchronous.
  */
-export async function treeAdapter(language: LoweredLanguage): Promise<Adapter> {
+export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () => Promise<Adapter>): Promise<Adapter> {
   const spec = LOWERINGS[language];
-  const [parser, lower] = await Promise.all([loadParser(spec.grammar), spec.load()]);
+  const [parser, lower, recovery] = await Promise.all([loadParser(spec.grammar), spec.load(), loadRecovery?.()]);
   return {
     name: language,
     extract(path, text, ctx) {
@@ -57,6 +57,9 @@ export async function treeAdapter(language: LoweredLanguage): Promise<Adapter> {
       }
       try {
         const found = candidatesOf(lower(tree, source), path, ctx);
+        // A syntax error can swallow the rest of the file (stray bytes, an unclosed `(` in
+        // a shell script): where the tree gave nothing, a line-oriented reader still can.
+        if (found.length === 0 && recovery && tree.rootNode.hasError) return recovery.extract(path, text, ctx);
         if (shift === 0) return found;
         return found
           .map((c) => ({ ...c, start: c.start - shift, end: c.end - shift, at: c.at === undefined ? undefined : c.at - shift }))
