@@ -12,10 +12,13 @@ type Lowering = (tree: SyntaxTree, text: string) => Lowered;
  * snippet has no `package` clause and statements outside any function. Each wrapping is tried
  * in turn until one parses without errors; candidates are shifted back to the snippet's offsets.
  */
-const WRAPS: Record<string, Array<{ when: RegExp; before: string; after: string }>> = {
+const PACKAGE_CLAUSE = /^[ \t]*package[ \t]/m;
+const NO_PACKAGE = { test: (text: string) => !PACKAGE_CLAUSE.test(text) };
+
+const WRAPS: Record<string, Array<{ when: { test(text: string): boolean }; before: string; after: string }>> = {
   go: [
-    { when: /^(?![\s\S]*^\s*package\s)/m, before: 'package snippet\n', after: '' },
-    { when: /^(?![\s\S]*^\s*package\s)/m, before: 'package snippet\nfunc snippet() {\n', after: '\n}\n' },
+    { when: NO_PACKAGE, before: 'package snippet\n', after: '' },
+    { when: NO_PACKAGE, before: 'package snippet\nfunc snippet() {\n', after: '\n}\n' },
   ],
 };
 

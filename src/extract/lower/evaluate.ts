@@ -253,7 +253,7 @@ function literalTexts(pieces: Pieces): string[] {
 }
 
 const BRACE = /\{([^{}]*)\}/g;
-const PRINTF = /%(?:\(([^)]+)\))?(?:\[(\d+)\])?[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
+const PRINTF = /%(?:\(([^()%]+)\))?(?:\[(\d+)\])?[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
 
 /** Splices format arguments into a template's literal pieces (`{}`, `{0}`, `{name}`, `%s`, `%(name)s`). */
 export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (key: number | string) => Pieces | undefined): Pieces {
