@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadAdapter } from '../../src/extract/registry.js';
 import { markdownBlocks } from '../../src/extract/markdown/blocks.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 
 const URL = 'https://hub.docker.com/v2/repositories/acme/web';
 // Through the registry, as a scan gets it: with the fence languages' adapters loaded.
 const markdownAdapter = await loadAdapter('markdown');
 
 function run(text: string) {
-  return markdownAdapter.extract('README.md', text, { constants: NO_CONSTANTS }).map((c) => ({
+  return markdownAdapter.extract('README.md', text, { project: NO_PROJECT }).map((c) => ({
     method: c.method,
     from: c.methodSource,
     prose: c.prose ?? false,
