@@ -25,6 +25,7 @@ import type { PinScan } from './lint-pins.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
+import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './package-siblings.js';
 import { projectResolver } from './project-files.js';
 import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
@@ -133,6 +134,8 @@ interface Scan {
   project: ProjectResolver;
   /** Files for the adapters. */
   kept: TextFile[];
+  /** Go/Java/Kotlin/C# files the byte gate passed over: a kept file of their folder may define what they use. */
+  quietPackageFiles: ReadItem[];
   pinFindings: Finding[];
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
@@ -173,7 +176,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   const mentionsHub = (text: string) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h));
   const hubBase = makePrefilter(options.hubBaseVariables ?? []);
   const project = projectResolver({ cwd, maxSize, files: options.files });
-  const textOptions: LintTextOptions = { ruleSet, context: { project }, prefilter: (text, file) => mentionsHub(text) || hubBase(text) || (file !== undefined && mayJoinForeignBase(file, text)) };
+  const textOptions: LintTextOptions = { ruleSet, context: { project }, prefilter: (text, file) => mentionsHub(text) || hubBase(text) || (file !== undefined && mayUseForeignValues(file, text)) };
   const scan: Scan = {
     options,
     cwd,
@@ -186,6 +189,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     mentionsHub,
     project,
     kept: [],
+    quietPackageFiles: [],
     pinFindings: [],
     suppressed: 0,
     scratch: new ReadScratch(),
@@ -193,6 +197,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   };
   try {
     await readPass(scan);
+    if (scan.hub) scan.kept.push(...packageSiblings(scan.kept, scan.quietPackageFiles, scan.maxSize, scan.scratch));
     const results = await lintPass(scan, textOptions);
     const { findings, hashes } = finish(scan, results);
     scan.stats.durationMs = Date.now() - started;
@@ -306,9 +311,10 @@ async function readPass(scan: Scan): Promise<void> {
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text);
   };
-  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, () => false);
+  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, mayShareAPackage);
   const merge = async (items: readonly ReadItem[], reply: ReadReply) => {
     stats.filesScanned += reply.quiet;
+    if (scan.hub) for (const i of reply.quietListed) scan.quietPackageFiles.push(items[i]);
     for (const o of reply.outcomes) {
       if (o.outcome === 'kept') take(o.path, o.text, o.pins);
       else if (o.outcome === 'skipped') skip(o.path, o.reason, o.detail);

@@ -1,4 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageNames } from '../../src/extract/resolve/modules.js';
+import { lint } from '../../src/scan/run.js';
 import { loadAdapter } from '../../src/extract/registry.js';
 import type { ProjectResolver } from '../../src/extract/resolve/project.js';
 import { compileRules } from '../../src/match/ruleset.js';
@@ -97,5 +102,30 @@ describe('project resolver', () => {
     expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();
     for (let i = 0; i < 3; i++) expect(p.value({ file: 'd.py', language: 'python', imports: [{ local: 'Y', module: 'c', name: 'Y' }], name: 'Y' })?.text).toBe('v');
     expect(p.stats.filesLowered).toBe(3);
+  });
+});
+
+describe('a scan with values in other files', () => {
+  const root = mkdtempSync(join(tmpdir(), 'hublint-xfile-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const put = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+
+  it('reads the package-level names of Go and the string constants of Java/Kotlin/C# classes', () => {
+    expect(packageNames('go', 'package x\n\nconst (\n\tBase = "https://h"\n\tLogin string = "users/login"\n\tKind\n)\nvar client = New()\nconst One = 1\n')).toEqual(['Base', 'Login', 'client', 'One']);
+    expect(packageNames('java', 'class A { public static final String BASE = "x"; private static final int N = 1; String local = "y"; }')).toEqual(['BASE']);
+    expect(packageNames('csharp', 'static class A { public const string Base = "x"; static readonly string Other = "y"; }')).toEqual(['Base', 'Other']);
+  });
+
+  it('lints a Go file that names only constants of its package, and a Java file that names a constants class', async () => {
+    put('hub/const.go', 'package hub\n\nconst (\n\tAPIURL = "https://hub.docker.com/v2"\n\tAPILogin = "users/login"\n)\n');
+    put('hub/login.go', 'package hub\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\nfunc Login() (*http.Response, error) {\n\treturn http.Post(fmt.Sprintf("%s/%s", APIURL, APILogin), "application/json", nil)\n}\n');
+    put('other/login.go', 'package other\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\nfunc Login() (*http.Response, error) {\n\treturn http.Post(fmt.Sprintf("%s/%s", APIURL, APILogin), "application/json", nil)\n}\n');
+    put('src/org/acme/support/HubUrls.java', 'package org.acme.support;\n\npublic final class HubUrls {\n  public static final String REPOS = "https://hub.docker.com/v2/repositories";\n}\n');
+    put('src/org/acme/app/Catalog.java', 'package org.acme.app;\n\nimport static org.acme.support.HubUrls.REPOS;\n\nclass Catalog {\n  String get(RestTemplate rest, String ns, String name) {\n    return rest.getForObject(REPOS + "/" + ns + "/" + name, String.class);\n  }\n}\n');
+    const { findings } = await lint({ cwd: root, paths: ['.'], pins: false });
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`)).toEqual(['hub/login.go:9 hub-users-login', 'src/org/acme/app/Catalog.java:7 hub-get-repository']);
   });
 });

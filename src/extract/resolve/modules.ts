@@ -281,3 +281,40 @@ export function importsFromText(language: string, text: string): ImportRef[] {
   if (language === 'js' || language === 'ts') return jsImports(text);
   return [];
 }
+
+// ---------------------------------------------------------------- package siblings
+
+/** Languages whose package spans the files of a folder, no import needed. */
+export const PACKAGE_FOLDER_LANGUAGES: ReadonlySet<string> = new Set(['go', 'java', 'kotlin', 'csharp']);
+
+const GO_SINGLE = /^(?:const|var)[ \t]+([A-Za-z_]\w*)/;
+const GO_BLOCK = /^(?:const|var)[ \t]*\(/;
+const GO_IN_BLOCK = /^[ \t]+([A-Za-z_]\w*)\b[^=\n]*=/;
+const CLASS_CONSTANT = /\b(?:static[ \t]+final|final[ \t]+static|static[ \t]+readonly|readonly[ \t]+static|const(?:[ \t]+val)?)[ \t]+(?:(?:String|string)[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*String[ \t]*)?=/g;
+
+/**
+ * The names a file defines for its whole package (Go package-level `const`/`var`; Java,
+ * Kotlin and C# `static final`/`const` fields): another file of the same folder may build a
+ * Hub URL from them without naming a Hub host or path itself. Read line by line (linear).
+ */
+export function packageNames(language: string, text: string): string[] {
+  if (language !== 'go') return [...text.matchAll(CLASS_CONSTANT)].map((m) => m[1]);
+  const out: string[] = [];
+  let block = false;
+  for (const line of text.split('\n')) {
+    if (block) {
+      if (line.startsWith(')')) block = false;
+      else {
+        const m = GO_IN_BLOCK.exec(line);
+        if (m) out.push(m[1]);
+      }
+      continue;
+    }
+    if (GO_BLOCK.test(line)) block = true;
+    else {
+      const m = GO_SINGLE.exec(line);
+      if (m) out.push(m[1]);
+    }
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { languageOf, loadAdapter, type AdapterName } from '../../extract/registr
 import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../../discover/size.js';
 import { projectResolver } from '../project-files.js';
-import { mayJoinForeignBase } from '../read/read-batch.js';
+import { mayUseForeignValues } from '../package-siblings.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
 
 /**
@@ -32,7 +32,7 @@ export interface LintJob {
 export function hostFilterFor(options: RuleSetOptions, rules: readonly Rule[] = []): (text: string, file?: string) => boolean {
   const extraHosts = prefilterHosts(rules, options.extraHubHosts);
   const prefilter = makePrefilter(options.hubBaseVariables ?? []);
-  return (text, file) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)) || prefilter(text) || (file !== undefined && mayJoinForeignBase(file, text));
+  return (text, file) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)) || prefilter(text) || (file !== undefined && mayUseForeignValues(file, text));
 }
 
 export async function setupLintWorker(init: LintWorkerInit) {

@@ -3,6 +3,7 @@ import type { RuleSetOptions } from '../../match/ruleset.js';
 import { mayHoldPins, mayPinIn } from '../../pins/extract/prefilter.js';
 import type { BytePrefilterOptions } from '../read/byte-prefilter.js';
 import { ReadScratch } from '../read/fast-read.js';
+import { mayShareAPackage } from '../package-siblings.js';
 import type { LintJob } from './lint-worker.js';
 import { makeReadGate, readBatch, type ReadItem, type ReadReply } from '../read/read-batch.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
@@ -47,7 +48,7 @@ export async function setupScanWorker(init: ScanWorkerInit) {
   let pins: typeof import('../lint-pins.js') | undefined;
 
   const read = async (items: ReadItem[]): Promise<ReadReply> => {
-    const reply = readBatch(items, gate, init.maxSize, scratch, () => false);
+    const reply = readBatch(items, gate, init.maxSize, scratch, mayShareAPackage);
     for (const o of reply.outcomes) {
       if (o.outcome !== 'kept') continue;
       if (init.pins && mayPinIn(o.path) && mayHoldPins(o.text)) {

@@ -1,0 +1,1 @@
+HUB_API="https://mirror.ci.example.org/v2"

@@ -1,0 +1,58 @@
+import { posix } from 'node:path';
+import { adapterNameFor } from '../extract/registry.js';
+import { PACKAGE_FOLDER_LANGUAGES, packageNames } from '../extract/resolve/modules.js';
+import { mayJoinForeignBase, type ReadItem } from './read/read-batch.js';
+import { readFileFast, type ReadScratch } from './read/fast-read.js';
+
+/** A file of a language whose package is its folder (Go, Java, Kotlin, C#). */
+export const mayShareAPackage = (path: string): boolean => PACKAGE_FOLDER_LANGUAGES.has(adapterNameFor(path));
+
+/**
+ * The part of the adapters' gate (LintTextOptions.prefilter) for files kept because of other
+ * files: a host-less Hub path, or a Go/Java/Kotlin/C# file (kept only as a package sibling
+ * when it names neither a Hub host nor a path).
+ */
+export const mayUseForeignValues = (file: string, text: string): boolean => mayShareAPackage(file) || mayJoinForeignBase(file, text);
+
+/**
+ * Go, Java, Kotlin and C# share names across the files of a folder without an import: a file
+ * that names no Hub host or path may build a Hub URL from a package constant another file of
+ * its folder defines (`fmt.Sprintf("%s/%s", APIURL, APILogin)` with both in const.go). Of the
+ * files the byte gate passed over (`quiet`), those in the folder of a kept file of the same
+ * language that name one of its package-level names are read again and linted, and so are
+ * Java/Kotlin/C# files anywhere that name a kept constants class (`HubUrls.BASE`, `import
+ * static ...HubUrls.BASE`). The cost follows the kept files' packages and classes, not the
+ * tree: kept files are the few that name a Hub host or path.
+ */
+export function packageSiblings(kept: ReadonlyArray<{ path: string; text: string }>, quiet: readonly ReadItem[], maxSize: number, scratch: ReadScratch): Array<{ path: string; text: string }> {
+  const names = new Map<string, Set<string>>();
+  const classes = new Set<string>();
+  for (const f of kept) {
+    const language = adapterNameFor(f.path);
+    if (!PACKAGE_FOLDER_LANGUAGES.has(language)) continue;
+    const key = `${posix.dirname(f.path)}\0${language}`;
+    const set = names.get(key) ?? new Set<string>();
+    const defined = packageNames(language, f.text);
+    for (const n of defined) set.add(n);
+    if (set.size > 0) names.set(key, set);
+    // A class file (Java's one public class per file): others reach its constants by its name.
+    if (language !== 'go' && defined.length > 0) classes.add(posix.basename(f.path).replace(/\.[^.]+$/, ''));
+  }
+  if (names.size === 0) return [];
+  const byClass = classes.size > 0 ? new RegExp(`\\b(?:${[...classes].join('|')})\\b`) : null;
+  const tests = new Map<string, RegExp>();
+  const out: Array<{ path: string; text: string }> = [];
+  for (const item of quiet) {
+    const language = adapterNameFor(item.path);
+    const key = `${posix.dirname(item.path)}\0${language}`;
+    const set = names.get(key);
+    if (!set && !(byClass && language !== 'go')) continue;
+    let test = set && tests.get(key);
+    if (set && !test) tests.set(key, (test = new RegExp(`\\b(?:${[...set].join('|')})\\b`)));
+    const r = readFileFast(item.absolute, maxSize, scratch);
+    if ('skipped' in r) continue;
+    const text = r.bytes.toString('utf8');
+    if (test?.test(text) || (language !== 'go' && byClass?.test(text))) out.push({ path: item.path, text });
+  }
+  return out;
+}
