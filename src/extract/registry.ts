@@ -175,7 +175,7 @@ export const LANGUAGES = [
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
-    load: () => import('./langs/perl.js').then((m) => m.perlAdapter),
+    load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.
