@@ -123,6 +123,14 @@ export const LANGUAGES = [
     },
   },
   {
+    name: 'rst',
+    extensions: ['.rst', '.rest'],
+    load: async (): Promise<Adapter> => {
+      const [{ markdownAdapterWith }, { rstBlocks }, fences] = await Promise.all([import('./markdown/adapter.js'), import('./markdown/rst.js'), loadFenceAdapters()]);
+      return markdownAdapterWith(fences, rstBlocks, 'rst');
+    },
+  },
+  {
     name: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
