@@ -123,6 +123,14 @@ export const LANGUAGES = [
     },
   },
   {
+    name: 'rst',
+    extensions: ['.rst', '.rest'],
+    load: async (): Promise<Adapter> => {
+      const [{ markdownAdapterWith }, { rstBlocks }, fences] = await Promise.all([import('./markdown/adapter.js'), import('./markdown/rst.js'), loadFenceAdapters()]);
+      return markdownAdapterWith(fences, rstBlocks, 'rst');
+    },
+  },
+  {
     name: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
@@ -175,7 +183,7 @@ export const LANGUAGES = [
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
-    load: () => import('./langs/perl.js').then((m) => m.perlAdapter),
+    load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.

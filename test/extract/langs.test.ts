@@ -8,7 +8,7 @@ import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/
 import { javaAdapter } from '../../src/extract/langs/java.js';
 import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
-import { perlAdapter } from '../../src/extract/langs/perl.js';
+import { perlAdapter } from '../../src/extract/lower/perl.js';
 import { phpAdapter } from '../../src/extract/langs/php.js';
 import { rubyAdapter } from '../../src/extract/langs/ruby.js';
 import { rustAdapter } from '../../src/extract/langs/rust.js';
