@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { lintText } from '../../src/scan/lint-file.js';
 import { projectResolver } from '../../src/scan/project-files.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
-import { mayJoinForeignBase } from '../../src/scan/read/read-batch.js';
+import { mayUseForeignValues } from '../../src/scan/package-siblings.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import type { Finding } from '../../src/core/types.js';
@@ -66,7 +66,7 @@ export async function lintFixture(file: string, root = FIXTURES): Promise<Findin
     ruleSet,
     context: { project: projectResolver({ cwd: root, maxSize: 5 * 1024 * 1024 }) },
     // The scan's own gate: a Hub path in a language that reads other files' values passes too.
-    prefilter: (text, path) => mentions(text) || (path !== undefined && mayJoinForeignBase(path, text)),
+    prefilter: (text, path) => mentions(text) || (path !== undefined && mayUseForeignValues(path, text)),
   });
 }
 
