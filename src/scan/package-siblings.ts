@@ -20,13 +20,13 @@ export const mayUseForeignValues = (file: string, text: string): boolean => mayS
  * its folder defines (`fmt.Sprintf("%s/%s", APIURL, APILogin)` with both in const.go). Of the
  * files the byte gate passed over (`quiet`), those in the folder of a kept file of the same
  * language that name one of its package-level names are read again and linted, and so are
- * Java/Kotlin/C# files anywhere that name a kept constants class (`HubUrls.BASE`, `import
- * static ...HubUrls.BASE`). The cost follows the kept files' packages and classes, not the
+ * Java/Kotlin/C# files anywhere that name a constant through a kept class (`HubUrls.BASE`,
+ * `import static ...HubUrls.BASE`). The cost follows the kept files' packages and classes, not the
  * tree: kept files are the few that name a Hub host or path.
  */
 export function packageSiblings(kept: ReadonlyArray<{ path: string; text: string }>, quiet: readonly ReadItem[], maxSize: number, scratch: ReadScratch): Array<{ path: string; text: string }> {
   const names = new Map<string, Set<string>>();
-  const classes = new Set<string>();
+  const classes = new Map<string, Set<string>>();
   for (const f of kept) {
     const language = adapterNameFor(f.path);
     if (!PACKAGE_FOLDER_LANGUAGES.has(language)) continue;
@@ -35,11 +35,17 @@ export function packageSiblings(kept: ReadonlyArray<{ path: string; text: string
     const defined = packageNames(language, f.text);
     for (const n of defined) set.add(n);
     if (set.size > 0) names.set(key, set);
-    // A class file (Java's one public class per file): others reach its constants by its name.
-    if (language !== 'go' && defined.length > 0) classes.add(posix.basename(f.path).replace(/\.[^.]+$/, ''));
+    // A class file (Java's one public class per file): others name its constants through it,
+    // `HubUrls.BASE` or `import static ...HubUrls.BASE` (a class merely used elsewhere is not enough).
+    if (language !== 'go' && defined.length > 0) {
+      const cls = posix.basename(f.path).replace(/\.[^.]+$/, '');
+      const fields = classes.get(cls) ?? new Set<string>();
+      for (const n of defined) fields.add(n);
+      classes.set(cls, fields);
+    }
   }
   if (names.size === 0) return [];
-  const byClass = classes.size > 0 ? new RegExp(`\\b(?:${[...classes].join('|')})\\b`) : null;
+  const byClass = classes.size > 0 ? new RegExp([...classes].map(([cls, fields]) => `\\b${cls}\\.(?:${[...fields].join('|')})\\b`).join('|')) : null;
   const tests = new Map<string, RegExp>();
   const out: Array<{ path: string; text: string }> = [];
   for (const item of quiet) {

@@ -3,7 +3,7 @@ import { adapterNameFor } from '../registry.js';
 import type { ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
 import type { Def, Lowered } from '../lower/form.js';
 import { Evaluator, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { importsFromText, targetsOf, type ModuleFs } from './modules.js';
+import { importsFromText, PACKAGE_FOLDER_LANGUAGES, packageNames, targetsOf, type ModuleFs } from './modules.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -47,6 +47,7 @@ export class ProjectResolver implements ProjectLookup {
   private readonly lists = new Map<string, readonly string[]>();
   private readonly parsed = new Map<string, Parsed | null>();
   private readonly answers = new Map<string, ForeignValue | null>();
+  private readonly declared = new Map<string, Set<string>>();
   private readonly busy: string[] = [];
   private readonly fs: ModuleFs;
   /** Questions answered from files (for tests and the profile). */
@@ -108,6 +109,9 @@ export class ProjectResolver implements ProjectLookup {
     const text = this.read(file);
     if (text === undefined) return undefined;
     const language = adapterNameFor(file);
+    // A package spans many files and most names asked are not its constants: a file is lowered
+    // only when a line scan says it declares the name (packageNames), so asking costs a read.
+    if (PACKAGE_FOLDER_LANGUAGES.has(language) && !owner && !this.declares(file, language, text, name)) return undefined;
     const lower = LOWERINGS.get(language);
     if (!lower) return literalDefinition(file, text, name) ?? this.value({ file, language, name });
     const parsed = this.parse(file, text, lower);
@@ -120,6 +124,12 @@ export class ProjectResolver implements ProjectLookup {
     }
     const pieces = new Evaluator(parsed.program).evaluate(def.value);
     return foreignValue(file, def.value, pieces);
+  }
+
+  private declares(file: string, language: string, text: string, name: string): boolean {
+    let names = this.declared.get(file);
+    if (!names) this.declared.set(file, (names = new Set(packageNames(language, text))));
+    return names.has(name);
   }
 
   /** Lowered once per content within a run. */
