@@ -1,12 +1,14 @@
 import { basename, extname } from 'node:path';
+import type { Grammar } from '../runtime/parsers.js';
 import type { Adapter } from './types.js';
 
 /**
  * One registration per language: everything the rest of hublint needs to know about it.
- * Every table of languages (which adapter reads a file, Markdown fence names, which files
- * may use another file's constants, which adapters build a syntax tree, what a worker warms
- * up) is derived from LANGUAGES, so adding a language is one entry here plus its adapter
- * module. An adapter may be hand-written or a tree-sitter grammar with a lowering into the
+ * Every table of languages (which adapter reads a file, Markdown fence names, the prefilter
+ * needles, which files may use another file's constants, which adapters build a syntax tree
+ * or need no nesting guard, which grammar re-parses a fixed file, what a worker warms up) is
+ * derived from LANGUAGES, so adding a language is one entry here plus its adapter module
+ * (test/extract/registry.test.ts checks every consumer's view against the entries). An adapter may be hand-written or a tree-sitter grammar with a lowering into the
  * shared form: either way `load` resolves to an Adapter, and no consumer changes.
  */
 export interface Language {
@@ -23,10 +25,23 @@ export interface Language {
    * extraction is synchronous). Without it, fenced code gets the plain URL scan.
    */
   readonly inFences?: boolean;
+  /**
+   * Prefilter needles of the language's own: ASCII strings (case-sensitive) whose presence lets
+   * one of its files past the byte prefilter (scan/read/) and the text prefilter although it
+   * names no Hub host. No language registered today needs any, and a new one usually needs
+   * none either: the needles every file is tested for are universal (the Hub hosts, plain and
+   * URL-encoded, of extract/prefilter.ts; the configured extra hosts and base variables; the
+   * names of the project's Hub constants), and a Hub call in any language spells one of them.
+   */
+  readonly needles?: readonly string[];
   /** Resolves string constants defined in other files (imports): its files take part in the constants pass. */
   readonly readsConstants?: boolean;
   /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
   readonly syntaxTree?: boolean;
+  /** Reads a file in one flat pass (no tree, no recursion): no guard against deep nesting needed. */
+  readonly flat?: boolean;
+  /** The tree-sitter grammar that re-parses a fixed file before --fix writes it (scan/fix-verifier.ts). */
+  readonly grammar?: Grammar;
   /** One line naming a Hub URL in the plainest form: parsed once in a worker before its first file. */
   readonly warm?: { readonly path: string; readonly text: string };
   /** Loads the adapter (on first use: a run that meets no file of the language never loads it). */
@@ -45,6 +60,7 @@ export const LANGUAGES = [
   },
   {
     name: 'python',
+    grammar: 'python',
     extensions: ['.py', '.pyi'],
     fences: ['py', 'python', 'python3'],
     inFences: true,
@@ -54,6 +70,7 @@ export const LANGUAGES = [
   },
   {
     name: 'go',
+    grammar: 'go',
     extensions: ['.go'],
     fences: ['go', 'golang'],
     inFences: true,
@@ -62,6 +79,7 @@ export const LANGUAGES = [
   },
   {
     name: 'shell',
+    grammar: 'bash',
     extensions: ['.sh', '.bash', '.zsh', '.ksh', '.env'],
     fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
@@ -87,6 +105,7 @@ export const LANGUAGES = [
   },
   {
     name: 'powershell',
+    grammar: 'powershell',
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
@@ -103,6 +122,7 @@ export const LANGUAGES = [
   },
   {
     name: 'json',
+    flat: true,
     extensions: ['.json', '.jsonc', '.json5'],
     fences: ['json', 'jsonc'],
     inFences: true,
@@ -119,6 +139,7 @@ export const LANGUAGES = [
   },
   {
     name: 'ruby',
+    grammar: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
     fences: ['ruby', 'rb'],
@@ -126,6 +147,7 @@ export const LANGUAGES = [
   },
   {
     name: 'java',
+    grammar: 'java',
     extensions: ['.java'],
     fences: ['java'],
     readsConstants: true,
@@ -148,6 +170,7 @@ export const LANGUAGES = [
   },
   {
     name: 'csharp',
+    grammar: 'c-sharp',
     extensions: ['.cs'],
     fences: ['csharp', 'cs', 'c#'],
     readsConstants: true,
@@ -155,12 +178,14 @@ export const LANGUAGES = [
   },
   {
     name: 'php',
+    grammar: 'php',
     extensions: ['.php'],
     fences: ['php'],
     load: () => import('./langs/php.js').then((m) => m.phpAdapter),
   },
   {
     name: 'rust',
+    grammar: 'rust',
     extensions: ['.rs'],
     fences: ['rust', 'rs'],
     load: () => import('./langs/rust.js').then((m) => m.rustAdapter),
@@ -174,6 +199,7 @@ export const LANGUAGES = [
   {
     // Anything else: the plain URL scan, which still finds every written-out call.
     name: 'text',
+    flat: true,
     load: () => import('./text/adapter.js').then((m) => m.textAdapter),
   },
 ] as const satisfies readonly Language[];
@@ -185,6 +211,24 @@ const byName = new Map(registered.map((l) => [l.name as AdapterName, l]));
 const byExtension = new Map(registered.flatMap((l) => (l.extensions ?? []).map((e) => [e, l.name as AdapterName] as const)));
 const byFileName = registered.flatMap((l) => (l.fileNames ?? []).map((re) => [re, l.name as AdapterName] as const));
 const byFence = new Map(registered.flatMap((l) => (l.fences ?? []).map((f) => [f, l.name as AdapterName] as const)));
+
+const needles = new Map(registered.flatMap((l) => (l.needles?.length ? [[l.name as AdapterName, l.needles] as const] : [])));
+/** Some language has needles of its own: the prefilters then test them too. */
+export const LANGUAGE_NEEDLES = needles.size > 0;
+
+/**
+ * True when `text` holds a needle of the language `name` itself (Language.needles). ASCII
+ * needles: the same answer on a file's bytes viewed as Latin-1 as on its UTF-8 text.
+ */
+export function hasOwnNeedle(name: AdapterName, text: string): boolean {
+  const own = needles.get(name);
+  return own !== undefined && own.some((n) => text.includes(n));
+}
+
+/** hasOwnNeedle for a file by its path; false at once while no language has needles. */
+export function hasOwnNeedleFor(path: string, text: string): boolean {
+  return needles.size > 0 && hasOwnNeedle(adapterNameFor(path), text);
+}
 
 /** The languages a property holds for, by name (e.g. which read other files' constants). */
 export function languagesWhere(test: (language: Language) => boolean): ReadonlySet<AdapterName> {

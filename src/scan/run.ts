@@ -12,6 +12,7 @@ import { inShard } from '../discover/shard.js';
 import { parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
 import { ConstantIndex } from '../extract/constants.js';
+import { hasOwnNeedleFor } from '../extract/registry.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../extract/prefilter.js';
 import { compileRules, type RuleSet } from '../match/ruleset.js';
 import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
@@ -19,7 +20,9 @@ import { loadRules } from '../rules/load.js';
 import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
-import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
+import { internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
+import { planFixes } from '../fix/plan-finding.js';
+import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
@@ -198,7 +201,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     await readPass(scan);
     const textOptions = await constantsPass(scan);
     const results = await lintPass(scan, textOptions);
-    const { findings, hashes } = finish(scan, results);
+    const { findings, hashes } = await finish(scan, results);
     scan.stats.durationMs = Date.now() - started;
     return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
   } finally {
@@ -235,7 +238,7 @@ class EarlyLint {
       // A turn of the event loop between files: the workers' replies get their next batches.
       await new Promise((next) => setImmediate(next));
       const mark = this.index.mark();
-      const result = lintText(file.path, file.text, this.options);
+      const result = lintFile(file.path, file.text, this.options);
       this.results.set(file.path, { mark, findings: result });
       return result;
     });
@@ -302,7 +305,7 @@ async function readPass(scan: Scan): Promise<void> {
       scan.kept.push({ path, text });
       return;
     }
-    if (scan.mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
+    if (scan.mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v)) || hasOwnNeedleFor(path, text)) {
       scan.kept.push({ path, text });
       scan.index.addFile(path, text);
       if (!options.cache && scan.early.queued++ < EARLY_LINT && scan.mentionsHub(text)) scan.early.add({ path, text });
@@ -436,7 +439,7 @@ async function constantsPass(scan: Scan): Promise<LintTextOptions> {
 /** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
 async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   scan.kept.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintText(file.path, file.text, textOptions);
+  const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintFile(file.path, file.text, textOptions);
   const pool = scan.pool;
   return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
 }
@@ -451,9 +454,10 @@ function withSeverity(f: Finding, severity: Record<string, Severity | 'off'> | u
 
 /**
  * Finish: inline suppressions (and unused directives), per-rule severities, the baseline,
- * the output order and the stats.
+ * then the fixes of the findings left (planned only now: a suppressed or baselined finding
+ * gets none), the output order and the stats.
  */
-function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes: Map<string, string> } {
+async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Finding[]; hashes: Map<string, string> }> {
   const { options, stats } = scan;
   const findings: Finding[] = [];
   const hashes = new Map<string, string>();
@@ -490,6 +494,11 @@ function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes
     result = b.kept;
     stats.baseline = b.progress;
   }
+  const texts = new Map(scan.kept.map((f) => [f.path, f.text]));
+  result = await planFixes(result, (file) => {
+    const text = texts.get(file);
+    return text === undefined ? undefined : stripBom(text);
+  }, lexerFor);
   sortFindings(result);
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;

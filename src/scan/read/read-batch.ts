@@ -1,7 +1,7 @@
-import { adapterNameFor, languagesWhere } from '../../extract/registry.js';
+import { adapterNameFor, hasOwnNeedleFor, LANGUAGE_NEEDLES, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
-import { isUtf16, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
+import { isUtf16, latin1View, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 
 /**
@@ -72,13 +72,15 @@ export function readBatch(
 
 /**
  * The gate of the read pass: `gate.patterns` (the Engine pin prefilter) apply only to files
- * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file.
+ * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file; a language's own
+ * needles (extract/registry.ts) to its files.
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
   const all = makeBytePrefilter(gate);
-  if (!gate.patterns?.length) return (buf) => all(buf);
   const withoutPins = makeBytePrefilter({ ...gate, patterns: [] });
-  return (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
+  const hub: (buf: Buffer, path: string) => boolean = gate.patterns?.length ? (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf)) : (buf) => all(buf);
+  // Without a language that has needles (none today), not a byte more is looked at.
+  return LANGUAGE_NEEDLES ? (buf, path) => hub(buf, path) || hasOwnNeedleFor(path, latin1View(buf)) : hub;
 }
 
 /** The second pass over one batch: the files whose text names one of the constants. */
