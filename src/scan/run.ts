@@ -77,6 +77,8 @@ export interface LintResult {
     relint: (file: string, text: string) => Promise<Finding[]>;
     /** Re-reads a fixed text by meaning, parse and skeleton before --fix writes it. */
     verifier: (file: string, text: string) => Promise<FixVerifier>;
+    /** The file's name on disk is not valid UTF-8: `file` is its decoding, not a path to write. */
+    undecodableName: (file: string) => boolean;
   };
 }
 
@@ -146,6 +148,8 @@ interface Scan {
   scratch: ReadScratch;
   pool?: ScanPool;
   early: EarlyLint;
+  /** Files whose names are not valid UTF-8: reported by their decoding, which names no file. */
+  undecodable: Set<string>;
 }
 
 /**
@@ -192,6 +196,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     kept: [],
     later: [],
     pinFindings: [],
+    undecodable: new Set(),
     suppressed: 0,
     subset: options.files !== undefined,
     scratch: new ReadScratch(),
@@ -203,7 +208,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     const results = await lintPass(scan, textOptions);
     const { findings, hashes } = await finish(scan, results);
     scan.stats.durationMs = Date.now() - started;
-    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
+    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => scan.undecodable.has(file) } };
   } finally {
     await scan.pool?.close();
   }
@@ -323,6 +328,7 @@ async function readPass(scan: Scan): Promise<void> {
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
+    if (file.raw) scan.undecodable.add(file.path);
     const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text, file.absolute);
