@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import type { SourceLexer } from '../core/lexeme.js';
 import type { Grammar } from '../runtime/parsers.js';
 import type { Adapter } from './types.js';
 
@@ -6,7 +7,7 @@ import type { Adapter } from './types.js';
  * One registration per language: everything the rest of hublint needs to know about it.
  * Every table of languages (which adapter reads a file, Markdown fence names, the prefilter
  * needles, which files may use another file's constants, which adapters build a syntax tree
- * or need no nesting guard, which grammar re-parses a fixed file, what a worker warms up) is
+ * or need no nesting guard, the lexer and the grammar of the fix step, what a worker warms up) is
  * derived from LANGUAGES, so adding a language is one entry here plus its adapter module
  * (test/extract/registry.test.ts checks every consumer's view against the entries). An adapter may be hand-written or a tree-sitter grammar with a lowering into the
  * shared form: either way `load` resolves to an Adapter, and no consumer changes.
@@ -42,6 +43,11 @@ export interface Language {
   readonly flat?: boolean;
   /** The tree-sitter grammar that re-parses a fixed file before --fix writes it (scan/fix-verifier.ts). */
   readonly grammar?: Grammar;
+  /**
+   * The lexical view the fix step maps a URL back onto (strings, their splices, comments: see
+   * core/lexeme.ts). Without one a fix is made only to a URL written whole as one token.
+   */
+  readonly lexer?: () => Promise<SourceLexer>;
   /** One line naming a Hub URL in the plainest form: parsed once in a worker before its first file. */
   readonly warm?: { readonly path: string; readonly text: string };
   /** Loads the adapter (on first use: a run that meets no file of the language never loads it). */
@@ -51,6 +57,7 @@ export interface Language {
 export const LANGUAGES = [
   {
     name: 'js',
+    lexer: () => import('./lexers.js').then((m) => m.jsLexer()),
     extensions: ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'],
     fences: ['js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx', 'node'],
     readsConstants: true,
@@ -60,6 +67,7 @@ export const LANGUAGES = [
   },
   {
     name: 'python',
+    lexer: () => import('./lexers.js').then((m) => m.pythonLexer()),
     grammar: 'python',
     extensions: ['.py', '.pyi'],
     fences: ['py', 'python', 'python3'],
@@ -70,6 +78,7 @@ export const LANGUAGES = [
   },
   {
     name: 'go',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/go.js').then((l) => l.goSpec), '+')),
     grammar: 'go',
     extensions: ['.go'],
     fences: ['go', 'golang'],
@@ -79,6 +88,7 @@ export const LANGUAGES = [
   },
   {
     name: 'shell',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('shell', '\\')),
     grammar: 'bash',
     extensions: ['.sh', '.bash', '.zsh', '.ksh', '.env'],
     fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
@@ -89,6 +99,7 @@ export const LANGUAGES = [
   },
   {
     name: 'dockerfile',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('dockerfile', '\\')),
     extensions: ['.dockerfile'],
     fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
     fences: ['dockerfile', 'docker'],
@@ -97,6 +108,7 @@ export const LANGUAGES = [
   },
   {
     name: 'makefile',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('makefile', '\\')),
     extensions: ['.mk', '.mak'],
     fileNames: [/^(gnu)?makefile$/i],
     fences: ['make', 'makefile'],
@@ -105,6 +117,7 @@ export const LANGUAGES = [
   },
   {
     name: 'powershell',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('powershell', '`')),
     grammar: 'powershell',
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
@@ -139,6 +152,7 @@ export const LANGUAGES = [
   },
   {
     name: 'ruby',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/ruby.js').then((l) => l.rubySpec), '+')),
     grammar: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
@@ -147,6 +161,7 @@ export const LANGUAGES = [
   },
   {
     name: 'java',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/java.js').then((l) => l.javaSpec), '+')),
     grammar: 'java',
     extensions: ['.java'],
     fences: ['java'],
@@ -164,12 +179,14 @@ export const LANGUAGES = [
   },
   {
     name: 'kotlin',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
     load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
   },
   {
     name: 'csharp',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/csharp.js').then((l) => l.csharpSpec), '+')),
     grammar: 'c-sharp',
     extensions: ['.cs'],
     fences: ['csharp', 'cs', 'c#'],
@@ -178,6 +195,7 @@ export const LANGUAGES = [
   },
   {
     name: 'php',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/php.js').then((l) => l.phpSpec), '.')),
     grammar: 'php',
     extensions: ['.php'],
     fences: ['php'],
@@ -185,6 +203,8 @@ export const LANGUAGES = [
   },
   {
     name: 'rust',
+    // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/rust.js').then((l) => l.rustSpec))),
     grammar: 'rust',
     extensions: ['.rs'],
     fences: ['rust', 'rs'],
