@@ -31,11 +31,14 @@ export interface Language {
    * one of its files past the byte prefilter (scan/read/) and the text prefilter although it
    * names no Hub host. No language registered today needs any, and a new one usually needs
    * none either: the needles every file is tested for are universal (the Hub hosts, plain and
-   * URL-encoded, of extract/prefilter.ts; the configured extra hosts and base variables; the
-   * names of the project's Hub constants), and a Hub call in any language spells one of them.
+   * URL-encoded, of extract/prefilter.ts, and the configured extra hosts and base variables),
+   * and so are the Hub path needles (HUB_PATH_PATTERN) for every language that readsConstants.
    */
   readonly needles?: readonly string[];
-  /** Resolves string constants defined in other files (imports): its files take part in the constants pass. */
+  /**
+   * Reads values other files define, through its module rules (extract/resolve/modules.ts): a
+   * file of it that holds a Hub path without a host is linted, its base may be elsewhere.
+   */
   readonly readsConstants?: boolean;
   /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
   readonly syntaxTree?: boolean;
@@ -94,6 +97,7 @@ export const LANGUAGES = [
     fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
     inFences: true,
+    readsConstants: true,
     warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell', () => import('./shell/adapter.js').then((a) => a.shellAdapter))),
   },
@@ -122,6 +126,7 @@ export const LANGUAGES = [
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
+    readsConstants: true,
     load: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
   },
   {
@@ -148,6 +153,14 @@ export const LANGUAGES = [
     load: async (): Promise<Adapter> => {
       const [{ markdownAdapterWith }, fences] = await Promise.all([import('./markdown/adapter.js'), loadFenceAdapters()]);
       return markdownAdapterWith(fences);
+    },
+  },
+  {
+    name: 'rst',
+    extensions: ['.rst', '.rest'],
+    load: async (): Promise<Adapter> => {
+      const [{ markdownAdapterWith }, { rstBlocks }, fences] = await Promise.all([import('./markdown/adapter.js'), import('./markdown/rst.js'), loadFenceAdapters()]);
+      return markdownAdapterWith(fences, rstBlocks, 'rst');
     },
   },
   {
@@ -182,6 +195,7 @@ export const LANGUAGES = [
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
+    readsConstants: true,
     load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
   },
   {
@@ -214,7 +228,7 @@ export const LANGUAGES = [
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
-    load: () => import('./langs/perl.js').then((m) => m.perlAdapter),
+    load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.

@@ -15,7 +15,8 @@ import { stripBom } from '../core/strip-bom.js';
 export interface LintTextOptions {
   ruleSet: RuleSet;
   context: AdapterContext;
-  prefilter: (text: string) => boolean;
+  /** Whether the adapters need to see the file at all (`file`: its path, when the gate depends on the language). */
+  prefilter: (text: string, file?: string) => boolean;
   /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
   adapter?: AdapterName;
 }
@@ -78,7 +79,7 @@ export const lexerFor: LexerFor = (language) => loadLexer(language as AdapterNam
 export async function lintFile(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   const name = adapterFor(file, text, opts);
-  if (!opts.prefilter(text) && !hasOwnNeedle(name, text)) return [];
+  if (!opts.prefilter(text, file) && !hasOwnNeedle(name, text)) return [];
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adapterNameFor, adapterNameForFence, hasOwnNeedleFor, LANGUAGES, languagesWhere, loadAdapter, type AdapterName, type Language } from '../../src/extract/registry.js';
 import { MAX_NESTING } from '../../src/extract/nesting.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { adapterFor, AST_SIZE_LIMIT, lintFile, lintText } from '../../src/scan/lint-file.js';
@@ -37,14 +37,14 @@ describe('language registry', () => {
   });
 
   it('derives which languages read constants of other files and which build a syntax tree', () => {
-    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'python']);
+    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'kotlin', 'powershell', 'python', 'shell']);
     expect([...languagesWhere((l) => l.syntaxTree === true)].sort()).toEqual(['js', 'json', 'yaml']);
   });
 
   it('reads fenced code with the adapters the registry names for fences', async () => {
     const md = await loadAdapter('markdown');
     const text = '```powershell\nInvoke-WebRequest -Method Head https://hub.docker.com/v2/repositories/acme/web/\n```\n';
-    const [c] = md.extract('README.md', text, { constants: NO_CONSTANTS });
+    const [c] = md.extract('README.md', text, { project: NO_PROJECT });
     // The PowerShell adapter knows the method; the plain URL scan would not.
     expect({ method: c.method, source: c.methodSource }).toEqual({ method: 'HEAD', source: 'explicit' });
   });
@@ -53,7 +53,7 @@ describe('language registry', () => {
     const ruleSet = compileRules(builtinRules());
     for (const l of LANGUAGES) {
       if (!('warm' in l)) continue;
-      const found = await lintText(l.warm.path, l.warm.text, { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => true });
+      const found = await lintText(l.warm.path, l.warm.text, { ruleSet, context: { project: NO_PROJECT }, prefilter: () => true });
       expect(adapterNameFor(l.warm.path) as AdapterName).toBe(l.name);
       expect(found.map((f) => f.ruleId)).toEqual(['hub-check-repository']);
     }
@@ -61,7 +61,7 @@ describe('language registry', () => {
 
   describe('a language added to the registry needs no other table edited: every consumer reads its entry', () => {
     const ruleSet = compileRules(builtinRules());
-    const opts = { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => false };
+    const opts = { ruleSet, context: { project: NO_PROJECT }, prefilter: () => false };
     const registered: readonly Language[] = LANGUAGES;
     // One file per language as the scan meets it: by its first extension.
     const files = registered.flatMap((l) => (l.extensions?.length ? [{ l, path: `src/a${l.extensions[0]}` }] : []));
@@ -74,6 +74,8 @@ describe('language registry', () => {
       const big = 'x'.repeat(AST_SIZE_LIMIT + 1);
       for (const { l, path } of files) {
         expect(mayUseConstants(path), l.name).toBe(l.readsConstants === true);
+        // A Hub path without a host opens the file only where another file may hold the base.
+        expect(makeReadGate({ crossFilePaths: true })(Buffer.from('get("/v2/repositories/" + name)'), path), l.name).toBe(l.readsConstants === true);
         expect(adapterFor(path, big, opts), l.name).toBe(l.syntaxTree === true ? 'text' : l.name);
       }
     });

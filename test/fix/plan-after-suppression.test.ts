@@ -68,8 +68,8 @@ describe('fix planning after suppression', () => {
     const { lintText } = await import('../../src/scan/lint-file.js');
     const { compileRules } = await import('../../src/match/ruleset.js');
     const { builtinRules } = await import('../../src/rules/builtin.js');
-    const { NO_CONSTANTS } = await import('../../src/extract/types.js');
-    const found = await lintText('client.js', SOURCE, { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: () => true });
+    const { NO_PROJECT } = await import('../../src/extract/types.js');
+    const found = await lintText('client.js', SOURCE, { ruleSet: compileRules(builtinRules()), context: { project: NO_PROJECT }, prefilter: () => true });
     // lintText applies no suppression: all four calls, each with its fix, none with internal state.
     expect(found.map((f) => f.fix?.policy)).toEqual(['safe', 'safe', 'safe', 'safe']);
     expect(found.some((f) => 'pendingFix' in f)).toBe(false);

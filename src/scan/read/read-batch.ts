@@ -1,6 +1,7 @@
 import { adapterNameFor, hasOwnNeedleFor, LANGUAGE_NEEDLES, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
+import { HUB_PATH_PATTERN } from '../../extract/prefilter.js';
 import { isUtf16, latin1View, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 
@@ -37,9 +38,11 @@ export interface ReadReply {
 /** A NUL byte this early means binary (as git and ripgrep decide). */
 const SNIFF = 8192;
 
-/** Only these adapters resolve constants of other files: their quiet files may still use one. */
+/** Only these adapters resolve values of other files: their files with a Hub path but no host are linted too. */
 export const CONSTANT_USERS: ReadonlySet<string> = languagesWhere((l) => l.readsConstants === true);
 export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(adapterNameFor(path));
+/** A file with a host-less Hub path in such a language: its sites may join it to another file's base. */
+export const mayJoinForeignBase = (path: string, text: string): boolean => mayUseConstants(path) && HUB_PATH_PATTERN.test(text);
 
 /**
  * The read pass over one batch; exported for tests and the main thread's own reads.
@@ -77,20 +80,10 @@ export function readBatch(
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
   const all = makeBytePrefilter(gate);
-  const withoutPins = makeBytePrefilter({ ...gate, patterns: [] });
-  const hub: (buf: Buffer, path: string) => boolean = gate.patterns?.length ? (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf)) : (buf) => all(buf);
-  // Without a language that has needles (none today), not a byte more is looked at.
-  return LANGUAGE_NEEDLES ? (buf, path) => hub(buf, path) || hasOwnNeedleFor(path, latin1View(buf)) : hub;
+  const withoutPins = gate.patterns?.length ? makeBytePrefilter({ ...gate, patterns: [] }) : all;
+  const hub = (buf: Buffer, path: string) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
+  // A Hub path in a language whose sites read other files' values (see HUB_PATH_PATTERN).
+  const base = gate.crossFilePaths ? (buf: Buffer, path: string) => hub(buf, path) || mayJoinForeignBase(path, latin1View(buf)) : hub;
+  // A language's own needles (extract/registry.ts); with none (none today), not a byte more is looked at.
+  return LANGUAGE_NEEDLES ? (buf, path) => base(buf, path) || hasOwnNeedleFor(path, latin1View(buf)) : base;
 }
-
-/** The second pass over one batch: the files whose text names one of the constants. */
-export function readNamed(items: readonly ReadItem[], names: readonly string[], maxSize: number, scratch: ReadScratch): Array<{ path: string; text: string }> {
-  const gate = makeBytePrefilter({ names });
-  const out: Array<{ path: string; text: string }> = [];
-  for (const { path, absolute } of items) {
-    const r = readFileFast(absolute, maxSize, scratch);
-    if (!('skipped' in r) && gate(r.bytes)) out.push({ path, text: r.bytes.toString('utf8') });
-  }
-  return out;
-}
-
