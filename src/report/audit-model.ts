@@ -1,5 +1,4 @@
 import type { BaselineProgress, Finding, Severity } from '../core/types.js';
-import { fixOf } from './finding-fix.js';
 import type { ReportContext } from './types.js';
 import { replacementCall, ruleCatalog, variantFor, variantSummary, type ReportRule } from './rule-catalog.js';
 
@@ -222,7 +221,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       migration: rule?.migration ?? null,
       fixNote: variant ? `${variant.fix.policy}: ${variant.fix.note}` : null,
       fixPolicy: f.fixPolicy,
-      autoFix: fixOf(f)?.policy ?? null,
+      autoFix: f.fix?.policy ?? null,
       suggestion: text(f.suggestion),
       confidence: f.confidence,
     });
