@@ -64,9 +64,9 @@ export async function planFixes(findings: readonly Finding[], textOf: TextOf, le
     const text = textOf(file);
     let index: LineIndex | undefined;
     const lines = () => (index ??= new LineIndex(text ?? ''));
-    const mayEdit = (f: Finding) => f.pendingFix!.match.variant.fix.policy !== 'none';
-    const first = findings[at.find((i) => mayEdit(findings[i])) ?? -1];
-    const lexer = text !== undefined && first ? await lexerFor(first.pendingFix!.language) : null;
+    // One file, one adapter: the lexer of the first finding's language serves them all.
+    const mayEdit = at.some((i) => findings[i].pendingFix!.match.variant.fix.policy !== 'none');
+    const lexer = text !== undefined && mayEdit ? await lexerFor(findings[at[0]].pendingFix!.language) : null;
     let lexedOnce: Lexed | undefined;
     const lexed = lexer && text !== undefined ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
     for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, text, lines, lexer, lexed));
