@@ -105,10 +105,10 @@ describe('replacement', () => {
     const url = 'https://index.docker.io/v1/repositories/busybox/tags/1.36';
     const c = cand(url, 'GET', 'default');
     const m = matchCandidate(c, set)!;
-    const f = toFinding({ file: 'a.txt', lines: new LineIndex(url), candidate: c, match: m, occurrence: () => 0 });
+    const f = toFinding({ file: 'a.txt', lines: new LineIndex(url), candidate: c, match: m, occurrence: () => 0, language: 'text' });
     expect(f.replacement?.path).toBe('/v2/namespaces/library/repositories/busybox/tags/1.36');
     const c2 = cand(`https://hub.docker.com/v2/repositories/${hole('ns')}/web/`);
-    const f2 = toFinding({ file: 'a.txt', lines: new LineIndex('x'), candidate: c2, match: matchCandidate(c2, set)!, occurrence: () => 0 });
+    const f2 = toFinding({ file: 'a.txt', lines: new LineIndex('x'), candidate: c2, match: matchCandidate(c2, set)!, occurrence: () => 0, language: 'text' });
     expect(f2.replacement?.path).toBe('/v2/namespaces/{namespace}/repositories/web');
     expect(f2.url).toBe('https://hub.docker.com/v2/repositories/{ns}/web/');
   });

@@ -1,5 +1,5 @@
-// Turns judged cases into the Markdown tables `npm run accuracy` prints and writes into
-// eval/README.md, and the plain lists of misses and false findings.
+// Turns judged cases into the Markdown tables `npm run accuracy` prints (and `--write` writes into
+// eval/README.md), and the plain lists of misses and false findings.
 
 function tally(events) {
   const t = { tp: 0, fp: 0, fn: 0, tpMethod: 0 };

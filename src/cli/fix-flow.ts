@@ -50,6 +50,7 @@ export async function fixFlow(
       verifier: result.scanned.verifier,
       inMemory,
       scannedHash: result.scanned.hash,
+      undecodableName: result.scanned.undecodableName,
       shouldStop: () => stop() !== null,
     }),
   );

@@ -4,7 +4,7 @@ import { refuseOutputOverInput } from './output.js';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../core/errors.js';
 import { sortFindings } from '../core/sort-findings.js';
-import type { Finding, Rule, ScanStats } from '../core/types.js';
+import type { BaselineProgress, Finding, Rule, ScanStats } from '../core/types.js';
 import { fromJsonFinding, type JsonFinding } from '../report/finding-json.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';
@@ -41,6 +41,11 @@ function isFinding(f: unknown): f is Finding {
   return typeof x.ruleId === 'string' && typeof x.fingerprint === 'string' && typeof x.file === 'string' && SEVERITIES.has(x.severity as string) && Number.isInteger(x.line) && Number.isInteger(x.column);
 }
 
+function isProgress(v: unknown): v is BaselineProgress {
+  const x = v as Record<string, unknown> | null;
+  return typeof x === 'object' && x !== null && ['total', 'fixed', 'remaining'].every((k) => typeof x[k] === 'number');
+}
+
 /** Adds up numeric stats, key by key, nested maps included. */
 function sumStats(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
@@ -74,6 +79,8 @@ export function registerMergeCommand(program: Command): void {
       for (const s of shards) for (const f of s.findings) if (!byFingerprint.has(f.fingerprint)) byFingerprint.set(f.fingerprint, f);
       const findings = sortFindings([...byFingerprint.values()]);
       const stats = shards.map((s) => s.stats as unknown as Record<string, unknown>).reduce(sumStats) as unknown as ScanStats;
+      // Read here, at the edge, so that no reporter has to check what a hand-edited file holds.
+      if (stats.baseline !== undefined && !isProgress(stats.baseline)) delete stats.baseline;
       stats.findings = findings.length;
       stats.bySeverity = { error: 0, warning: 0, info: 0 };
       for (const f of findings) stats.bySeverity[f.severity]++;

@@ -119,8 +119,12 @@ export interface PreparedScan {
   inputs: NamedPath[];
 }
 
-/** Flags and config become lint options: a flag wins over the config, the config over defaults. */
-export async function prepareScan(paths: string[], flags: ScanFlags): Promise<PreparedScan> {
+/**
+ * Flags and config become lint options: a flag wins over the config, the config over defaults.
+ * `readsBaseline` false: the baseline is what the command writes (`hublint baseline`), so a
+ * baseline file the config names need not exist yet.
+ */
+export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseline = true): Promise<PreparedScan> {
   if (flags.maxWarnings !== undefined && !/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${flags.maxWarnings}'`);
   const sources = [flags.stdin && '--stdin', flags.staged && '--staged', flags.changedSince && '--changed-since'].filter(Boolean);
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
@@ -148,7 +152,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
       ...(flags.report ?? []).map((spec) => ({ what: '--report', path: spec.replace(/^[a-z]+=/, '') })),
       ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
     ],
-    [...inputs, ...(baselineFile ? [{ what: 'the baseline', path: baselineFile }] : [])],
+    [...inputs, ...(baselineFile && readsBaseline ? [{ what: 'the baseline', path: baselineFile }] : [])],
   );
   if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
     throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);
@@ -171,7 +175,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags): Promise<Pr
     extraHubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
     hubBaseVariables: [...(config.baseVariables ?? []), ...flags.baseVar],
     reportUnusedDisable: flags.reportUnusedDisable,
-    baseline: baselineFile ? readBaseline(baselineFile) : undefined,
+    baseline: baselineFile && readsBaseline ? readBaseline(baselineFile) : undefined,
     shard: flags.shard ? parseShard(flags.shard) : undefined,
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
     onNotice: (m) => say(`hublint: ${m}`),

@@ -142,6 +142,26 @@ export interface Finding {
   family: FindingFamily;
   /** family 'pin': the pinned version, its form and, after `engine check`, the verdicts. */
   pin?: PinFields;
+  /**
+   * Internal, never reported: what planning this Hub finding's fix needs, from the match until
+   * the scan knows the finding survives suppression and the baseline (fix/plan-finding.ts
+   * turns it into `fix`, `suggestion` and `fixRefusal`, and removes it).
+   */
+  pendingFix?: PendingFix;
+}
+
+/**
+ * A match kept for planning its fix later: plain data, so it crosses worker threads and the
+ * `--cache` file unchanged.
+ */
+export interface PendingFix {
+  /** The candidate as matched (the reading that matched, for an undecided one). */
+  candidate: Candidate;
+  match: Pick<Match, 'variant' | 'params' | 'method'>;
+  /** The adapter that read the file: its lexer maps the URL back onto the source. */
+  language: string;
+  /** Several readings of the URL were possible: never rewritten (match/readings.ts). */
+  undecided?: boolean;
 }
 
 export type FindingFamily = 'hub' | 'pin';
@@ -153,5 +173,15 @@ export interface ScanStats {
   findings: number;
   bySeverity: Record<Severity, number>;
   durationMs: number;
+  /** Findings silenced by inline directives (the Hub scan; `hublint pins` leaves it out). */
+  suppressed?: number;
+  /** With a baseline: how far the migration it records has come. */
+  baseline?: BaselineProgress;
   [extra: string]: unknown;
+}
+
+export interface BaselineProgress {
+  total: number;
+  fixed: number;
+  remaining: number;
 }

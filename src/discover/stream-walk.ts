@@ -145,7 +145,11 @@ function shortPath(path: string): string {
 function readBytes(dir: Buffer): { entries: Dirent[]; rawNames: Map<string, Buffer> } {
   const rawNames = new Map<string, Buffer>();
   const entries: Dirent[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) {
+  const all = readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+  // Valid names first: a file really named `a\uFFFD` keeps its name, and an invalid name
+  // that decodes to it gets the suffix (--fix then writes the right file, and refuses the other).
+  const valid = (e: (typeof all)[number]) => isUtf8(e.name as unknown as Buffer);
+  for (const e of [...all.filter(valid), ...all.filter((x) => !valid(x))]) {
     const bytes = e.name as unknown as Buffer;
     let name = bytes.toString('utf8');
     for (let n = 2; rawNames.has(name); n++) name = `${bytes.toString('utf8')} (${n})`;

@@ -1,5 +1,5 @@
 import type { Lexed, Lexeme, LiteralPart, SourceLexer, StringLexeme } from '../core/lexeme.js';
-import type { AdapterName } from './registry.js';
+import { languageOf, type AdapterName } from './registry.js';
 import type { LanguageSpec } from './langs/spec.js';
 import { tokenize } from './langs/tokenize.js';
 import { loadParser } from '../runtime/parsers.js';
@@ -45,7 +45,7 @@ function fromSpec(spec: LanguageSpec, join: string | undefined): SourceLexer {
 }
 
 /** JS/TS through the TypeScript scanner: strings, templates with their `${...}` splices, comments. */
-async function jsLexer(): Promise<SourceLexer> {
+export async function jsLexer(): Promise<SourceLexer> {
   const { ts } = await import('./js/parse.js');
   const K = ts.SyntaxKind;
   // After these a `/` divides; elsewhere it opens a regular expression.
@@ -123,7 +123,7 @@ function syntaxErrorsOfJs(ts: Awaited<typeof import('./js/parse.js')>['ts'], tex
  * Shell words (sh, Dockerfile, Makefile, PowerShell): quoted strings and bare words that hold
  * text, with `$NAME`, `${...}` and `$(...)` splices. `tick` is PowerShell's escape character.
  */
-function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
+export function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
   return {
     language,
     lex(text) {
@@ -223,22 +223,16 @@ function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
   };
 }
 
-const SPEC_LANGS: Partial<Record<AdapterName, () => Promise<{ spec: LanguageSpec; join?: string }>>> = {
-  go: async () => ({ spec: (await import('./langs/go.js')).goSpec, join: '+' }),
-  java: async () => ({ spec: (await import('./langs/java.js')).javaSpec, join: '+' }),
-  kotlin: async () => ({ spec: (await import('./langs/kotlin.js')).kotlinSpec, join: '+' }),
-  csharp: async () => ({ spec: (await import('./langs/csharp.js')).csharpSpec, join: '+' }),
-  ruby: async () => ({ spec: (await import('./langs/ruby.js')).rubySpec, join: '+' }),
-  php: async () => ({ spec: (await import('./langs/php.js')).phpSpec, join: '.' }),
-  // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
-  rust: async () => ({ spec: (await import('./langs/rust.js')).rustSpec }),
-};
+/** A tokenizer-based language's lexer (its entry in extract/registry.ts names the spec and the join operator). */
+export async function specLexer(spec: Promise<LanguageSpec>, join?: string): Promise<SourceLexer> {
+  return fromSpec(await spec, join);
+}
 
 /**
  * Python from its tree-sitter tree (the adapter parses the same way): string nodes with their
  * `{...}` interpolations, comments, and the tree's ERROR and MISSING nodes as syntax errors.
  */
-async function pythonLexer(): Promise<SourceLexer> {
+export async function pythonLexer(): Promise<SourceLexer> {
   const parser = await loadParser('python');
   return {
     language: 'python',
@@ -279,17 +273,12 @@ async function pythonLexer(): Promise<SourceLexer> {
 
 const cache = new Map<AdapterName, Promise<SourceLexer | null>>();
 
-/** The lexer for an adapter's files, or null where no parser applies (data, prose, Perl). */
+/** The lexer for an adapter's files (its registry entry's `lexer`), or null where none applies (data, prose, Perl). */
 export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
   let p = cache.get(name);
   if (!p) {
-    const spec = SPEC_LANGS[name];
-    if (spec) p = spec().then((s) => fromSpec(s.spec, s.join));
-    else if (name === 'js') p = jsLexer();
-    else if (name === 'python') p = pythonLexer();
-    else if (name === 'shell' || name === 'dockerfile' || name === 'makefile') p = Promise.resolve(shellLexer(name, '\\'));
-    else if (name === 'powershell') p = Promise.resolve(shellLexer(name, '`'));
-    else p = Promise.resolve(null);
+    const load = languageOf(name).lexer;
+    p = load ? load() : Promise.resolve(null);
     cache.set(name, p);
   }
   return p;

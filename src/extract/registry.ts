@@ -1,12 +1,15 @@
 import { basename, extname } from 'node:path';
+import type { SourceLexer } from '../core/lexeme.js';
+import type { Grammar } from '../runtime/parsers.js';
 import type { Adapter } from './types.js';
 
 /**
  * One registration per language: everything the rest of hublint needs to know about it.
- * Every table of languages (which adapter reads a file, Markdown fence names, which files
- * may use another file's constants, which adapters build a syntax tree, what a worker warms
- * up) is derived from LANGUAGES, so adding a language is one entry here plus its adapter
- * module. An adapter may be hand-written or a tree-sitter grammar with a lowering into the
+ * Every table of languages (which adapter reads a file, Markdown fence names, the prefilter
+ * needles, which files may use another file's constants, which adapters build a syntax tree
+ * or need no nesting guard, the lexer and the grammar of the fix step, what a worker warms up) is
+ * derived from LANGUAGES, so adding a language is one entry here plus its adapter module
+ * (test/extract/registry.test.ts checks every consumer's view against the entries). An adapter may be hand-written or a tree-sitter grammar with a lowering into the
  * shared form: either way `load` resolves to an Adapter, and no consumer changes.
  */
 export interface Language {
@@ -24,12 +27,30 @@ export interface Language {
    */
   readonly inFences?: boolean;
   /**
+   * Prefilter needles of the language's own: ASCII strings (case-sensitive) whose presence lets
+   * one of its files past the byte prefilter (scan/read/) and the text prefilter although it
+   * names no Hub host. No language registered today needs any, and a new one usually needs
+   * none either: the needles every file is tested for are universal (the Hub hosts, plain and
+   * URL-encoded, of extract/prefilter.ts, and the configured extra hosts and base variables),
+   * and so are the Hub path needles (HUB_PATH_PATTERN) for every language that readsConstants.
+   */
+  readonly needles?: readonly string[];
+  /**
    * Reads values other files define, through its module rules (extract/resolve/modules.ts): a
    * file of it that holds a Hub path without a host is linted, its base may be elsewhere.
    */
   readonly readsConstants?: boolean;
   /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
   readonly syntaxTree?: boolean;
+  /** Reads a file in one flat pass (no tree, no recursion): no guard against deep nesting needed. */
+  readonly flat?: boolean;
+  /** The tree-sitter grammar that re-parses a fixed file before --fix writes it (scan/fix-verifier.ts). */
+  readonly grammar?: Grammar;
+  /**
+   * The lexical view the fix step maps a URL back onto (strings, their splices, comments: see
+   * core/lexeme.ts). Without one a fix is made only to a URL written whole as one token.
+   */
+  readonly lexer?: () => Promise<SourceLexer>;
   /** One line naming a Hub URL in the plainest form: parsed once in a worker before its first file. */
   readonly warm?: { readonly path: string; readonly text: string };
   /** Loads the adapter (on first use: a run that meets no file of the language never loads it). */
@@ -39,6 +60,7 @@ export interface Language {
 export const LANGUAGES = [
   {
     name: 'js',
+    lexer: () => import('./lexers.js').then((m) => m.jsLexer()),
     extensions: ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'],
     fences: ['js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx', 'node'],
     readsConstants: true,
@@ -48,6 +70,8 @@ export const LANGUAGES = [
   },
   {
     name: 'python',
+    lexer: () => import('./lexers.js').then((m) => m.pythonLexer()),
+    grammar: 'python',
     extensions: ['.py', '.pyi'],
     fences: ['py', 'python', 'python3'],
     inFences: true,
@@ -57,6 +81,8 @@ export const LANGUAGES = [
   },
   {
     name: 'go',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/go.js').then((l) => l.goSpec), '+')),
+    grammar: 'go',
     extensions: ['.go'],
     fences: ['go', 'golang'],
     inFences: true,
@@ -65,6 +91,8 @@ export const LANGUAGES = [
   },
   {
     name: 'shell',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('shell', '\\')),
+    grammar: 'bash',
     extensions: ['.sh', '.bash', '.zsh', '.ksh', '.env'],
     fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
@@ -75,6 +103,7 @@ export const LANGUAGES = [
   },
   {
     name: 'dockerfile',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('dockerfile', '\\')),
     extensions: ['.dockerfile'],
     fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
     fences: ['dockerfile', 'docker'],
@@ -83,6 +112,7 @@ export const LANGUAGES = [
   },
   {
     name: 'makefile',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('makefile', '\\')),
     extensions: ['.mk', '.mak'],
     fileNames: [/^(gnu)?makefile$/i],
     fences: ['make', 'makefile'],
@@ -91,6 +121,8 @@ export const LANGUAGES = [
   },
   {
     name: 'powershell',
+    lexer: () => import('./lexers.js').then((m) => m.shellLexer('powershell', '`')),
+    grammar: 'powershell',
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
@@ -108,6 +140,7 @@ export const LANGUAGES = [
   },
   {
     name: 'json',
+    flat: true,
     extensions: ['.json', '.jsonc', '.json5'],
     fences: ['json', 'jsonc'],
     inFences: true,
@@ -132,6 +165,8 @@ export const LANGUAGES = [
   },
   {
     name: 'ruby',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/ruby.js').then((l) => l.rubySpec), '+')),
+    grammar: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
     fences: ['ruby', 'rb'],
@@ -139,6 +174,8 @@ export const LANGUAGES = [
   },
   {
     name: 'java',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/java.js').then((l) => l.javaSpec), '+')),
+    grammar: 'java',
     extensions: ['.java'],
     fences: ['java'],
     readsConstants: true,
@@ -155,6 +192,7 @@ export const LANGUAGES = [
   },
   {
     name: 'kotlin',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
     readsConstants: true,
@@ -162,6 +200,8 @@ export const LANGUAGES = [
   },
   {
     name: 'csharp',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/csharp.js').then((l) => l.csharpSpec), '+')),
+    grammar: 'c-sharp',
     extensions: ['.cs'],
     fences: ['csharp', 'cs', 'c#'],
     readsConstants: true,
@@ -169,12 +209,17 @@ export const LANGUAGES = [
   },
   {
     name: 'php',
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/php.js').then((l) => l.phpSpec), '.')),
+    grammar: 'php',
     extensions: ['.php'],
     fences: ['php'],
     load: () => import('./langs/php.js').then((m) => m.phpAdapter),
   },
   {
     name: 'rust',
+    // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
+    lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/rust.js').then((l) => l.rustSpec))),
+    grammar: 'rust',
     extensions: ['.rs'],
     fences: ['rust', 'rs'],
     load: () => import('./langs/rust.js').then((m) => m.rustAdapter),
@@ -188,6 +233,7 @@ export const LANGUAGES = [
   {
     // Anything else: the plain URL scan, which still finds every written-out call.
     name: 'text',
+    flat: true,
     load: () => import('./text/adapter.js').then((m) => m.textAdapter),
   },
 ] as const satisfies readonly Language[];
@@ -199,6 +245,24 @@ const byName = new Map(registered.map((l) => [l.name as AdapterName, l]));
 const byExtension = new Map(registered.flatMap((l) => (l.extensions ?? []).map((e) => [e, l.name as AdapterName] as const)));
 const byFileName = registered.flatMap((l) => (l.fileNames ?? []).map((re) => [re, l.name as AdapterName] as const));
 const byFence = new Map(registered.flatMap((l) => (l.fences ?? []).map((f) => [f, l.name as AdapterName] as const)));
+
+const needles = new Map(registered.flatMap((l) => (l.needles?.length ? [[l.name as AdapterName, l.needles] as const] : [])));
+/** Some language has needles of its own: the prefilters then test them too. */
+export const LANGUAGE_NEEDLES = needles.size > 0;
+
+/**
+ * True when `text` holds a needle of the language `name` itself (Language.needles). ASCII
+ * needles: the same answer on a file's bytes viewed as Latin-1 as on its UTF-8 text.
+ */
+export function hasOwnNeedle(name: AdapterName, text: string): boolean {
+  const own = needles.get(name);
+  return own !== undefined && own.some((n) => text.includes(n));
+}
+
+/** hasOwnNeedle for a file by its path; false at once while no language has needles. */
+export function hasOwnNeedleFor(path: string, text: string): boolean {
+  return needles.size > 0 && hasOwnNeedle(adapterNameFor(path), text);
+}
 
 /** The languages a property holds for, by name (e.g. which read other files' constants). */
 export function languagesWhere(test: (language: Language) => boolean): ReadonlySet<AdapterName> {

@@ -149,7 +149,7 @@ function encode(ch: string, old: UrlAtom[]): string {
  * fully known (a value that may hold `namespace/repository`, an unknown method or host) is not
  * rewritten: the reason says what a person has to decide.
  */
-export function planFix(text: string, c: Candidate, m: Match, lexer: SourceLexer | null, lexed?: Lexed): FixPlan {
+export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | 'params' | 'method'>, lexer: SourceLexer | null, lexed?: Lexed): FixPlan {
   const v = m.variant;
   if (!v.replacement) return none(v.replacementReason ?? 'no replacement endpoint');
   // The rule's fix policy is the ceiling: nothing below can raise it.

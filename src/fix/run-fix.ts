@@ -31,6 +31,11 @@ export interface FixRunOptions {
   verifier: (file: string, text: string) => Promise<FixVerifier>;
   /** Hashes of the text each file had when it was scanned. */
   scannedHash: (file: string) => string | undefined;
+  /**
+   * The scan met this file under a name that is not valid UTF-8: `file` is the name decoded
+   * (U+FFFD for the bad bytes), which is not the file's path, so the file is left alone.
+   */
+  undecodableName?: (file: string) => boolean;
   /** --fix-hardlinks: fix a file with several names, splitting this name off (as `sed -i` does). */
   fixHardlinks?: boolean;
   /** One line for each hard link split (--fix-hardlinks). */
@@ -67,6 +72,9 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   let raw: Buffer;
   if (inMemory !== undefined) {
     raw = Buffer.from(inMemory, 'utf8');
+  } else if (opts.undecodableName?.(file)) {
+    // Rewriting by the decoded name would miss the file or hit another one: a person renames it.
+    return refuse('its name is not valid UTF-8: left alone (rename the file, or edit it by hand)');
   } else {
     st = await lstat(absolute).catch(() => null);
     if (!st) return refuse('the file is gone');

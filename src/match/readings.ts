@@ -17,20 +17,18 @@ export function matchReadings(c: Candidate, set: RuleSet): { match: Match; candi
 }
 
 /**
- * An undecided reading never gets a fix: the finding says which rules it may be, with low
- * confidence, so a reviewer decides.
+ * An undecided reading never gets a fix (fix/plan-finding.ts refuses it): the finding says
+ * which rules it may be, with low confidence, so a reviewer decides.
  */
 export function markUndecided(f: Finding, c: Candidate, others: string[]): Finding {
   if (!c.alternatives?.length) return f;
   const otherwise = others.length > 0 ? others.join(' or ') : 'a call that is not deprecated';
   const why = c.arityNote ? ` (${c.arityNote})` : '';
-  const { fix: _fix, ...rest } = f;
   return {
-    ...rest,
+    ...f,
     confidence: 'low',
     alternativeRuleIds: others,
     message: `${f.message}. Undecided${why}: read with the value as one segment instead, this is ${otherwise}`,
-    suggestion: `${f.suggestion ?? ''}${f.suggestion ? '; ' : ''}not rewritten automatically: the number of path segments is not known`,
-    fixRefusal: 'the number of path segments a value fills is not known',
+    ...(f.pendingFix ? { pendingFix: { ...f.pendingFix, undecided: true } } : {}),
   };
 }

@@ -1,9 +1,7 @@
 import { fingerprintOf } from '../core/fingerprint.js';
 import { redact, redactSnippet } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
-import type { Candidate, Finding, FindingEdit, FindingReplacement } from '../core/types.js';
-import type { Lexed, SourceLexer } from '../core/lexeme.js';
-import { planFix } from '../fix/plan.js';
+import type { Candidate, Finding, FindingReplacement } from '../core/types.js';
 import { showHoles } from '../core/hole.js';
 import type { Match } from './match-candidate.js';
 import { fillTemplate } from './template.js';
@@ -33,32 +31,13 @@ function normalUrl(url: string): string {
 
 export interface FindingInput {
   file: string;
-  /** The whole (BOM-less) text, for planning the fix. */
-  text?: string;
   lines: LineIndex;
   candidate: Candidate;
   match: Match;
   /** How many equal keys came before in this file (keeps fingerprints unique, line-free). */
   occurrence: (key: string) => number;
-  /** How the file's language is lexed (null: no parser applies), and the file lexed once. */
-  lexer?: SourceLexer | null;
-  lexed?: () => Lexed;
-}
-
-function fixFields(
-  { text, lines, candidate: c, match: m, lexer, lexed }: FindingInput,
-  replacement: FindingReplacement | null,
-): Pick<Finding, 'fix' | 'suggestion' | 'fixRefusal'> {
-  const manual = replacement ? `call ${replacement.method} ${replacement.url ?? replacement.path} (${replacement.operation})` : (m.variant.replacementReason ?? 'no replacement');
-  if (text === undefined) return { suggestion: manual };
-  const plan = planFix(text, c, m, lexer ?? null, lexed?.());
-  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}`, fixRefusal: plan.reason };
-  const edits: FindingEdit[] = plan.edits.map((e) => {
-    const a = lines.position(e.start);
-    const b = lines.position(e.end);
-    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}) };
-  });
-  return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${m.variant.fix.note} (applied with --fix-type unsafe)` : manual };
+  /** The adapter that read the file (its lexer plans the fix, later: see fix/plan-finding.ts). */
+  language: string;
 }
 
 export function toFinding(input: FindingInput): Finding {
@@ -89,6 +68,7 @@ export function toFinding(input: FindingInput): Finding {
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,
     fingerprint: fingerprintOf([m.rule.id, file, normalUrl(c.url), m.method, occurrence(key)]),
-    ...fixFields(input, replacement),
+    // The fix is planned once the finding has survived suppression and the baseline.
+    pendingFix: { candidate: c, match: { variant: m.variant, params: m.params, method: m.method }, language: input.language },
   };
 }

@@ -1,5 +1,4 @@
-import type { Finding, Severity } from '../core/types.js';
-import { fixOf } from './finding-fix.js';
+import type { BaselineProgress, Finding, Severity } from '../core/types.js';
 import type { ReportContext } from './types.js';
 import { replacementCall, ruleCatalog, variantFor, variantSummary, type ReportRule } from './rule-catalog.js';
 
@@ -102,7 +101,7 @@ export interface RuleNote {
 export interface AuditModel {
   tool: { name: string; version: string };
   totals: { findings: number; files: number; filesScanned: number; rules: number; bySeverity: SeverityCounts };
-  baseline: { total: number; fixed: number; remaining: number } | null;
+  baseline: BaselineProgress | null;
   byRule: RuleTotal[];
   byStatus: GroupTotal[];
   byDate: GroupTotal[];
@@ -222,7 +221,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       migration: rule?.migration ?? null,
       fixNote: variant ? `${variant.fix.policy}: ${variant.fix.note}` : null,
       fixPolicy: f.fixPolicy,
-      autoFix: fixOf(f)?.policy ?? null,
+      autoFix: f.fix?.policy ?? null,
       suggestion: text(f.suggestion),
       confidence: f.confidence,
     });
@@ -266,11 +265,11 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       findings: perRule.get(r.id)?.n ?? 0,
     }));
 
-  const baseline = ctx.stats.baseline as AuditModel['baseline'] | undefined;
+  const baseline = ctx.stats.baseline;
   return {
     tool: ctx.tool,
     totals: { findings: findings.length, files: perFile.size, filesScanned: ctx.stats.filesScanned, rules: perRule.size, bySeverity },
-    baseline: baseline && typeof baseline === 'object' ? { total: baseline.total, fixed: baseline.fixed, remaining: baseline.remaining } : null,
+    baseline: baseline ? { total: baseline.total, fixed: baseline.fixed, remaining: baseline.remaining } : null,
     byRule,
     byStatus: groups(perStatus, byText),
     // Oldest first; findings of rules without a date come last.

@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/types.js';
-import { fixOf } from './finding-fix.js';
 import { replacementCall, ruleCatalog, variantSummary, type ReportRule } from './rule-catalog.js';
 import type { Reporter } from './types.js';
 
@@ -98,7 +97,7 @@ function ruleDescriptor(rule: ReportRule) {
 }
 
 function fixesOf(f: Finding) {
-  const fix = fixOf(f);
+  const fix = f.fix;
   if (!fix) return undefined;
   const call = replacementCall(f);
   const what = call ? `Rewrite to ${call}` : `Apply hublint's fix for ${f.ruleId}`;

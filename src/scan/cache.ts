@@ -24,8 +24,8 @@ import { dirname } from 'node:path';
 
 export type CacheStrategy = 'metadata' | 'content';
 
-// 2: findings carry `family` (and pins a typed `pin`).
-export const CACHE_FORMAT = 2;
+// 2: findings carry `family` (and pins a typed `pin`). 3: Hub findings carry `pendingFix`, their fix planned after suppression.
+export const CACHE_FORMAT = 3;
 
 export interface FileStamp {
   size: number;

@@ -1,23 +1,10 @@
 import { loadLexer } from '../extract/lexers.js';
-import { loadParser, type Grammar, type LoadedParser } from '../runtime/parsers.js';
+import { loadParser, type LoadedParser } from '../runtime/parsers.js';
 import { walkTree } from '../runtime/tree-walk.js';
-import { loadAdapter } from '../extract/registry.js';
+import { languageOf, loadAdapter, type AdapterName } from '../extract/registry.js';
 import type { FixVerifier } from '../fix/verify.js';
 import { stripBom } from '../core/strip-bom.js';
 import { adapterFor, type LintTextOptions } from './lint-file.js';
-
-/** The tree-sitter grammar that parses an adapter's files (Kotlin, Dockerfile, Makefile have none). */
-const GRAMMARS: Partial<Record<string, Grammar>> = {
-  python: 'python',
-  go: 'go',
-  java: 'java',
-  csharp: 'c-sharp',
-  php: 'php',
-  ruby: 'ruby',
-  rust: 'rust',
-  shell: 'bash',
-  powershell: 'powershell',
-};
 
 /** ERROR and MISSING nodes: what a tree-sitter parse could not read. */
 function treeErrors(parser: LoadedParser, text: string): number {
@@ -39,8 +26,9 @@ function treeErrors(parser: LoadedParser, text: string): number {
  * A real parser's error count for the file's language: tree-sitter for the languages it has a
  * grammar for, `yaml` and JSON for data. JS/TS are parsed by TypeScript in their lexer.
  */
-async function parserFor(name: string): Promise<FixVerifier['parseErrors']> {
-  const grammar = GRAMMARS[name];
+async function parserFor(name: AdapterName): Promise<FixVerifier['parseErrors']> {
+  // The grammar is the language's registry entry (Kotlin, Dockerfile, Makefile have none).
+  const grammar = languageOf(name).grammar;
   if (grammar) {
     const parser = await loadParser(grammar);
     return (text) => treeErrors(parser, text);

@@ -1,8 +1,8 @@
 import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
-import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { adapterNameFor, hasOwnNeedle, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
 import { loadLexer } from '../extract/lexers.js';
-import type { Lexed } from '../core/lexeme.js';
+import { planFixes, type LexerFor } from '../fix/plan-finding.js';
 import type { AdapterContext } from '../extract/types.js';
 import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
@@ -24,7 +24,7 @@ export interface LintTextOptions {
 export const AST_SIZE_LIMIT = 1024 * 1024;
 const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 /** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
-const FLAT_ADAPTERS = new Set<AdapterName>(['text', 'json']);
+const FLAT_ADAPTERS = languagesWhere((l) => l.flat === true);
 
 
 /** A crashing adapter costs one file, never the run: the file gets this finding instead. */
@@ -62,11 +62,24 @@ export function adapterFor(file: string, text: string, opts: LintTextOptions): A
   return text.length > AST_SIZE_LIMIT && AST_ADAPTERS.has(name) ? 'text' : name;
 }
 
-/** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
+/**
+ * Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. Each
+ * Hub finding carries its fix planned (fix/plan-finding.ts); a scan uses lintFile instead and
+ * plans fixes only for the findings that survive suppression and the baseline.
+ */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
-  if (!opts.prefilter(text, file)) return [];
+  return planFixes(await lintFile(file, text, opts), () => text, lexerFor);
+}
+
+/** The fix step's view of a language: its lexer, by adapter name. */
+export const lexerFor: LexerFor = (language) => loadLexer(language as AdapterName);
+
+/** lintText without the fix planning: each Hub finding keeps its pendingFix for the scan's finish. */
+export async function lintFile(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
+  const text = stripBom(raw);
   const name = adapterFor(file, text, opts);
+  if (!opts.prefilter(text, file) && !hasOwnNeedle(name, text)) return [];
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
@@ -87,19 +100,15 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) }));
-  // The lexer is loaded, and the file lexed, only when some finding may get a fix.
-  const lexer = matched.some((x) => x.read && x.read.match.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
-  let lexedOnce: Lexed | undefined;
-  const lexed = lexer ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
-  for (const { c, read } of matched) {
+  for (const c of candidates.sort((a, b) => a.start - b.start)) {
+    const read = matchReadings(c, opts.ruleSet);
     if (!read) continue;
     const m = read.match;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.
     const spanKey = `${c.start}:${c.end}:${m.rule.id}`;
     if (seen.has(spanKey)) continue;
     seen.add(spanKey);
-    findings.push(markUndecided(toFinding({ file, text, lines, candidate: read.candidate, match: m, occurrence, lexer, lexed }), c, read.others));
+    findings.push(markUndecided(toFinding({ file, lines, candidate: read.candidate, match: m, occurrence, language: name }), c, read.others));
   }
   return sortFindings(findings);
 }

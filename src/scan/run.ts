@@ -10,6 +10,7 @@ import { readCandidateFile, type SkipReason } from '../discover/read.js';
 import { inShard } from '../discover/shard.js';
 import { DEFAULT_MAX_FILE_SIZE, parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
+import { hasOwnNeedleFor } from '../extract/registry.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../extract/prefilter.js';
 import type { ProjectResolver } from '../extract/resolve/project.js';
 import { compileRules, type RuleSet } from '../match/ruleset.js';
@@ -18,7 +19,9 @@ import { loadRules } from '../rules/load.js';
 import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
-import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
+import { internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
+import { planFixes } from '../fix/plan-finding.js';
+import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
@@ -75,6 +78,8 @@ export interface LintResult {
     relint: (file: string, text: string) => Promise<Finding[]>;
     /** Re-reads a fixed text by meaning, parse and skeleton before --fix writes it. */
     verifier: (file: string, text: string) => Promise<FixVerifier>;
+    /** The file's name on disk is not valid UTF-8: `file` is its decoding, not a path to write. */
+    undecodableName: (file: string) => boolean;
   };
 }
 
@@ -142,6 +147,8 @@ interface Scan {
   scratch: ReadScratch;
   pool?: ScanPool;
   early: EarlyLint;
+  /** Files whose names are not valid UTF-8: reported by their decoding, which names no file. */
+  undecodable: Set<string>;
 }
 
 /**
@@ -191,6 +198,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     kept: [],
     quietPackageFiles: [],
     pinFindings: [],
+    undecodable: new Set(),
     suppressed: 0,
     scratch: new ReadScratch(),
     early: new EarlyLint({ ...textOptions, prefilter: () => true }),
@@ -199,9 +207,9 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     await readPass(scan);
     if (scan.hub) scan.kept.push(...packageSiblings(scan.kept, scan.quietPackageFiles, scan.maxSize, scan.scratch));
     const results = await lintPass(scan, textOptions);
-    const { findings, hashes } = finish(scan, results);
+    const { findings, hashes } = await finish(scan, results);
     scan.stats.durationMs = Date.now() - started;
-    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
+    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => scan.undecodable.has(file) } };
   } finally {
     await scan.pool?.close();
   }
@@ -232,7 +240,7 @@ class EarlyLint {
     const findings = this.chain.then(async () => {
       // A turn of the event loop between files: the workers' replies get their next batches.
       await new Promise((next) => setImmediate(next));
-      return lintText(file.path, file.text, this.options);
+      return lintFile(file.path, file.text, this.options);
     });
     this.results.set(file.path, findings);
     this.chain = findings.catch(() => undefined);
@@ -291,7 +299,7 @@ async function readPass(scan: Scan): Promise<void> {
       return;
     }
     // A Hub path without a host may be joined to a base another file defines: its sites ask.
-    if (scan.mentionsHub(text) || mayJoinForeignBase(path, text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
+    if (scan.mentionsHub(text) || mayJoinForeignBase(path, text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v)) || hasOwnNeedleFor(path, text)) {
       scan.kept.push({ path, text });
       if (!options.cache && scan.early.queued++ < EARLY_LINT && scan.mentionsHub(text)) scan.early.add({ path, text });
     }
@@ -307,6 +315,7 @@ async function readPass(scan: Scan): Promise<void> {
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
+    if (file.raw) scan.undecodable.add(file.path);
     const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
     else take(file.path, read.text);
@@ -389,7 +398,7 @@ async function readPass(scan: Scan): Promise<void> {
 /** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
 async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   scan.kept.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintText(file.path, file.text, textOptions);
+  const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintFile(file.path, file.text, textOptions);
   const pool = scan.pool;
   return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, { cwd: scan.cwd, maxSize: scan.maxSize }, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
 }
@@ -404,9 +413,10 @@ function withSeverity(f: Finding, severity: Record<string, Severity | 'off'> | u
 
 /**
  * Finish: inline suppressions (and unused directives), per-rule severities, the baseline,
- * the output order and the stats.
+ * then the fixes of the findings left (planned only now: a suppressed or baselined finding
+ * gets none), the output order and the stats.
  */
-function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes: Map<string, string> } {
+async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Finding[]; hashes: Map<string, string> }> {
   const { options, stats } = scan;
   const findings: Finding[] = [];
   const hashes = new Map<string, string>();
@@ -443,6 +453,11 @@ function finish(scan: Scan, results: Finding[][]): { findings: Finding[]; hashes
     result = b.kept;
     stats.baseline = b.progress;
   }
+  const texts = new Map(scan.kept.map((f) => [f.path, f.text]));
+  result = await planFixes(result, (file) => {
+    const text = texts.get(file);
+    return text === undefined ? undefined : stripBom(text);
+  }, lexerFor);
   sortFindings(result);
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;

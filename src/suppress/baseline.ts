@@ -1,5 +1,5 @@
 import { ConfigError } from '../core/errors.js';
-import type { Finding } from '../core/types.js';
+import type { BaselineProgress, Finding } from '../core/types.js';
 import { readBoundedFile } from '../core/read-bounded.js';
 
 /** A baseline holds fingerprints, not line numbers, so it survives edits that move lines. */
@@ -35,11 +35,7 @@ export function readBaseline(file: string): Baseline {
   return b;
 }
 
-export interface BaselineProgress {
-  total: number;
-  fixed: number;
-  remaining: number;
-}
+export type { BaselineProgress };
 
 /** Keeps the findings the baseline does not know, and measures the migration's progress. */
 export function applyBaseline(findings: Finding[], baseline: Baseline): { kept: Finding[]; progress: BaselineProgress } {

@@ -108,6 +108,28 @@ describe('baseline', () => {
     expect(out.stats.baseline).toEqual({ total: 2, fixed: 1, remaining: 1 });
     expect(hublint(['--baseline', '.hublint-baseline.json'], { cwd: dir }).stdout).toContain('baseline: 1 of 2 fixed, 1 remaining');
   });
+
+  it('hublint baseline creates the baseline file the config names, which later scans then use', () => {
+    const dir = tmp('baseline-config');
+    writeFileSync(join(dir, '.hublint.yaml'), 'baseline: hub-debt.json\n');
+    writeFileSync(join(dir, 'a.sh'), `${DEPRECATED}curl https://hub.docker.com/v2/repositories/acme/\n`);
+    // The config names a file that does not exist yet: a scan says so in one line, exit 2.
+    const before = hublint(['.'], { cwd: dir });
+    expect(before.code).toBe(2);
+    expect(before.stderr).toMatch(/hub-debt\.json: cannot read baseline \(ENOENT\)/);
+    const r = hublint(['baseline'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/wrote \S*hub-debt\.json with 2 findings/);
+    expect(JSON.parse(readFileSync(join(dir, 'hub-debt.json'), 'utf8')).findings).toHaveLength(2);
+    expect(existsSync(join(dir, '.hublint-baseline.json'))).toBe(false);
+    const after = json(hublint(['--format', 'json', '.'], { cwd: dir }).stdout);
+    expect(after.findings).toEqual([]);
+    expect(after.stats.baseline).toEqual({ total: 2, fixed: 0, remaining: 2 });
+    // Recording again replaces it; -o still names another file.
+    expect(hublint(['baseline'], { cwd: dir }).code).toBe(0);
+    expect(hublint(['baseline', '-o', 'other.json'], { cwd: dir }).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')).findings).toHaveLength(2);
+  });
 });
 
 describe('git: --staged and --changed-since', () => {

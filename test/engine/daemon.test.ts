@@ -19,7 +19,7 @@ const committedImages: string[] = [];
 
 afterAll(async () => {
   for (const id of created) await client.removeContainer(id, { force: true }).catch(() => undefined);
-  // The client has no image removal (not in the seed); Debian's CLI does it.
+  // The client has no image removal (src/engine/operations.ts lists what it does); Debian's CLI does it.
   if (committedImages.length > 0) {
     execFileSync('/usr/bin/docker', ['-H', engineEnv().dockerHost, 'rmi', ...committedImages], { env: { PATH: process.env.PATH }, stdio: 'ignore' });
   }

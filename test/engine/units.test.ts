@@ -84,7 +84,7 @@ describe('API versions', () => {
 });
 
 describe('operations as data', () => {
-  it('gives every operation of the seed a method, a path and success statuses', () => {
+  it('gives every operation of the client a method, a path and success statuses', () => {
     expect(OPERATIONS.createContainer).toMatchObject({ method: 'POST', path: '/containers/create', ok: [201] });
     expect(OPERATIONS.startContainer).toMatchObject({ method: 'POST', path: '/containers/{id}/start', ok: [204], noChange: [304] });
     expect(OPERATIONS.waitContainer).toMatchObject({ method: 'POST', path: '/containers/{id}/wait', timeout: 'none' });

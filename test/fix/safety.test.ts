@@ -103,6 +103,26 @@ describe('--fix keeps what the user had', () => {
     expect(fixed.stderr).toMatch(/fixed 0 findings in 0 files; 1 needs a person/);
   });
 
+  it('a file whose name is not valid UTF-8 is refused in one line, byte for byte unchanged; its neighbours, one of them named like its decoding, are fixed', () => {
+    const dir = tmp();
+    const at = (name: Buffer) => Buffer.concat([Buffer.from(`${dir}/`), name]);
+    const invalid = Buffer.from([0x62, 0x61, 0x64, 0xff, 0x2e, 0x74, 0x78, 0x74]); // bad\xff.txt
+    const before = Buffer.from(`see ${GET}\n`);
+    writeFileSync(at(invalid), before);
+    // A real file whose (valid) name is what the invalid one decodes to: bad\uFFFD.txt.
+    writeFileSync(join(dir, 'bad\uFFFD.txt'), `x ${GET}?page=2\n`);
+    writeFileSync(join(dir, 'good.txt'), `y ${GET}\n`);
+    const r = hublint(['--fix', '.'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('fixed 2 findings in 2 files; 1 needs a person');
+    expect(r.stderr).toMatch(/^ {2}bad\uFFFD\.txt \(2\): not fixed: its name is not valid UTF-8: left alone \(rename the file, or edit it by hand\)$/m);
+    expect(readFileSync(at(invalid)).equals(before)).toBe(true);
+    expect(readFileSync(join(dir, 'bad\uFFFD.txt'), 'utf8')).toBe('x https://hub.docker.com/v2/namespaces/acme/repositories/web/?page=2\n');
+    expect(readFileSync(join(dir, 'good.txt'), 'utf8')).toBe('y https://hub.docker.com/v2/namespaces/acme/repositories/web/\n');
+    // Nothing was created beside them (no file under the decoded name, no temp file).
+    expect(readdirSync(dir, { encoding: 'buffer' }).length).toBe(3);
+  });
+
   it('--fix with --staged is a usage error', () => {
     const r = hublint(['--fix', '--staged'], { cwd: tmp() });
     expect(r.code).toBe(2);

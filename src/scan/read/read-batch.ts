@@ -1,4 +1,4 @@
-import { adapterNameFor, languagesWhere } from '../../extract/registry.js';
+import { adapterNameFor, hasOwnNeedleFor, LANGUAGE_NEEDLES, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
 import { HUB_PATH_PATTERN } from '../../extract/prefilter.js';
@@ -75,13 +75,15 @@ export function readBatch(
 
 /**
  * The gate of the read pass: `gate.patterns` (the Engine pin prefilter) apply only to files
- * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file.
+ * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file; a language's own
+ * needles (extract/registry.ts) to its files.
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
   const all = makeBytePrefilter(gate);
   const withoutPins = gate.patterns?.length ? makeBytePrefilter({ ...gate, patterns: [] }) : all;
-  const base = (buf: Buffer, path: string) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
-  if (!gate.crossFilePaths) return base;
+  const hub = (buf: Buffer, path: string) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
   // A Hub path in a language whose sites read other files' values (see HUB_PATH_PATTERN).
-  return (buf, path) => base(buf, path) || mayJoinForeignBase(path, latin1View(buf));
+  const base = gate.crossFilePaths ? (buf: Buffer, path: string) => hub(buf, path) || mayJoinForeignBase(path, latin1View(buf)) : hub;
+  // A language's own needles (extract/registry.ts); with none (none today), not a byte more is looked at.
+  return LANGUAGE_NEEDLES ? (buf, path) => base(buf, path) || hasOwnNeedleFor(path, latin1View(buf)) : base;
 }

@@ -1,5 +1,5 @@
 import type { Finding, Rule } from '../../core/types.js';
-import { lintText } from '../lint-file.js';
+import { lintFile } from '../lint-file.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../../extract/prefilter.js';
 import { languageOf, loadAdapter, type AdapterName } from '../../extract/registry.js';
 import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
@@ -9,7 +9,7 @@ import { mayUseForeignValues } from '../package-siblings.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
 
 /**
- * A worker of the lint pool: lintText on {path, text}, with the rule set compiled once per
+ * A worker of the lint pool: lintFile on {path, text}, with the rule set compiled once per
  * worker. Started early, it loads the adapters named in `warm` (the TypeScript compiler for
  * 'js') and parses a snippet with each, while the main thread is still reading files.
  */
@@ -43,10 +43,10 @@ export async function setupLintWorker(init: LintWorkerInit) {
     await loadAdapter(name);
     const snippet = languageOf(name).warm;
     // Runs the parser once, so its hot functions are compiled before the first real file.
-    if (snippet) await lintText(snippet.path, snippet.text, { ruleSet, context: { project }, prefilter });
+    if (snippet) await lintFile(snippet.path, snippet.text, { ruleSet, context: { project }, prefilter });
   }
   return {
-    handle: (job: LintJob): Promise<Finding[]> => lintText(job.path, job.text, { ruleSet, context: { project }, prefilter }),
+    handle: (job: LintJob): Promise<Finding[]> => lintFile(job.path, job.text, { ruleSet, context: { project }, prefilter }),
   };
 }
 

@@ -11,7 +11,7 @@ import { isWorkerEntry, serveWorker } from './worker-host.js';
 /**
  * A worker of a big scan (scan/workers/scan-pool.ts): the read pass on batches of paths (read,
  * binary check, the byte prefilter, decode only what passes, the Engine pin extractors on
- * the files that may hold a pin), then the adapters on the kept files (lintText, as
+ * the files that may hold a pin), then the adapters on the kept files (lintFile, as
  * lint-worker.ts). The main thread only walks, hands out batches and merges; with N cores,
  * N workers read in parallel.
  *

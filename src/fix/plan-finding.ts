@@ -1,0 +1,75 @@
+import type { Lexed, SourceLexer } from '../core/lexeme.js';
+import { LineIndex } from '../core/position.js';
+import type { Finding, FindingEdit, PendingFix } from '../core/types.js';
+import { planFix } from './plan.js';
+
+/**
+ * A finding's fix is planned where its match is final: the scan calls planFixes on the
+ * findings that survived inline suppressions, per-rule severities and the baseline, so no
+ * edit is ever planned (or a file lexed) for a finding nobody sees. The matcher leaves what
+ * planning needs in `pendingFix`; this turns it into `fix`, `suggestion` and `fixRefusal`.
+ */
+
+/** The lexer of an adapter, handed in by the scan (the lexers live with the extractors). */
+export type LexerFor = (language: string) => Promise<SourceLexer | null>;
+
+/** What the fix step needs of one file: its BOM-less text (the offsets the adapters saw). */
+export type TextOf = (file: string) => string | undefined;
+
+function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: () => LineIndex, lexer: SourceLexer | null, lexed: (() => Lexed) | undefined): Pick<Finding, 'fix' | 'suggestion' | 'fixRefusal'> {
+  const { variant } = p.match;
+  const r = f.replacement;
+  const manual = r ? `call ${r.method} ${r.url ?? r.path} (${r.operation})` : (variant.replacementReason ?? 'no replacement');
+  if (text === undefined) return { suggestion: manual };
+  const plan = planFix(text, p.candidate, p.match, lexer, lexed?.());
+  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}`, fixRefusal: plan.reason };
+  const edits: FindingEdit[] = plan.edits.map((e) => {
+    const a = lines().position(e.start);
+    const b = lines().position(e.end);
+    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}) };
+  });
+  return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${variant.fix.note} (applied with --fix-type unsafe)` : manual };
+}
+
+/** One finding with its fix planned (fields in the order the JSON report has always had them). */
+function planned(f: Finding, fields: Pick<Finding, 'fix' | 'suggestion' | 'fixRefusal'>): Finding {
+  const { pendingFix, ...rest } = f;
+  if (!pendingFix?.undecided) return { ...rest, ...fields };
+  // An undecided reading never gets an edit: a reviewer picks the reading.
+  const { alternativeRuleIds, ...base } = rest;
+  const { fix: _fix, ...kept } = { ...base, ...fields };
+  return {
+    ...kept,
+    alternativeRuleIds,
+    suggestion: `${kept.suggestion ?? ''}${kept.suggestion ? '; ' : ''}not rewritten automatically: the number of path segments is not known`,
+    fixRefusal: 'the number of path segments a value fills is not known',
+  };
+}
+
+/**
+ * Plans the fix of every finding that carries a pendingFix, file by file (each file indexed
+ * and lexed at most once, its lexer loaded only when some finding may get an edit). Findings
+ * without one (pins, hublint's own) come back unchanged; the order is kept.
+ */
+export async function planFixes(findings: readonly Finding[], textOf: TextOf, lexerFor: LexerFor): Promise<Finding[]> {
+  const byFile = new Map<string, number[]>();
+  findings.forEach((f, i) => {
+    if (!f.pendingFix) return;
+    const at = byFile.get(f.file);
+    if (at) at.push(i);
+    else byFile.set(f.file, [i]);
+  });
+  const out = [...findings];
+  for (const [file, at] of byFile) {
+    const text = textOf(file);
+    let index: LineIndex | undefined;
+    const lines = () => (index ??= new LineIndex(text ?? ''));
+    // One file, one adapter: the lexer of the first finding's language serves them all.
+    const mayEdit = at.some((i) => findings[i].pendingFix!.match.variant.fix.policy !== 'none');
+    const lexer = text !== undefined && mayEdit ? await lexerFor(findings[at[0]].pendingFix!.language) : null;
+    let lexedOnce: Lexed | undefined;
+    const lexed = lexer && text !== undefined ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
+    for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, text, lines, lexer, lexed));
+  }
+  return out;
+}
