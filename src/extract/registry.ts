@@ -117,7 +117,7 @@ export const LANGUAGES = [
     fileNames: [/^(gnu)?makefile$/i],
     fences: ['make', 'makefile'],
     inFences: true,
-    load: () => import('./shell/makefile.js').then((m) => m.makefileAdapter),
+    load: () => import('./shell/makefile.js').then((m) => m.loadMakefileAdapter()),
   },
   {
     name: 'powershell',

@@ -3,7 +3,7 @@ import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
 import { shellAdapter } from '../../src/extract/shell/adapter.js';
 import { loadDockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
-import { makefileAdapter } from '../../src/extract/shell/makefile.js';
+import { loadMakefileAdapter } from '../../src/extract/shell/makefile.js';
 import { powershellAdapter } from '../../src/extract/shell/powershell.js';
 import { tokenize } from '../../src/extract/shell/tokenize.js';
 import { NO_PROJECT, type Adapter } from '../../src/extract/types.js';
@@ -125,10 +125,22 @@ describe('Dockerfile', () => {
   });
 });
 
+const makefileAdapter = await loadMakefileAdapter();
+
 describe('Makefile', () => {
   it('expands make variables in recipes and keeps `$$VAR` for the shell', () => {
     const text = 'HUB ?= https://hub.docker.com\nAPI := $(HUB)/v2\nrepos:\n\t@N=acme; curl -fsS "$(API)/repositories/$$N/"\n';
     expect(run(makefileAdapter, text)).toMatchObject([{ url: 'https://hub.docker.com/v2/repositories/acme/', source: '$(API)/repositories/$$N/', rebuilt: true }]);
+  });
+
+  it('reads a command in a variable no recipe uses, `$$(` being the shell substitution', () => {
+    const text = 'USER=bot\nTOKEN=$$(curl -s -X POST -d \'{"username": "$(USER)"}\' https://hub.docker.com/v2/users/login/ | jq -r .token)\n\nall:\n\techo hi\n';
+    expect(run(makefileAdapter, text)).toMatchObject([{ url: 'https://hub.docker.com/v2/users/login/', method: 'POST', from: 'explicit' }]);
+  });
+
+  it('runs `$(shell ...)` and target-specific variables through the same expansion', () => {
+    const text = 'ORG := $(shell echo acme)\npush: HUB = https://hub.docker.com/v2\npush:\n\tcurl -I "$(HUB)/repositories/acme/web/"\n';
+    expect(run(makefileAdapter, text)).toMatchObject([{ url: 'https://hub.docker.com/v2/repositories/acme/web/', method: 'HEAD' }]);
   });
 
   it('does not read lines outside a rule as recipes', () => {

@@ -67,6 +67,8 @@ class PerlLowering {
   private readonly constants = new Set<string>();
   /** Hash constructors, by expression id: their `key => value` pairs. */
   private readonly hashes = new Map<number, Array<{ key: string; value: Expr }>>();
+  /** How many expressions the descent is inside. */
+  private nesting = 0;
   /** The invocant's name per function (renamed to `self`). */
   private readonly invocant = new Map<Scope, string>();
 
@@ -323,6 +325,18 @@ class PerlLowering {
   /** Lowers the tokens [from, to) as one expression (a declaration, an assignment or a value). */
   private expression(from: number, to: number): Expr | undefined {
     if (from >= to) return undefined;
+    // Brackets nested deeper than this (generated code, an attack) are one opaque value, so
+    // the descent never runs out of stack.
+    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
+    this.nesting++;
+    try {
+      return this.expressionAt(from, to);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private expressionAt(from: number, to: number): Expr | undefined {
     const first = this.tok(from)!;
     if (first.kind === 'ident' && ['my', 'our', 'local', 'state'].includes(first.text)) return this.declaration(from, to);
     const p = this.parse(from, to, 0);

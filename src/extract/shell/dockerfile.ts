@@ -1,7 +1,7 @@
 import { linesOf, type Line } from '../lines.js';
 import type { Adapter } from '../types.js';
 import { jsonStringArray } from '../json/tokenize.js';
-import { derivedExtractor } from '../lower/adapter.js';
+import { scriptAdapter } from './script-adapter.js';
 import { Mapped, MappedBuilder } from './mapped.js';
 
 interface Instruction {
@@ -118,17 +118,6 @@ function remap(script: Mapped, value: Mapped): Mapped {
 }
 
 /** Dockerfile: RUN/CMD/ENTRYPOINT through the shell lowering, ARG and ENV as its variables. */
-export const dockerfileAdapter: Adapter = {
-  name: 'dockerfile',
-  extract(path, text, ctx) {
-    return shellOf(path, scriptOf(text), ctx);
-  },
-};
-
-let shellOf: Awaited<ReturnType<typeof derivedExtractor>>;
-
-/** Loads the shell grammar the adapter's extraction (synchronous) needs. */
-export async function loadDockerfileAdapter(): Promise<Adapter> {
-  shellOf ??= await derivedExtractor('shell');
-  return dockerfileAdapter;
+export function loadDockerfileAdapter(): Promise<Adapter> {
+  return scriptAdapter('dockerfile', scriptOf);
 }

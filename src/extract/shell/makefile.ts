@@ -1,10 +1,7 @@
 import type { Adapter } from '../types.js';
 import { hole } from '../../core/hole.js';
-import { importsOf } from './adapter.js';
-import { scanValue } from './candidate.js';
-import { binding, CandidateSink, ShellEnv, type Binding } from './env.js';
+import { scriptAdapter } from './script-adapter.js';
 import { Mapped, MappedBuilder } from './mapped.js';
-import { ShellSession } from './session.js';
 
 // [ \t] and the lookahead keep it linear: the blanks before the value cannot be split between
 // two runs, nor taken back by `.*` when `$` fails.
@@ -12,8 +9,16 @@ const ASSIGNMENT = /^[ \t]*((?:(?:export|override|private)[ \t]+)*)([A-Za-z_][\w
 const RULE = /^[^\t#=]*?[^:=]:(?![=:])/;
 const MAX_DEPTH = 32;
 
-interface MakeVar extends Binding {
+interface MakeVar {
+  /** The value as written (recursively expanded variables are expanded where they are used). */
+  value: string;
+  /** The value's text in the source, for a script line of its own. */
+  source: Mapped;
   exported: boolean;
+  /** A recipe or another variable expanded it. */
+  used: boolean;
+  /** Set with `:=`: the value was expanded once, when it was set, and is not expanded again. */
+  simple?: boolean;
 }
 
 /**
@@ -54,9 +59,17 @@ function expandMake(input: Mapped, vars: Map<string, MakeVar>, depth = 0): Mappe
       name = open ?? '';
     }
     const v = /^[A-Za-z_][\w.-]*$/.test(name) ? vars.get(name) : undefined;
-    if (v && depth < MAX_DEPTH) {
+    const shell = open === '(' || open === '{' ? /^shell\s+/.exec(name ?? '') : null;
+    if (shell && depth < MAX_DEPTH) {
+      // `$(shell cmd)`: the command runs in a shell, as a command substitution would.
+      const inner = d + 2 + (t.slice(d + 2).length - t.slice(d + 2).trimStart().length) + shell[0].length;
+      b.push('$(', input.startOf(d), input.startOf(inner), false);
+      const cmd = expandMake(input.slice(inner, end - 1), vars, depth + 1);
+      b.pushFrom(cmd, 0, cmd.text.length);
+      b.push(')', input.startOf(end - 1), input.endOf(end), false);
+    } else if (v && depth < MAX_DEPTH) {
       v.used = true;
-      b.push(expandMake(Mapped.of(v.value), vars, depth + 1).text, input.startOf(d), input.endOf(end), false, true);
+      b.push(v.simple ? v.value : expandMake(Mapped.of(v.value), vars, depth + 1).text, input.startOf(d), input.endOf(end), false, true);
     } else {
       b.push(hole(/^[\w.-]+$/.test(name) ? name : '$(...)'), input.startOf(d), input.endOf(end), false, true);
     }
@@ -80,56 +93,105 @@ function logicalLine(text: string, lines: string[], starts: number[], i: number)
   return { mapped: b.build(), next: k };
 }
 
+/** A value that runs or names something: a command substitution, or a URL or path. */
+const SHELL_WORTHY = /\$\(|`|\//;
+
 /**
- * Makefile: variable assignments (`=`, `:=`, `?=`, `+=`) and recipe lines (tab-indented,
- * `@`/`-`/`+` stripped) run through make's expansion, then through the shell extractor.
+ * Makefile: one shell script from the recipes (tab-indented, `@`/`-`/`+` stripped) after make's
+ * own expansion, lowered and resolved like a shell script (`lower/bash.ts`). Make expands
+ * `$(VAR)` as text before the shell runs, so a variable's value lands in the recipe; `$$` is the
+ * shell's `$`; `$(shell cmd)` is a command substitution. Assignments are `=`, `:=`, `::=`,
+ * `?=`, `+=` (and `!=`, whose value is unknown); a target-specific assignment
+ * (`deploy: HUB = ...`) is read as a global one. Exported variables are the recipes'
+ * environment: the script starts with them as `export NAME=value`, so `$$NAME` in a recipe
+ * follows to the assignment, where the finding points. A variable no recipe expands is still
+ * read when its value holds a command or a URL (`TOKEN = $$(curl -X POST ...)`).
  */
-export const makefileAdapter: Adapter = {
-  name: 'makefile',
-  extract(path, text, ctx) {
-    const sink = new CandidateSink();
-    const vars = new Map<string, MakeVar>();
-    const shellEnv = new ShellEnv(undefined, (name) => {
-      const v = vars.get(name);
-      return v?.exported ? binding(expandMake(Mapped.of(v.value), vars).text, [], [v]) : undefined;
-    });
-    const lines = text.split('\n');
-    const starts: number[] = [];
-    lines.reduce((at, l) => (starts.push(at), at + l.length + 1), 0);
-    let inRule = false;
-    let inDefine = false;
-    for (let i = 0; i < lines.length; ) {
-      const { mapped, next } = logicalLine(text, lines, starts, i);
-      i = next;
-      const line = mapped.text;
-      if (inDefine) {
-        inDefine = !/^\s*endef\b/.test(line);
-      } else if (line.startsWith('\t') && inRule) {
-        const lead = /^\t[\s@+-]*/.exec(line)?.[0].length ?? 1;
-        new ShellSession(sink, shellEnv, { imports: importsOf(path, ctx) }).run(expandMake(mapped.slice(lead), vars));
-      } else if (/^\s*(#|$)/.test(line)) {
-        continue;
-      } else if (/^\s*define\s/.test(line)) {
-        inDefine = true;
-      } else if (ASSIGNMENT.test(line) && !RULE.test(line.replace(/[:?+!]?=[^]*$/, ''))) {
-        const [, mods, name, op, raw] = ASSIGNMENT.exec(line) ?? [];
-        const valueAt = line.length - raw.length;
-        const value = raw.replace(/(?<!\s)\s+#[^]*$/, '').replace(/\\\n\s*/g, ' ');
-        const old = vars.get(name);
-        if (op === '?=' && old) continue;
-        const text = op === '+=' && old ? `${old.value} ${value}` : op === '!=' ? hole(name) : value;
-        const v: MakeVar = { ...binding(text, scanValue(expandMake(mapped.slice(valueAt, valueAt + value.length), vars))), exported: /export/.test(mods) || (old?.exported ?? false) };
-        vars.set(name, v);
-        sink.track(v);
-      } else if (RULE.test(line)) {
-        inRule = true;
-        const semi = line.indexOf(';');
-        if (semi !== -1) new ShellSession(sink, shellEnv).run(expandMake(mapped.slice(semi + 1), vars));
-      } else if (/^\s*export\s+([\w.-]+)\s*$/.test(line)) {
-        const v = vars.get(line.trim().split(/\s+/)[1]);
-        if (v) v.exported = true;
-      }
+export function scriptOf(text: string): Mapped {
+  const vars = new Map<string, MakeVar>();
+  const recipes: Mapped[] = [];
+  // The recipes read the variables' final values: make expands them when it runs the rule.
+  const lines = text.split('\n');
+  const starts: number[] = [];
+  lines.reduce((at, l) => (starts.push(at), at + l.length + 1), 0);
+  let inRule = false;
+  let inDefine = false;
+  const assign = (mapped: Mapped) => {
+    const line = mapped.text;
+    const [, mods, name, op, raw] = ASSIGNMENT.exec(line) ?? [];
+    if (!name) return;
+    const valueAt = line.length - raw.length;
+    const value = raw.replace(/(?<!\s)\s+#[^]*$/, '').replace(/\\\n\s*/g, ' ');
+    const old = vars.get(name);
+    if (op === '?=' && old) return;
+    const source = mapped.slice(valueAt, valueAt + value.length);
+    // `:=` expands at once, with the variables known so far; a `$(shell ...)` in it runs there
+    // (its command is read at this line) and the value is the command's output, unknown here.
+    const simple = op.startsWith(':');
+    let now = value;
+    if (simple) {
+      const expanded = expandMake(source, vars);
+      if (/\$\(shell\s/.test(value)) {
+        atDefinition.push(expanded);
+        now = hole(name);
+      } else now = expanded.text;
     }
-    return sink.finish();
-  },
-};
+    const joined = op === '+=' && old ? `${old.value} ${now}` : op === '!=' ? hole(name) : now;
+    vars.set(name, { value: joined, source: op === '+=' && old ? old.source : source, exported: /export/.test(mods) || (old?.exported ?? false), used: old?.used ?? false, simple: simple || old?.simple });
+  };
+  const pending: Mapped[] = [];
+  const atDefinition: Mapped[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const { mapped, next } = logicalLine(text, lines, starts, i);
+    i = next;
+    const line = mapped.text;
+    if (inDefine) {
+      inDefine = !/^\s*endef\b/.test(line);
+    } else if (line.startsWith('\t') && inRule) {
+      const lead = /^\t[\s@+-]*/.exec(line)?.[0].length ?? 1;
+      pending.push(mapped.slice(lead));
+    } else if (/^\s*(#|$)/.test(line)) {
+      continue;
+    } else if (/^\s*define\s/.test(line)) {
+      inDefine = true;
+    } else if (ASSIGNMENT.test(line) && !RULE.test(line.replace(/[:?+!]?=[^]*$/, ''))) {
+      assign(mapped);
+    } else if (RULE.test(line)) {
+      inRule = true;
+      const colon = RULE.exec(line)![0].length;
+      const after = mapped.slice(colon);
+      if (ASSIGNMENT.test(after.text)) {
+        assign(after);
+        continue;
+      }
+      const semi = line.indexOf(';');
+      if (semi !== -1) pending.push(mapped.slice(semi + 1));
+    } else if (/^\s*export\s+([\w.-]+)\s*$/.test(line)) {
+      const v = vars.get(line.trim().split(/\s+/)[1]);
+      if (v) v.exported = true;
+    }
+  }
+  for (const p of pending) recipes.push(expandMake(p, vars));
+  const b = new MappedBuilder();
+  const line = (m: Mapped, prefix = '') => {
+    const at = m.startOf(0);
+    if (prefix) b.push(prefix, at, at, false);
+    b.pushFrom(m, 0, m.text.length);
+    b.push('\n', at, at, false);
+  };
+  for (const [name, v] of vars) {
+    if (v.exported) {
+      v.used = true;
+      line(expandMake(v.source, vars), `export ${name}=`);
+    }
+  }
+  for (const d of atDefinition) line(d, ': ');
+  for (const r of recipes) line(r);
+  for (const v of vars.values()) if (!v.used && SHELL_WORTHY.test(v.value)) line(expandMake(v.source, vars), ': ');
+  return b.build();
+}
+
+/** Makefile: the recipes (and commands in variables) through the shell lowering. */
+export function loadMakefileAdapter(): Promise<Adapter> {
+  return scriptAdapter('makefile', scriptOf);
+}
