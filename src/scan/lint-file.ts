@@ -2,6 +2,7 @@ import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
 import { adapterNameFor, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
 import { loadLexer } from '../extract/lexers.js';
+import { unreadComments } from '../extract/comments.js';
 import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
 import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
@@ -74,6 +75,7 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   try {
     const adapter = await loadAdapter(name);
     candidates = adapter.extract(file, text, opts.context);
+    candidates.push(...(await unreadComments(name, text, candidates)));
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }

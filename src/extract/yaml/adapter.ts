@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Candidate } from '../../core/types.js';
 import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from '../json/split-url.js';
 import { importsOf } from '../shell/adapter.js';
@@ -166,3 +166,15 @@ export const yamlAdapter: Adapter = {
     return extractYaml(path, text, importsOf(path, ctx));
   },
 };
+
+/** Where the comments of a YAML file are, from the `yaml` lexer's tokens (its marker tokens hold no source text). */
+export function yamlComments(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let at = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '\x02' || token === '\x18' || token === '\x1f') continue;
+    if (token.startsWith('#')) out.push({ start: at, end: at + token.length });
+    at += token.length;
+  }
+  return out;
+}
