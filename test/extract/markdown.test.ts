@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadAdapter } from '../../src/extract/registry.js';
 import { markdownBlocks } from '../../src/extract/markdown/blocks.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 
 const URL = 'https://hub.docker.com/v2/repositories/acme/web';
 // Through the registry, as a scan gets it: with the fence languages' adapters loaded.
 const markdownAdapter = await loadAdapter('markdown');
 
 function run(text: string) {
-  return markdownAdapter.extract('README.md', text, { constants: NO_CONSTANTS }).map((c) => ({
+  return markdownAdapter.extract('README.md', text, { project: NO_PROJECT }).map((c) => ({
     method: c.method,
     from: c.methodSource,
     prose: c.prose ?? false,
@@ -70,7 +70,7 @@ describe('Markdown', () => {
 
   it('reads docs placeholders as holes of one segment, in code and in prose, and never fixes them', () => {
     const text = `Probe \`https://hub.docker.com/v2/repositories/<org>/\` first.\n\n\`\`\`console\n$ curl -sI https://hub.docker.com/v2/repositories/<org>/<image>/   # 200 when it exists\nHTTP/2 200\n$ curl https://hub.docker.com/v2/repositories/{namespace}/\n\`\`\`\n`;
-    const found = markdownAdapter.extract('README.md', text, { constants: NO_CONSTANTS });
+    const found = markdownAdapter.extract('README.md', text, { project: NO_PROJECT });
     expect(found.map((c) => [c.url.replace(/\uE000(\w+)\uE001/g, '{$1}'), c.method, c.literal ?? false])).toEqual([
       ['https://hub.docker.com/v2/repositories/{org}/', 'GET', false],
       ['https://hub.docker.com/v2/repositories/{org}/{image}/', 'HEAD', false],
@@ -80,14 +80,14 @@ describe('Markdown', () => {
 
   it('keeps braces as code where the language reads them (a Python format template)', () => {
     const text = `\`\`\`python\nrequests.get("https://hub.docker.com/v2/repositories/{}/".format(org))\n\`\`\`\n`;
-    expect(markdownAdapter.extract('README.md', text, { constants: NO_CONSTANTS }).map((c) => c.method)).toEqual(['GET']);
+    expect(markdownAdapter.extract('README.md', text, { project: NO_PROJECT }).map((c) => c.method)).toEqual(['GET']);
   });
 });
 
 const rst = await loadAdapter('rst');
 
 describe('reStructuredText', () => {
-  const runRst = (text: string) => rst.extract('guide.rst', text, { constants: NO_CONSTANTS }).map((c) => [text.slice(c.start, c.end), c.method, c.prose ?? false, c.docs ?? false]);
+  const runRst = (text: string) => rst.extract('guide.rst', text, { project: NO_PROJECT }).map((c) => [text.slice(c.start, c.end), c.method, c.prose ?? false, c.docs ?? false]);
 
   it('reads code-block directives by their language and literal blocks by their content; prose is prose', () => {
     const text = [
