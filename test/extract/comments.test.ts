@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { lintText } from '../../src/scan/lint-file.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 
 const ruleSet = compileRules(builtinRules());
-const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => true });
+const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { project: NO_PROJECT }, prefilter: () => true });
 const URL = 'https://hub.docker.com/v2/repositories/acme/';
 
 describe('URLs in comments, every language', () => {
