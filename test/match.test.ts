@@ -70,6 +70,22 @@ describe('the method decides the rule', () => {
   });
 });
 
+describe('a method nobody stated', () => {
+  it('takes the only method of a route no other route extends, at low confidence', () => {
+    const m = matchCandidate(cand('https://hub.docker.com/v2/users/login', 'GET', 'default'), set);
+    expect([m?.rule.id, m?.method, m?.confidence]).toEqual(['hub-users-login', 'POST', 'low']);
+    // A bare collection is more often a base than a create; a stated GET stays a GET.
+    expect(ruleOf('https://hub.docker.com/v2/repositories', 'GET', 'default')).toBeNull();
+    expect(ruleOf('https://hub.docker.com/v2/users/login', 'GET', 'explicit')).toBeNull();
+  });
+
+  it('is not taken for a path finished in a helper (rebuilt, method unknown) unless joined over config keys', () => {
+    const rebuilt: Candidate = { ...cand('https://hub.docker.com/v2/users/login', null, 'unknown'), rebuilt: true };
+    expect(matchCandidate(rebuilt, set)).toBeNull();
+    expect(matchCandidate({ ...rebuilt, routeMethod: true }, set)?.rule.id).toBe('hub-users-login');
+  });
+});
+
 describe('look-alikes produce nothing', () => {
   const negatives = [
     'https://hub.docker.com/v2/repositories/acme/web/tags',

@@ -62,6 +62,11 @@ export interface Candidate {
   /** The literal text of the URL in the source, when the source holds it as one piece. */
   literal?: boolean;
   /**
+   * Nothing states the method (a path joined to a base over configuration keys, no `method`
+   * key): a route that answers one method only is taken to be called with it.
+   */
+  routeMethod?: boolean;
+  /**
    * Other readings of the same construction when the evidence does not decide how many path
    * segments a value fills (`{namespace}` or `{namespace}/{repository}`); `url` is the likelier.
    */

@@ -32,5 +32,28 @@ export function matchCandidate(c: Candidate, set: RuleSet): Match | null {
     best = { rule: cv.rule, variant: cv.variant, params, method, confidence, host };
     break;
   }
-  return best;
+  // Only for a URL written whole or a path joined over configuration keys: a path finished
+  // in a helper that takes its method as an argument is decided at the helper's call sites.
+  const unstated = c.routeMethod === true || (c.methodSource === 'default' && !c.rebuilt);
+  return best ?? (unstated ? onlyMethod(url.segments, host, set) : null);
+}
+
+/**
+ * A URL whose method nobody stated (a configuration value, a literal no request was traced
+ * to) on a route that answers one method only, and whose path no other route extends (a
+ * `/v2/users/login` is only ever POSTed; a bare `/v2/repositories` is more often a base than
+ * a create): that route, at low confidence.
+ */
+function onlyMethod(segments: readonly string[], host: string, set: RuleSet): Match | null {
+  let found: Match | null = null;
+  for (const cv of set.variants) {
+    if (!cv.hosts.has(host) || cv.anyMethod) continue;
+    const params = matchTemplate(cv.template, segments);
+    if (!params) continue;
+    if (found || cv.variant.methods.length !== 1) return null;
+    const prefix = `${cv.template.source}/`;
+    if (set.variants.some((o) => o.template.source.startsWith(prefix))) return null;
+    found = { rule: cv.rule, variant: cv.variant, params, method: cv.variant.methods[0], confidence: 'low', host };
+  }
+  return found;
 }

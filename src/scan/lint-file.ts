@@ -3,6 +3,8 @@ import { LineIndex } from '../core/position.js';
 import { adapterNameFor, hasOwnNeedle, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
 import { loadLexer } from '../extract/lexers.js';
 import { planFixes, type LexerFor } from '../fix/plan-finding.js';
+import { unreadComments } from '../extract/comments.js';
+import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
 import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
@@ -88,6 +90,7 @@ export async function lintFile(file: string, raw: string, opts: LintTextOptions)
   try {
     const adapter = await loadAdapter(name);
     candidates = adapter.extract(file, text, opts.context);
+    candidates.push(...(await unreadComments(name, text, candidates)));
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }

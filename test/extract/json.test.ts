@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { showHoles } from '../../src/core/hole.js';
-import { extractJson } from '../../src/extract/json/adapter.js';
+import { extractJson, jsonAdapter } from '../../src/extract/json/adapter.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { jsonStringArray } from '../../src/extract/json/tokenize.js';
 
 function run(text: string) {
@@ -26,6 +27,27 @@ describe('JSON', () => {
   it('joins base and path keys and applies the method key of the object', () => {
     const text = '{"base_url": "https://hub.docker.com", "ops": {"check": {"verb": "HEAD", "path": "/v2/repositories/acme/web"}}}';
     expect(run(text).filter((c) => c.url !== 'https://hub.docker.com')).toEqual([{ url: URL, method: 'HEAD', from: 'explicit', source: '/v2/repositories/acme/web' }]);
+  });
+
+  it('joins host-less Hub paths to the Hub origin the file names, and only to a Hub origin', () => {
+    const text = '{"HubBase": "https://hub.docker.com", "LoginPath": "/v2/users/login", "Tags": "/v2/repositories/acme/web/tags"}';
+    const found = jsonAdapter.extract('appsettings.json', text, { project: NO_PROJECT });
+    expect(found.filter((c) => c.routeMethod).map((c) => [c.url, text.slice(c.start, c.end)])).toEqual([
+      ['https://hub.docker.com/v2/users/login', '/v2/users/login'],
+      ['https://hub.docker.com/v2/repositories/acme/web/tags', '/v2/repositories/acme/web/tags'],
+    ]);
+    const registry = '{"RegistryBase": "https://ghcr.io", "LoginPath": "/v2/users/login", "Manifest": "/v2/acme/web/manifests/latest"}';
+    expect(jsonAdapter.extract('appsettings.json', registry, { project: NO_PROJECT })).toEqual([]);
+  });
+
+  it('reads a Hub URL that stops at /v2/repositories/ as a base a name is appended to: two readings, no literal', () => {
+    const text = '{"RepositoriesUrl": "https://hub.docker.com/v2/repositories/"}';
+    const [c] = jsonAdapter.extract('appsettings.json', text, { project: NO_PROJECT });
+    expect([showHoles(c.url), c.alternatives?.map(showHoles), c.literal]).toEqual([
+      'https://hub.docker.com/v2/repositories/{namespace}',
+      ['https://hub.docker.com/v2/repositories/{namespace}/{repository}'],
+      undefined,
+    ]);
   });
 
   it('accepts comments and trailing commas (JSONC)', () => {

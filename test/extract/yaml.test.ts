@@ -46,6 +46,15 @@ describe('YAML scalars', () => {
 });
 
 describe('CI scripts', () => {
+  it('joins host-less Hub paths to the file\'s Hub origin, with a sibling method key; a registry file stays silent', () => {
+    const text = 'hub:\n  host: https://hub.docker.com\n  check:\n    path_tpl: /v2/repositories/acme/web/\n    method: HEAD\n  login: /v2/users/login\n';
+    expect(run(text).filter((c) => c.url !== 'https://hub.docker.com')).toEqual([
+      { url: `${URL}/`, method: 'HEAD', from: 'explicit', source: '/v2/repositories/acme/web/', literal: false },
+      { url: 'https://hub.docker.com/v2/users/login', method: 'GET', from: 'default', source: '/v2/users/login', literal: false },
+    ]);
+    expect(run('registry:\n  host: https://quay.io\n  login: /v2/users/login\n')).toEqual([]);
+  });
+
   it('maps each line of a literal `run: |` block back to the source', () => {
     const text = [
       'jobs:',

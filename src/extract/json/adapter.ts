@@ -4,7 +4,7 @@ import type { Mapped } from '../shell/mapped.js';
 import { explicitMethod } from '../shell/request.js';
 import type { Adapter } from '../types.js';
 import { jsonTokens } from './tokenize.js';
-import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, isAbsoluteUrl, joinBase } from './split-url.js';
+import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from './split-url.js';
 
 interface Frame {
   object: boolean;
@@ -22,7 +22,7 @@ function frame(object: boolean, base: string | null): Frame {
 }
 
 /** An object's strings: its own base+path pair joined, its `method` applied to its URLs. */
-function closeObject(f: Frame, out: Candidate[]): void {
+function closeObject(f: Frame, out: Candidate[], origin: string | null): void {
   const get = (keys: Set<string>) => f.strings.find((s) => keys.has(s.key.toLowerCase()));
   const m = get(METHOD_KEYS);
   const method = m ? explicitMethod(m.value.text.trim()) : undefined;
@@ -30,10 +30,10 @@ function closeObject(f: Frame, out: Candidate[]): void {
   const ownBase = f.strings.find((s) => BASE_KEYS.has(s.key.toLowerCase()) && s !== path && isAbsoluteUrl(s.value.text));
   const base = ownBase?.value.text ?? f.base;
   const joined = path && base && !isAbsoluteUrl(path.value.text);
-  if (joined) out.push(...scanString(joinBase(base, path.value), method));
+  if (joined) out.push(...scanString(joinBase(base, path.value), method).map((c) => ({ ...c, routeMethod: !method })));
   for (const s of f.strings) {
     if (s === m || (joined && (s === path || s === ownBase))) continue;
-    out.push(...scanString(s.value, method));
+    out.push(...scanString(s.value, method), ...hostlessHubPath(s.value, origin, method));
   }
 }
 
@@ -41,7 +41,7 @@ function closeObject(f: Frame, out: Candidate[]): void {
  * JSON and JSONC: every string value, base+path split over keys, `method` keys. Walks the
  * tokens with an explicit stack, so nesting depth costs heap, not call stack.
  */
-export function extractJson(text: string, from = 0, to = text.length): Candidate[] {
+export function extractJson(text: string, from = 0, to = text.length, origin: string | null = null): Candidate[] {
   const out: Candidate[] = [];
   const stack: Frame[] = [frame(false, null)];
   for (const tok of jsonTokens(text, from, to)) {
@@ -52,7 +52,7 @@ export function extractJson(text: string, from = 0, to = text.length): Candidate
         top.key = null;
       } else if (tok.c === '}' || tok.c === ']') {
         if (stack.length > 1) stack.pop();
-        if (top.object) closeObject(top, out);
+        if (top.object) closeObject(top, out, origin);
       } else if (tok.c === ',') {
         top.expectKey = top.object;
         top.key = null;
@@ -68,20 +68,20 @@ export function extractJson(text: string, from = 0, to = text.length): Candidate
         if (BASE_KEYS.has(key.toLowerCase()) && isAbsoluteUrl(tok.value.text)) top.base = tok.value.text;
         top.key = null;
       } else {
-        out.push(...scanString(tok.value));
+        out.push(...scanString(tok.value), ...hostlessHubPath(tok.value, origin));
       }
     } else {
       top.key = null;
     }
   }
   // An unclosed document still reports what it holds.
-  for (let f = stack.pop(); f; f = stack.pop()) if (f.object) closeObject(f, out);
+  for (let f = stack.pop(); f; f = stack.pop()) if (f.object) closeObject(f, out, origin);
   return out;
 }
 
 export const jsonAdapter: Adapter = {
   name: 'json',
   extract(_path, text) {
-    return extractJson(text);
+    return extractJson(text, 0, text.length, hubOriginOf(text)).map(configReading);
   },
 };

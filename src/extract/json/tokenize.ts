@@ -12,7 +12,7 @@ const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t:
  * (a `\/` maps to its two characters). Comments and JSON5's single quotes are accepted.
  * A generator, so a 100 000-level document costs no stack.
  */
-export function* jsonTokens(text: string, from = 0, to = text.length): Generator<JsonToken> {
+export function* jsonTokens(text: string, from = 0, to = text.length, comments?: Array<{ start: number; end: number }>): Generator<JsonToken> {
   let p = from;
   while (p < to) {
     const c = text[p];
@@ -20,9 +20,11 @@ export function* jsonTokens(text: string, from = 0, to = text.length): Generator
       p++;
     } else if (c === '/' && text[p + 1] === '/') {
       const nl = text.indexOf('\n', p);
+      comments?.push({ start: p, end: nl === -1 ? to : nl });
       p = nl === -1 ? to : nl;
     } else if (c === '/' && text[p + 1] === '*') {
       const close = text.indexOf('*/', p + 2);
+      comments?.push({ start: p, end: close === -1 ? to : close + 2 });
       p = close === -1 ? to : close + 2;
     } else if ('{}[]:,'.includes(c)) {
       yield { t: 'punct', c: c as '{', at: p };
@@ -61,6 +63,13 @@ function readString(text: string, at: number, to: number): { value: Mapped; end:
     }
   }
   return { value: b.build(), end: Math.min(p + 1, to) };
+}
+
+/** Where the comments of a JSONC document are. */
+export function jsonComments(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const tok of jsonTokens(text, 0, text.length, out)) void tok;
+  return out;
 }
 
 /** The strings of a JSON array of strings (a Dockerfile exec form); null when it is not one. */

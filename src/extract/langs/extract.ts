@@ -1,4 +1,5 @@
 import type { Candidate } from '../../core/types.js';
+import { commentCandidates } from '../comments.js';
 import { scanUrls, type UrlHit } from '../scan-urls.js';
 import type { Adapter, AdapterContext } from '../types.js';
 import { Resolver } from './bindings.js';
@@ -42,9 +43,7 @@ export function extractUrls(spec: LanguageSpec, path: string, text: string, ctx:
   const resolver = new Resolver(src, ctx.project, path);
   const found: Array<{ candidate: Candidate; definition?: Binding }> = [];
   // Comments often show the real call a piece of code makes; their URLs count, method unknown to us.
-  for (const span of src.comments) {
-    for (const hit of scanUrls(text, span.start, span.end)) found.push({ candidate: { ...fromHit(hit, hit.start, hit.end, true), prose: true } });
-  }
+  for (const candidate of commentCandidates(text, src.comments)) found.push({ candidate });
   const extended = new Set<Binding>();
   const { tokens } = src;
   for (let i = 0; i < tokens.length; ) {

@@ -1,6 +1,7 @@
 import type { Candidate } from '../../core/types.js';
 import { hole } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
+import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 import { arityOf } from './arity.js';
@@ -110,11 +111,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const out: Candidate[] = [];
   const { text } = lowered;
 
-  for (const span of lowered.comments) {
-    for (const hit of scanUrls(text, span.start, span.end)) {
-      out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true, prose: true });
-    }
-  }
+  out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
   const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr): boolean => {

@@ -1,6 +1,6 @@
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Candidate } from '../../core/types.js';
-import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, isAbsoluteUrl, joinBase } from '../json/split-url.js';
+import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from '../json/split-url.js';
 import { importsOf } from '../shell/adapter.js';
 import { scanString } from '../shell/embedded.js';
 import { binding, CandidateSink, ShellEnv } from '../shell/env.js';
@@ -41,10 +41,22 @@ function keyOf(pair: Pair): string {
 class YamlWalker {
   readonly sink = new CandidateSink();
 
+  /** The Hub origin host-less Hub paths of this file are joined to (see split-url.ts). */
+  private readonly origin: string | null;
+
   constructor(
     private readonly text: string,
     private readonly imports: (name: string) => string | undefined,
-  ) {}
+  ) {
+    this.origin = hubOriginOf(text);
+  }
+
+  /** A string value: the URLs in it, or the Hub path it holds without a host. */
+  private value(node: Scalar<string>, method: Method | undefined, env: ShellEnv): void {
+    const value = this.mapped(node);
+    this.add(scanString(value, method, env));
+    this.add(hostlessHubPath(value, this.origin, method));
+  }
 
   private mapped(node: Scalar<string>): Mapped {
     return alignScalar(this.text, node);
@@ -60,7 +72,7 @@ class YamlWalker {
     for (let f = stack.pop(); f; f = stack.pop()) {
       const { node } = f;
       if (isAlias(node) || node === null || node === undefined) continue;
-      if (stringScalar(node)) this.add(scanString(this.mapped(node), undefined, f.env));
+      if (stringScalar(node)) this.value(node, undefined, f.env);
       else if (isSeq(node)) {
         if (!this.argv(node.items, f.env)) for (let i = node.items.length - 1; i >= 0; i--) stack.push({ ...f, node: node.items[i], key: '' });
       } else if (isMap(node)) this.map(node, f, stack);
@@ -90,7 +102,7 @@ class YamlWalker {
     const base = ownBase ? (ownBase.value as Scalar<string>).value : f.base;
     const pathNode = path?.value as Scalar<string> | undefined;
     const joined = pathNode && base !== null && !isAbsoluteUrl(pathNode.value);
-    if (joined) this.add(scanString(joinBase(expandText(base, env), this.mapped(pathNode)), method, env));
+    if (joined) this.add(scanString(joinBase(expandText(base, env), this.mapped(pathNode)), method, env).map((c) => ({ ...c, routeMethod: !method })));
     const shell = find(new Set(['shell']));
     const pwsh = shell ? /^(pwsh|powershell)\b/.test((shell.value as Scalar<string>).value) : false;
     for (let i = pairs.length - 1; i >= 0; i--) {
@@ -101,7 +113,7 @@ class YamlWalker {
       if (script && (stringScalar(p.value) || isSeq(p.value))) {
         this.script(p.value as Node, env, pwsh || POWERSHELL_KEYS.has(key), stack, base);
       } else if (stringScalar(p.value) && method) {
-        this.add(scanString(this.mapped(p.value), method, env));
+        this.value(p.value, method, env);
       } else {
         stack.push({ node: p.value, env, base, key });
       }
@@ -145,7 +157,7 @@ export function extractYaml(path: string, text: string, imports: (name: string) 
   for (const doc of parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false })) {
     walker.walk(doc.contents, new ShellEnv());
   }
-  return walker.sink.finish();
+  return walker.sink.finish().map(configReading);
 }
 
 export const yamlAdapter: Adapter = {
@@ -154,3 +166,15 @@ export const yamlAdapter: Adapter = {
     return extractYaml(path, text, importsOf(path, ctx));
   },
 };
+
+/** Where the comments of a YAML file are, from the `yaml` lexer's tokens (its marker tokens hold no source text). */
+export function yamlComments(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  let at = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '\x02' || token === '\x18' || token === '\x1f') continue;
+    if (token.startsWith('#')) out.push({ start: at, end: at + token.length });
+    at += token.length;
+  }
+  return out;
+}
