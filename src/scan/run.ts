@@ -23,6 +23,7 @@ import { internalErrorFinding, lintText, type LintTextOptions } from './lint-fil
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
+import type { FileLinks } from '../pins/links.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
 import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './read/read-batch.js';
@@ -135,6 +136,8 @@ interface Scan {
   /** Files that name no Hub host but may import a Hub constant: the constants pass decides. */
   later: ReadItem[];
   pinFindings: Finding[];
+  /** Each file's side of the pins that cross files, joined after the read pass (pins/links.ts). */
+  pinLinks: Array<{ file: string; links: FileLinks }>;
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
   /** Only some files of the project are scanned (file arguments, in-memory files). */
@@ -189,6 +192,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     kept: [],
     later: [],
     pinFindings: [],
+    pinLinks: [],
     suppressed: 0,
     subset: options.files !== undefined,
     scratch: new ReadScratch(),
@@ -282,9 +286,10 @@ async function readPass(scan: Scan): Promise<void> {
     if (reason !== 'binary') notice(`${path}: skipped: ${detail}`);
   };
   const pinTexts: TextFile[] = [];
-  const addPins = (found: PinScan) => {
+  const addPins = (path: string, found: PinScan) => {
     scan.suppressed += found.suppressed;
     scan.pinFindings.push(...found.findings);
+    if (found.links) scan.pinLinks.push({ file: path, links: found.links });
   };
   // A file that names no Hub host may still import a Hub constant: the constants pass decides.
   const passOver = (path: string, absolute: string) => {
@@ -294,7 +299,7 @@ async function readPass(scan: Scan): Promise<void> {
   const take = (path: string, text: string, absolute?: string, pins?: PinScan) => {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
-    if (pins) addPins(pins);
+    if (pins) addPins(path, pins);
     else if (scan.pins && mayPinIn(path) && mayHoldPins(text)) pinTexts.push({ path, text });
     if (!scan.hub) return;
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !scan.mentionsHub(text)) {
@@ -400,9 +405,13 @@ async function readPass(scan: Scan): Promise<void> {
   if (pinTexts.length > 0) {
     const { scanPins } = await import('./lint-pins.js');
     for (const { path, text } of pinTexts) {
-      addPins(scanPins(path, text));
+      addPins(path, scanPins(path, text));
       await breathe();
     }
+  }
+  if (scan.pinLinks.length > 0) {
+    const { joinPinLinks } = await import('../pins/links.js');
+    scan.pinFindings.push(...joinPinLinks(scan.pinLinks));
   }
 }
 
