@@ -59,6 +59,12 @@ function moduleFile(useFile: string, from: string): string {
   return from.replace(/^\.+/, '').replace(/\./g, '/');
 }
 
+const CLASS_FILES = /\.(?:java|kt|kts|cs|groovy|scala)$/i;
+
+function baseName(file: string): string {
+  return modulePath(file).split('/').pop() ?? '';
+}
+
 function dirOf(file: string): string {
   const path = file.replace(/\\/g, '/');
   return path.slice(0, path.lastIndexOf('/') + 1);
@@ -91,6 +97,11 @@ function definitionsFor(useFile: string, use: ClientUse, defs: ReadonlyArray<{ f
       const path = modulePath(d.file);
       return path === module || path.endsWith(`/${module}`);
     });
+  }
+  // A class's constant (`DockerDefaults.API_VERSION` in Java, Kotlin, C#, Groovy, Scala) lives
+  // in the file named after the class.
+  if (use.qualifier !== undefined && CLASS_FILES.test(useFile) && /^[A-Z]/.test(use.qualifier)) {
+    return named.filter((d) => baseName(d.file) === use.qualifier);
   }
   const best = Math.max(...named.map((d) => sharedDirs(d.file, useFile)));
   return named.filter((d) => sharedDirs(d.file, useFile) === best);

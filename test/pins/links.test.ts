@@ -83,3 +83,35 @@ describe('pins that cross files (issue 16)', () => {
     expect((findings[0].pin?.verdicts as PinVerdict[])[0].verdict).toBe('rejected-too-old');
   });
 });
+
+describe('versions written a step away from the client (issue 16)', () => {
+  it('reads a parameter dict unpacked into the client and a dict of versions read by key', async () => {
+    const found = await pinsOf({
+      'relay.py': [
+        'import docker',
+        'CHANNELS = {"stable": "1.43", "legacy": "1.24"}',
+        'HEADER = \'<?xml version="1.0"?>\'',
+        'def connect():',
+        '    params = {"version": "1.41", "timeout": 30}',
+        '    return docker.DockerClient(**params)',
+        'def by_channel(name):',
+        '    return docker.APIClient(version=CHANNELS[name])',
+        'def record(r):',
+        '    r["version"] = "2.3"',
+        '    return r',
+        '',
+      ].join('\n'),
+    });
+    expect(found.map((f) => `${at(f)} ${f.pin?.version}`)).toEqual(['relay.py:2 1.43', 'relay.py:2 1.24', 'relay.py:5 1.41']);
+  });
+
+  it('takes a Java class constant from the file of that class, and leaves a Kubernetes builder alone', async () => {
+    const found = await pinsOf({
+      'src/EngineDefaults.java': 'final class EngineDefaults {\n  static final String API_VERSION = "1.44";\n}\n',
+      'src/Other.java': 'final class Other {\n  static final String API_VERSION = "1.41";\n}\n',
+      'src/Conn.java': 'import com.github.dockerjava.core.DefaultDockerClientConfig;\nclass Conn {\n  Object c = DefaultDockerClientConfig.createDefaultConfigBuilder().withApiVersion(EngineDefaults.API_VERSION).build();\n}\n',
+      'k8s/Map.java': 'class Map {\n  Object m = new ConfigMapBuilder().withApiVersion(Other.API_VERSION).build();\n}\n',
+    });
+    expect(found.map(at)).toEqual(['src/EngineDefaults.java:2']);
+  });
+});

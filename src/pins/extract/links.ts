@@ -1,6 +1,7 @@
 import type { PinCandidate } from '../types.js';
 import { assignments, isMarkup } from './constant.js';
-import { allMatches, pinAt } from './match.js';
+import { normalizeApiVersion } from '../../engine/versions.js';
+import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
 
 /**
  * Pins across files (issue 16): a Docker client's version given as a name that the file does
@@ -28,6 +29,8 @@ export interface ClientUse {
   line: number;
   /** The module the file imports the name from (`harbor.settings`), when it says. */
   from?: string;
+  /** What the name is read through (`DockerDefaults` of `DockerDefaults.API_VERSION`). */
+  qualifier?: string;
 }
 
 export interface PinLinks {
@@ -41,14 +44,16 @@ const NAME = String.raw`((?:[A-Za-z_][\w]*(?:\.|::))*[A-Za-z_]\w*)`;
 const ARGS = String.raw`(?:[^()]|\([^()]*\))*?`;
 /** The name ends the argument: no call, index or further member follows. */
 const END_ARG = String.raw`(?=\s*[,)}\]\n])`;
+/** An entry of a map or dict of versions read by key (`VERSIONS[channel]`, `versions["stable"]`). */
+const KEY = String.raw`(?:\[[^\]\n]{1,80}\])?`;
 
 /**
  * Where a Docker client takes its version, as a name (docs/engine-api.md §3). The same sinks
  * as the literal forms of sdk.ts and env.ts; group 1 is the name.
  */
-const SINKS: ReadonlyArray<{ sink: string; re: RegExp; needle: string; socket?: boolean; unpacked?: boolean }> = [
+const SINKS: ReadonlyArray<{ sink: string; re: RegExp; needle: string; socket?: boolean; unpacked?: boolean; docker?: boolean }> = [
   // docker-py: APIClient / DockerClient / from_env / docker.Client
-  { sink: 'docker-py version=', re: new RegExp(String.raw`\b(?:DockerClient|APIClient|from_env|docker\.Client)\s*\(${ARGS}\bversion\s*=\s*${NAME}${END_ARG}`, 'gd'), needle: 'version' },
+  { sink: 'docker-py version=', re: new RegExp(String.raw`\b(?:DockerClient|APIClient|from_env|docker\.Client)\s*\(${ARGS}\bversion\s*=\s*${NAME}${KEY}${END_ARG}`, 'gd'), needle: 'version' },
   // `kwargs["version"] = X` then `APIClient(**kwargs)`: only a dict the file unpacks into a client
   {
     sink: 'docker-py version= (keyword dict)',
@@ -57,10 +62,11 @@ const SINKS: ReadonlyArray<{ sink: string; re: RegExp; needle: string; socket?: 
     unpacked: true,
   },
   // Go (docker/moby client, fsouza/go-dockerclient)
-  { sink: 'client.WithVersion', re: new RegExp(String.raw`\bWith(?:API)?Version\(\s*${NAME}\s*\)`, 'gd'), needle: 'Version(' },
+  { sink: 'client.WithVersion', re: new RegExp(String.raw`\bWith(?:API)?Version\(\s*${NAME}${KEY}\s*\)`, 'gd'), needle: 'Version(' },
   { sink: 'docker.NewVersionedClient', re: new RegExp(String.raw`\bNewVersioned\w*Client\w*\(${ARGS}${NAME}\s*\)`, 'gd'), needle: 'NewVersioned' },
   // docker-java
-  { sink: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*${NAME}\s*\)`, 'gd'), needle: 'withApiVersion(' },
+  // (Kubernetes builders have a withApiVersion too: the file must name Docker)
+  { sink: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*${NAME}${KEY}\s*\)`, 'gd'), needle: 'withApiVersion(', docker: true },
   // dockerode / docker-modem
   { sink: 'dockerode { version: … }', re: new RegExp(String.raw`\bnew\s+(?:Docker|Dockerode|Modem|DockerModem)\s*\(\s*\{(?:[^{}]|\{[^{}]*\})*?\bversion\s*:\s*${NAME}${END_ARG}`, 'gd'), needle: 'new ' },
   // the variable the Docker CLI and SDKs read, set from a name
@@ -91,6 +97,32 @@ const JS_IMPORT = /\b(?:import|const|let|var)\s*\{([^}]*)\}\s*(?:from\s*|=\s*req
  */
 const ENV_DEFAULT =
   /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?=\s*(?:process\.env(?:\.\w+|\[\s*["']\w+["']\s*\])\s*(?:\|\||\?\?)|os\.(?:environ\.get|getenv)\(\s*["']\w+["']\s*,)\s*(["'`])(v?\d+\.\d+)\2/dg;
+
+/** A dict or map literal assigned to a name: `VERSIONS = {`, `var versions = map[string]string{`. */
+const MAP_OPEN = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?::=|=)\s*(?:map\[string\]string\s*)?\{/g;
+/** One `"key": "1.41"` / `key: 'v1.41'` entry of it. */
+const MAP_ENTRY = /["'`]?[\w.-]+["'`]?\s*:\s*(["'`])(v?\d+\.\d+)\1/dg;
+
+/**
+ * The version entries of dicts and maps of versions, each as a definition of the dict's
+ * name (captures shaped as an assignment's: 1 the name, 3 the version), for a client
+ * factory that reads one by key.
+ */
+function mapEntries(text: string): VersionDef[] {
+  const out: VersionDef[] = [];
+  if (!text.includes('{')) return out;
+  for (const open of text.matchAll(MAP_OPEN)) {
+    const from = open.index + open[0].length;
+    const close = text.indexOf('}', from);
+    if (close === -1 || close - from > 2000 || text.slice(from, close).includes('{')) continue;
+    for (const e of allMatches(MAP_ENTRY, text.slice(from, close))) {
+      const version = normalizeApiVersion(e[2]);
+      const [start, end] = e.indices![2];
+      if (version !== undefined) out.push({ name: open[1], pin: { version, form: 'constant', ruleId: ruleOf('constant'), start: from + start, end: from + end, detail: `constant ${open[1]}` } });
+    }
+  }
+  return out;
+}
 
 /** Python `from a.b import X`, `from .b import (X, Y)`: the module each name comes from. */
 const PY_FROM = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^)]*?)\)?[ \t]*$/gms;
@@ -152,12 +184,18 @@ export function pinLinksOf(path: string, text: string): PinLinks {
     const pin = pinAt(m, 3, 'constant', `constant ${m[1]}`);
     if (pin) defs.push({ name: m[1].replace(/^\$/, ''), pin });
   }
+  for (const d of mapEntries(text)) {
+    local.add(d.name);
+    defs.push(d);
+  }
   const uses: ClientUse[] = [];
   let daemon: boolean | undefined;
+  let docker: boolean | undefined;
   let imports: Map<string, string> | undefined;
   for (const s of SINKS) {
     if (!text.includes(s.needle)) continue;
     if (s.socket && !(daemon ??= DAEMON.test(text))) continue;
+    if (s.docker && !(docker ??= /docker/i.test(text))) continue;
     for (const m of allMatches(s.re, text)) {
       if (s.unpacked && !unpackedIntoClient(m[1], text)) continue;
       const at = s.unpacked ? 2 : 1;
@@ -170,8 +208,30 @@ export function pinLinksOf(path: string, text: string): PinLinks {
       const from = module !== undefined && head !== written && !module.includes('/') ? `${module.replace(/\.$/, '')}.${head}` : module;
       // Defined here: the join reads this file's definition first.
       if (!local.has(name) && !linkable(written, name, from, path, text)) continue;
-      uses.push({ name, sink: s.sink, line: lineOf(text, m.indices![at][0]), ...(from ? { from } : {}) });
+      const qualifier = written.split(/\.|::/).slice(-2, -1)[0];
+      uses.push({ name, sink: s.sink, line: lineOf(text, m.indices![at][0]), ...(from ? { from } : {}), ...(qualifier ? { qualifier } : {}) });
     }
   }
   return { defs, uses };
 }
+
+/** `opts["version"] = "1.30"`, `opts = {"version": "1.30", …}`, `opts = dict(version="1.30")`. */
+const DICT_VERSION = [
+  /\b(\w+)\[\s*["']version["']\s*\]\s*=\s*(["'])(v?\d+\.\d+)\2/dg,
+  /(?<![\w.])(\w+)\s*=\s*\{[^{}]{0,400}?["']version["']\s*:\s*(["'])(v?\d+\.\d+)\2/dg,
+  /(?<![\w.])(\w+)\s*=\s*dict\([^()]{0,400}?\bversion\s*=\s*(["'])(v?\d+\.\d+)\2/dg,
+];
+
+/**
+ * A version put into the keyword dict a file unpacks into a docker-py client
+ * (`APIClient(**opts)`): the client's `version=`, written a step away.
+ */
+export const extractDictVersion: PinExtractor = (_path, text) => {
+  if (!text.includes('(**') || !text.includes('version')) return [];
+  return DICT_VERSION.flatMap((re) =>
+    allMatches(re, text).flatMap((m) => {
+      const pin = unpackedIntoClient(m[1], text) ? pinAt(m, 3, 'python', 'docker-py version= (keyword dict)') : undefined;
+      return pin ? [pin] : [];
+    }),
+  );
+};
