@@ -4,7 +4,6 @@ import { adapterNameFor, hasOwnNeedle, languagesWhere, loadAdapter, type Adapter
 import { loadLexer } from '../extract/lexers.js';
 import { planFixes, type LexerFor } from '../fix/plan-finding.js';
 import { unreadComments } from '../extract/comments.js';
-import type { Lexed } from '../core/lexeme.js';
 import type { AdapterContext } from '../extract/types.js';
 import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';

@@ -25,6 +25,7 @@ import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
+import type { FileLinks } from '../pins/links.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
@@ -142,6 +143,8 @@ interface Scan {
   /** Go/Java/Kotlin/C# files the byte gate passed over: a kept file of their folder may define what they use. */
   quietPackageFiles: ReadItem[];
   pinFindings: Finding[];
+  /** Each file's side of the pins that cross files, joined after the read pass (pins/links.ts). */
+  pinLinks: Array<{ file: string; links: FileLinks }>;
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
   scratch: ReadScratch;
@@ -199,6 +202,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     quietPackageFiles: [],
     pinFindings: [],
     undecodable: new Set(),
+    pinLinks: [],
     suppressed: 0,
     scratch: new ReadScratch(),
     early: new EarlyLint({ ...textOptions, prefilter: () => true }),
@@ -282,15 +286,16 @@ async function readPass(scan: Scan): Promise<void> {
     if (reason !== 'binary') notice(`${path}: skipped: ${detail}`);
   };
   const pinTexts: TextFile[] = [];
-  const addPins = (found: PinScan) => {
+  const addPins = (path: string, found: PinScan) => {
     scan.suppressed += found.suppressed;
     scan.pinFindings.push(...found.findings);
+    if (found.links) scan.pinLinks.push({ file: path, links: found.links });
   };
   /** `pins`: the file's pin findings when a scan worker already looked for them. */
   const take = (path: string, text: string, pins?: PinScan) => {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
-    if (pins) addPins(pins);
+    if (pins) addPins(path, pins);
     else if (scan.pins && mayPinIn(path) && mayHoldPins(text)) pinTexts.push({ path, text });
     if (!scan.hub) return;
     if (options.reportUnusedDisable && text.includes('hublint-disable') && !scan.mentionsHub(text)) {
@@ -389,9 +394,13 @@ async function readPass(scan: Scan): Promise<void> {
   if (pinTexts.length > 0) {
     const { scanPins } = await import('./lint-pins.js');
     for (const { path, text } of pinTexts) {
-      addPins(scanPins(path, text));
+      addPins(path, scanPins(path, text));
       await breathe();
     }
+  }
+  if (scan.pinLinks.length > 0) {
+    const { joinPinLinks } = await import('../pins/links.js');
+    scan.pinFindings.push(...joinPinLinks(scan.pinLinks));
   }
 }
 

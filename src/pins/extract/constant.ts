@@ -37,7 +37,7 @@ for (let c = 0; c < 128; c++) IN_ASSIGNMENT[c] = /[\w$\s:<>[\]=]/.test(String.fr
  * the search for the match of a literal starts where those characters start (no quote: a
  * match never spans another literal, and matches never overlap).
  */
-function assignments(text: string): RegExpExecArray[] {
+export function assignments(text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   LITERAL.lastIndex = 0;
   for (let lit = LITERAL.exec(text); lit !== null; lit = LITERAL.exec(text)) {
@@ -88,6 +88,7 @@ function engineUseLines(text: string, lines: LineIndex, name: string): number[] 
     if (line === last) continue;
     last = line;
     const lineText = lineAt(text, i);
+    if (inExpectedObject(text, i)) continue;
     if (call.test(lineText) || ENGINE_USE.some((re) => re.test(lineText)) || socketBaseUrl(text, i, lineText)) out.push(line);
   }
   return out;
@@ -106,6 +107,23 @@ function socketBaseUrl(text: string, offset: number, lineText: string): boolean 
   return SOCKET_OPTION.test(lineText) || (next !== -1 && SOCKET_OPTION.test(lineAt(text, next + 1)));
 }
 
+/**
+ * Inside the object literal a test states as the expected value (`const expectedOptions = {
+ * version: API, … }` compared with what a mocked modem got): what the test expects to have
+ * been sent, not a client's setting.
+ */
+const EXPECTED_OPEN = /\b(?:want|expect(?:ed)?)\w*\s*(?::=|=)\s*(?:[\w.]+\s*)?$/i;
+
+function inExpectedObject(text: string, offset: number): boolean {
+  let depth = 0;
+  for (let i = offset - 1; i >= 0 && i >= offset - 800; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7d) depth++;
+    else if (c === 0x7b && depth-- === 0) return EXPECTED_OPEN.test(text.slice(Math.max(0, i - 80), i));
+  }
+  return false;
+}
+
 /** [\w$]; NaN (outside the text) is not. */
 function isNameChar(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x24;
@@ -120,14 +138,18 @@ function lineAt(text: string, offset: number): string {
 
 const MARKUP = /\.(?:xml|pom|xsd|xsl|xslt|html?|svg|plist|csproj|props|targets|nuspec|jelly)$/i;
 
+/** Markup's `version="1.0"` is an attribute (the XML declaration, a POM), never a constant. */
+export function isMarkup(path: string): boolean {
+  return MARKUP.test(path);
+}
+
 /**
  * A version string held in a named constant counts only where the constant is used to
  * build an Engine URL (`/${API}/containers/json`) or passed as a client's version on
  * another line; a bare `VERSION = "1.2"` elsewhere is somebody else's version.
  */
 export const extractConstant: PinExtractor = (path, text) => {
-  // Markup's `version="1.0"` is an attribute (the XML declaration, a POM), never a constant.
-  if (MARKUP.test(path)) return [];
+  if (isMarkup(path)) return [];
   const matches = assignments(text);
   if (text.includes('define(')) matches.push(...allMatches(DEFINE, text));
   if (matches.length === 0) return [];

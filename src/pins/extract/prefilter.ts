@@ -40,8 +40,13 @@ function pinPrefilterSource(ws: string): string {
     String.raw`${lit}(?<=(?:=|version${ws}*:|define\(${ws}*["'][A-Za-z_]\w*["']${ws}*,)${ws}*${lit})`,
     // cli-image + YAML image: docker:24.0; url: a docker.sock line
     String.raw`ker(?::\d(?<=docker:\d)|\.sock(?<=docker\.sock))`,
-    // url: /v1.41/…
-    String.raw`\/v\d+\.\d`,
+    // url: /v1.41/…; links: an Engine path built from a name, `/v#{X}`, `/v${X}`, `/v{X}`, `"/v" + X`
+    String.raw`\/v(?:\d+\.\d|[#$]?\{|["'\`]${ws}*[+.])`,
+    // links (docker-py): APIClient(version=NAME), DockerClient(…), from_env(…), docker.Client(…)
+    String.raw`Client${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\()`,
+    String.raw`_env${ws}*\((?<=from_env${ws}*\()`,
+    // links (dockerode): new Docker({ version: NAME })
+    String.raw`k(?:er|erode)${ws}*\(${ws}*\{(?<=Docker(?:ode)?${ws}*\(${ws}*\{)`,
     // url: old curl's http:/containers/json; a line with :2375 / :2376
     String.raw`:(?:\/[a-z_](?<=http:\/.)|237[56])`,
     // url: a line with --unix-socket or unix://
