@@ -90,7 +90,7 @@ export const LANGUAGES = [
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
-    load: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('powershell', () => import('./shell/powershell.js').then((a) => a.powershellAdapter))),
   },
   {
     name: 'yaml',
@@ -122,7 +122,7 @@ export const LANGUAGES = [
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
     fences: ['ruby', 'rb'],
-    load: () => import('./langs/ruby.js').then((m) => m.rubyAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('ruby')),
   },
   {
     name: 'java',
@@ -157,13 +157,13 @@ export const LANGUAGES = [
     name: 'php',
     extensions: ['.php'],
     fences: ['php'],
-    load: () => import('./langs/php.js').then((m) => m.phpAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('php')),
   },
   {
     name: 'rust',
     extensions: ['.rs'],
     fences: ['rust', 'rs'],
-    load: () => import('./langs/rust.js').then((m) => m.rustAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('rust')),
   },
   {
     name: 'perl',
