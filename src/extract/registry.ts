@@ -127,7 +127,7 @@ export const LANGUAGES = [
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
     readsConstants: true,
-    load: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('powershell', () => import('./shell/powershell.js').then((a) => a.powershellAdapter))),
   },
   {
     name: 'yaml',
@@ -170,7 +170,7 @@ export const LANGUAGES = [
     extensions: ['.rb', '.rake', '.gemspec'],
     fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
     fences: ['ruby', 'rb'],
-    load: () => import('./langs/ruby.js').then((m) => m.rubyAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('ruby')),
   },
   {
     name: 'java',
@@ -213,7 +213,7 @@ export const LANGUAGES = [
     grammar: 'php',
     extensions: ['.php'],
     fences: ['php'],
-    load: () => import('./langs/php.js').then((m) => m.phpAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('php')),
   },
   {
     name: 'rust',
@@ -222,7 +222,7 @@ export const LANGUAGES = [
     grammar: 'rust',
     extensions: ['.rs'],
     fences: ['rust', 'rs'],
-    load: () => import('./langs/rust.js').then((m) => m.rustAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('rust')),
   },
   {
     name: 'perl',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
@@ -34,11 +35,28 @@ function loadRuntime(): Promise<{ ts: Runtime; dir: string }> {
   return runtime;
 }
 
+/**
+ * Grammars V8 must run on its baseline compiler only. Optimizing the PowerShell grammar's
+ * parse tables takes V8's background compiler about a minute of CPU, and the process cannot
+ * exit before it is done; the baseline code parses a script in milliseconds all the same.
+ * The flag is read when a module is compiled, so it is set around that grammar's load only.
+ */
+const BASELINE_ONLY: ReadonlySet<Grammar> = new Set(['powershell']);
+
 /** The grammar's Language, loaded once per process (2–14 ms each). */
 export function loadLanguage(grammar: Grammar): Promise<TreeSitter.Language> {
   let p = languages.get(grammar);
   if (!p) {
-    p = loadRuntime().then(({ ts, dir }) => ts.Language.load(readFileSync(join(dir, `tree-sitter-${grammar}.wasm`))));
+    p = loadRuntime().then(async ({ ts, dir }) => {
+      const bytes = readFileSync(join(dir, `tree-sitter-${grammar}.wasm`));
+      if (!BASELINE_ONLY.has(grammar)) return ts.Language.load(bytes);
+      setFlagsFromString('--liftoff-only');
+      try {
+        return await ts.Language.load(bytes);
+      } finally {
+        setFlagsFromString('--no-liftoff-only');
+      }
+    });
     languages.set(grammar, p);
   }
   return p;

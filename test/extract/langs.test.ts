@@ -9,23 +9,21 @@ import { javaAdapter } from '../../src/extract/langs/java.js';
 import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
 import { perlAdapter } from '../../src/extract/lower/perl.js';
-import { phpAdapter } from '../../src/extract/langs/php.js';
-import { rubyAdapter } from '../../src/extract/langs/ruby.js';
-import { rustAdapter } from '../../src/extract/langs/rust.js';
 import { buildSource } from '../../src/extract/langs/source.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
 import type { Adapter } from '../../src/extract/types.js';
 
 const ADAPTERS: Record<string, Adapter> = {
-  // Python goes through tree-sitter and the shared lowering (src/extract/lower/).
+  // These go through tree-sitter and the shared lowering (src/extract/lower/).
   python: await treeAdapter('python'),
   go: await treeAdapter('go'),
-  ruby: rubyAdapter,
+  ruby: await treeAdapter('ruby'),
   java: javaAdapter,
   kotlin: kotlinAdapter,
   csharp: csharpAdapter,
-  php: phpAdapter,
-  rust: rustAdapter,
+  php: await treeAdapter('php'),
+  rust: await treeAdapter('rust'),
+  powershell: await treeAdapter('powershell'),
   perl: perlAdapter,
 };
 

@@ -16,7 +16,12 @@ type Lowering = (tree: SyntaxTree, text: string) => Lowered;
 const PACKAGE_CLAUSE = /^[ \t]*package[ \t]/m;
 const NO_PACKAGE = { test: (text: string) => !PACKAGE_CLAUSE.test(text) };
 
-const WRAPS: Record<string, Array<{ when: { test(text: string): boolean }; before: string; after: string }>> = {
+const PHP_TAG = /<\?(?:php|=)/i;
+const NO_PHP_TAG = { test: (text: string) => !PHP_TAG.test(text) };
+
+/** `always`: wrapped even when the plain parse has no error (PHP without `<?php` parses as page text). */
+const WRAPS: Record<string, Array<{ when: { test(text: string): boolean }; before: string; after: string; always?: boolean }>> = {
+  php: [{ when: NO_PHP_TAG, before: '<?php\n', after: '', always: true }],
   go: [
     { when: NO_PACKAGE, before: 'package snippet\n', after: '' },
     { when: NO_PACKAGE, before: 'package snippet\nfunc snippet() {\n', after: '\n}\n' },
@@ -30,6 +35,10 @@ const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering
   csharp: { grammar: 'c-sharp', load: () => import('./csharp.js').then((m) => m.lowerCsharp) },
   java: { grammar: 'java', load: () => import('./java.js').then((m) => m.lowerJava) },
   shell: { grammar: 'bash', load: () => import('./bash.js').then((m) => m.lowerBash) },
+  php: { grammar: 'php', load: () => import('./php.js').then((m) => m.lowerPhp) },
+  ruby: { grammar: 'ruby', load: () => import('./ruby.js').then((m) => m.lowerRuby) },
+  rust: { grammar: 'rust', load: () => import('./rust.js').then((m) => m.lowerRust) },
+  powershell: { grammar: 'powershell', load: () => import('./powershell.js').then((m) => m.lowerPowerShell) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;
@@ -58,7 +67,7 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
       let shift = 0;
       let source = text;
       for (const wrap of WRAPS[language] ?? []) {
-        if (!tree.rootNode.hasError || !wrap.when.test(text)) break;
+        if ((!tree.rootNode.hasError && !wrap.always) || !wrap.when.test(text)) break;
         const wrapped = wrap.before + text + wrap.after;
         const next = parser.parse(wrapped);
         if (next.rootNode.hasError) {

@@ -1,5 +1,6 @@
 import type { Evidence } from '../langs/method-evidence.js';
 import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
+import { literalOf } from './builder.js';
 import type { Call, Expr, Scope } from './form.js';
 import { bindCall, type Env, type Evaluator, type Program } from './evaluate.js';
 
@@ -18,6 +19,38 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
 const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
 /** Chain verbs: upper case with or without a body (`POST(b)`, `GET()`); lower case as OkHttp and Spring write them. */
 const CHAIN_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|get|head|post|put|patch|delete)$/;
+
+/**
+ * Clients that take the URL on a handle and the method from option calls on the same handle
+ * (PHP's cURL: `curl_init($u)` or `curl_setopt($ch, CURLOPT_URL, $u)`, then
+ * `curl_setopt($ch, CURLOPT_POST, true)`; `curl_setopt_array($ch, [CURLOPT_URL => $u, ...])`).
+ * Options in order of precedence; `value` takes the method from the option's value.
+ */
+const HANDLES: ReadonlyArray<{
+  open: RegExp;
+  set: RegExp;
+  setMany: RegExp;
+  url: string;
+  options: ReadonlyArray<{ option: string; method: 'value' | Evidence; ifTrue?: boolean }>;
+}> = [
+  {
+    open: /^curl_init$/,
+    set: /^curl_setopt$/,
+    setMany: /^curl_setopt_array$/,
+    url: 'CURLOPT_URL',
+    options: [
+      { option: 'CURLOPT_CUSTOMREQUEST', method: 'value' },
+      { option: 'CURLOPT_NOBODY', method: { method: 'HEAD', source: 'implied' }, ifTrue: true },
+      { option: 'CURLOPT_POST', method: explicit('POST'), ifTrue: true },
+      { option: 'CURLOPT_PUT', method: explicit('PUT'), ifTrue: true },
+      { option: 'CURLOPT_POSTFIELDS', method: { method: 'POST', source: 'implied' } },
+    ],
+  },
+];
+/** Keys of an options argument that state the method (`['http' => ['method' => 'POST']]`, `method: :post`). */
+const OPTION_METHOD = /(?:^|\.)(?:method|Method|verb)$/;
+/** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
+const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
 /** The calls through which a value entered the function it is in, innermost last. */
 export interface Trail {
@@ -95,6 +128,10 @@ export class MethodResolver {
 
   private fromCall(call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
     if (call.methods) return keyword ? undefined : call.methods.get(index);
+    const handle = this.handle(call, index, keyword, trail.env);
+    if (handle) return handle;
+    const ns = NAMESPACED_VERB.exec(call.callee);
+    if (ns && index === 0 && !keyword) return explicit(ns[1].toUpperCase());
     const asUrl = (index === 0 && !keyword) || keyword === 'url' || keyword === 'uri';
     const verb = verbOf(call.name);
     if (verb && asUrl && !/^(?:get(?:env|attr|item)|getenv)$/i.test(call.name)) return explicit(verb);
@@ -103,6 +140,10 @@ export class MethodResolver {
     if (kw) return kw;
     for (const [i, a] of call.args.entries()) {
       if (i === index) continue;
+      const m = this.literalMethod(a, trail.env) ?? this.optionsMethod(a, trail.env);
+      if (m) return m;
+    }
+    for (const [k, a] of call.keywords) if (k !== keyword && OPTION_METHOD.test(k) && k !== 'method') {
       const m = this.literalMethod(a, trail.env);
       if (m) return m;
     }
@@ -121,6 +162,55 @@ export class MethodResolver {
       if (/^(?:Request|urlopen|open|fetch)$/.test(call.name)) return this.follow(call.result, trail) ?? { method: 'GET', source: 'default' };
     }
     return undefined;
+  }
+
+  /** A call passed beside the URL whose options state the method (`stream_context_create([...])`), directly or through a variable. */
+  private optionsMethod(a: Expr, env: Env): Evidence | undefined {
+    let value: Expr | undefined = a;
+    if (a.kind === 'name') value = this.p.defOf(a.name, a)?.value;
+    if (value?.kind !== 'call') return undefined;
+    for (const [k, v] of value.call.keywords) {
+      if (!OPTION_METHOD.test(k)) continue;
+      const m = this.literalMethod(v, env);
+      if (m) return m;
+    }
+    // The options kept in a variable first (`$opts = ['http' => ['method' => 'PATCH']]`): its fields.
+    for (const arg of value.call.args) {
+      if (arg.kind !== 'name') continue;
+      const field = this.p.lowered.defs.find((d) => d.name.startsWith(`${arg.name}.`) && OPTION_METHOD.test(d.name));
+      const m = field && this.literalMethod(field.value, env);
+      if (m) return m;
+    }
+    return undefined;
+  }
+
+  /** A URL given to a handle (HANDLES): the option calls on that handle in the same function decide. */
+  private handle(call: Call, index: number, keyword: string | undefined, env: Env): Evidence | undefined {
+    const spec = HANDLES.find((h) => h.open.test(call.name) || h.set.test(call.name) || h.setMany.test(call.name));
+    if (!spec) return undefined;
+    const isOption = (e: Expr | undefined, name: string) => e?.kind === 'name' && e.name === name;
+    let handleName: string | undefined;
+    if (spec.open.test(call.name) && index === 0 && !keyword) handleName = call.result.use.kind === 'def' ? call.result.use.def.name : undefined;
+    else if (spec.set.test(call.name) && index === 2 && isOption(call.args[1], spec.url)) handleName = call.args[0]?.kind === 'name' ? call.args[0].name : undefined;
+    else if (spec.setMany.test(call.name) && keyword === spec.url) handleName = call.args[0]?.kind === 'name' ? call.args[0].name : undefined;
+    else return undefined;
+    const set = new Map<string, Expr>();
+    for (const c of this.p.lowered.calls) {
+      const target = c.args[0];
+      const same = c === call || (c.scope === call.scope && target?.kind === 'name' && target.name === handleName);
+      if (!same) continue;
+      if (spec.set.test(c.name) && c.args[1]?.kind === 'name' && c.args[2]) set.set((c.args[1] as { name: string }).name, c.args[2]);
+      if (spec.setMany.test(c.name)) for (const [k, v] of c.keywords) set.set(k, v);
+    }
+    for (const o of spec.options) {
+      const v = set.get(o.option);
+      if (!v) continue;
+      if (o.method === 'value') return this.literalMethod(v, env) ?? UNKNOWN;
+      const text = v.kind === 'opaque' ? v.text : v.kind === 'name' ? v.name : (literalOf(v) ?? '');
+      if (o.ifTrue && !/^(?:true|1)$/i.test(text.trim())) continue;
+      return o.method;
+    }
+    return DEFAULT_GET;
   }
 
   /** The method a builder chain sets around the call that takes the URL; GET when none does. */

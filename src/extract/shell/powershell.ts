@@ -42,7 +42,7 @@ const WEB_PARAMS = /^-(uri|method|body|headers|usebasicparsing|outfile|contentty
 const either = (native: (args: readonly string[]) => Request[]) => (args: readonly string[]) =>
   args.some((a) => WEB_PARAMS.test(a)) ? webRequests(args) : native(args);
 
-const PS_TOOLS: ToolTable = {
+export const PS_TOOLS: ToolTable = {
   ...SHELL_TOOLS,
   curl: either(curlRequests),
   wget: either(wgetRequests),

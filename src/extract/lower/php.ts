@@ -1,0 +1,254 @@
+import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
+import { literalOf, unescape } from './builder.js';
+import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
+import { argsOf, keyedFields } from './shared-args.js';
+
+/** Calls whose value is, as far as a URL goes, their first argument. */
+const IDENTITY = /^(?:rtrim|trim|ltrim|strtolower|urlencode|rawurlencode|strval|htmlspecialchars)$/;
+const ENV = /^(?:getenv|env)$/;
+
+/**
+ * PHP (tree-sitter-php) into the lowered form: `.` and `.=`, `sprintf`/`vsprintf`,
+ * double-quoted and heredoc interpolation (`"$x"`, `"{$x}"`, `"$this->x"`), `getenv`/`env()`
+ * with Laravel's default argument, `implode`, `define` and `const` (also `self::X`,
+ * `Class::X`), properties (`$this->x`), arrays with keys (`$cfg['url']`, Guzzle's options,
+ * `curl_setopt_array`) as keywords of the call they are passed to. Variables are named
+ * without their `$`.
+ */
+export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
+  const cx = new TreeLowerer('php', text, {
+    containers: ['program', 'compound_statement', 'declaration_list', 'namespace_definition', 'foreach_statement', 'else_if_clause', 'switch_block', 'case_statement', 'default_statement', 'colon_block', 'echo_statement'],
+    comments: ['comment', 'text'],
+    names: [],
+  });
+  const b = cx.b;
+  // Constants are global and `include` brings any file's names in.
+  b.out.wildcardImport = true;
+  let className: string | null = null;
+
+  const dotted = (n: SyntaxNode | null): string | null => {
+    if (!n) return null;
+    switch (n.type) {
+      case 'variable_name':
+        return n.text.slice(1);
+      case 'name':
+      case 'qualified_name':
+        return n.text.replace(/^\\/, '').replace(/\\/g, '.');
+      case 'relative_scope':
+        return 'self';
+      case 'member_access_expression':
+      case 'nullsafe_member_access_expression': {
+        const o = dotted(n.childForFieldName('object'));
+        const f = n.childForFieldName('name');
+        return o && f ? `${o}.${f.text}` : null;
+      }
+      case 'class_constant_access_expression':
+      case 'scoped_property_access_expression': {
+        const [scopeNode, nameNode] = cx.named(n);
+        const o = dotted(scopeNode);
+        return o && nameNode ? `${o}.${nameNode.text.replace(/^\$/, '')}` : null;
+      }
+      case 'subscript_expression': {
+        // $cfg['url']: a field, named like a member.
+        const [of, key] = cx.named(n);
+        const o = dotted(of);
+        const k = key?.type === 'string' ? key.text.slice(1, -1) : null;
+        return o && k && /^[\w-]+$/.test(k) ? `${o}.${k}` : null;
+      }
+      default:
+        return null;
+    }
+  };
+
+  /** A string's pieces: text runs (escapes decoded as the quote does) and interpolated values. */
+  const strParts = (n: SyntaxNode, scope: Scope, single: boolean): StrPart[] => {
+    const parts: StrPart[] = [];
+    const body = n.childForFieldName('value') ?? n;
+    for (const c of cx.named(body)) {
+      if (c.type === 'string_content' || c.type === 'nowdoc_string' || c.type === 'string_value') parts.push({ text: c.text, start: c.startIndex, end: c.endIndex });
+      else if (c.type === 'escape_sequence') parts.push({ text: single ? c.text.slice(1) : unescape(c.text), start: c.startIndex, end: c.endIndex });
+      else if (c.type === 'dynamic_variable_name') parts.push({ expr: cx.name(cx.named(c)[0]?.text ?? c.text, c, scope) });
+      else if (c.type !== 'heredoc_start' && c.type !== 'heredoc_end') parts.push({ expr: cx.expr(c, scope) });
+    }
+    return parts;
+  };
+
+  const callOf = (n: SyntaxNode, scope: Scope, callee: string, receiverNode: SyntaxNode | null): Expr => {
+    const name = callee.split('.').pop() ?? callee;
+    const { positional: args, keywords } = argsOf(cx, n.childForFieldName('arguments') ?? cx.named(n).find((c) => c.type === 'arguments') ?? null, scope, {
+      argument: 'argument',
+      keyed: 'array_creation_expression',
+      pair: 'array_element_initializer',
+      key: (k) => (k.type === 'string' ? k.text.slice(1, -1) : k.type === 'name' ? k.text : null),
+    });
+    const at = cx.span(n);
+    if (/^v?sprintf$/.test(callee) && args.length > 0) return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...at }, scope);
+    if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...at }, scope);
+    if (IDENTITY.test(callee) && args[0]) return args[0];
+    if (/^(?:implode|join)$/.test(callee) && args.length === 2 && literalOf(args[0]) !== null) {
+      const list = cx.named(cx.named(n.childForFieldName('arguments'))[1])[0];
+      if (list?.type === 'array_creation_expression') {
+        const items = cx.named(list).map((el) => cx.expr(cx.named(el).pop() ?? el, scope));
+        return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items, ...at }, scope);
+      }
+    }
+    if (callee === 'define' && args.length === 2 && literalOf(args[0]) !== null) {
+      b.def(literalOf(args[0]) ?? '', args[1], n.endIndex, true);
+      return b.opaque(n.text, at, scope);
+    }
+    const receiver = receiverNode && receiverNode.type !== 'variable_name' && receiverNode.type !== 'name' ? cx.expr(receiverNode, scope) : undefined;
+    return b.call({ callee, name, receiver, args, keywords, ...at }, scope);
+  };
+
+  const expr = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    switch (n.type) {
+      case 'string':
+        return b.str(strParts(n, scope, true), cx.span(n), scope);
+      case 'encapsed_string':
+      case 'heredoc':
+      case 'nowdoc':
+        return b.str(strParts(n, scope, n.type === 'nowdoc'), cx.span(n), scope);
+      case 'parenthesized_expression':
+      case 'cast_expression': {
+        const inner = cx.named(n).pop();
+        return inner ? cx.expr(inner, scope) : undefined;
+      }
+      case 'binary_expression': {
+        // $x ?? 'https://...': the fallback is the value the code knows.
+        const op = n.childForFieldName('operator')?.text;
+        const right = n.childForFieldName('right');
+        if (op === '??' && right) {
+          const left = n.childForFieldName('left');
+          if (left) cx.expr(left, scope);
+          return cx.expr(right, scope);
+        }
+        return undefined;
+      }
+      case 'conditional_expression': {
+        const cond = n.childForFieldName('condition');
+        const body = n.childForFieldName('body');
+        const alt = n.childForFieldName('alternative');
+        const c = cond ? cx.expr(cond, scope) : undefined;
+        // getenv('HUB') ?: 'https://...': the environment, with the literal as its default.
+        if (!body && alt && c?.kind === 'env') return b.expr({ kind: 'env', name: c.name, fallback: cx.expr(alt, scope), ...cx.span(n) }, scope);
+        if (alt && body) cx.expr(alt, scope);
+        const value = body ?? alt;
+        return value ? cx.expr(value, scope) : undefined;
+      }
+      case 'function_call_expression':
+        return callOf(n, scope, dotted(n.childForFieldName('function')) ?? '', null);
+      case 'member_call_expression':
+      case 'nullsafe_member_call_expression': {
+        const object = n.childForFieldName('object');
+        const name = n.childForFieldName('name')?.text ?? '';
+        const o = dotted(object);
+        return callOf(n, scope, o ? `${o}.${name}` : name, object);
+      }
+      case 'scoped_call_expression': {
+        const scopeNode = n.childForFieldName('scope');
+        const name = n.childForFieldName('name')?.text ?? '';
+        const o = dotted(scopeNode);
+        return callOf(n, scope, o ? `${o}.${name}` : name, null);
+      }
+      case 'object_creation_expression': {
+        const type = cx.named(n).find((c) => c.type === 'name' || c.type === 'qualified_name');
+        const typeName = dotted(type ?? null) ?? '';
+        const call = callOf(n, scope, typeName, null);
+        if (call.kind === 'call') call.call.callee = `new ${typeName}`;
+        return call;
+      }
+      case 'array_creation_expression':
+        return cx.opaque(n, scope);
+      case 'anonymous_function':
+      case 'arrow_function': {
+        const fn = b.openScope('function', null, cx.span(n));
+        params(n.childForFieldName('parameters'), fn);
+        const body = n.childForFieldName('body');
+        if (body?.type === 'compound_statement') cx.walk(body);
+        else if (body) b.ret(cx.expr(body, fn));
+        return b.opaque(n.text, cx.span(n), scope);
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  const params = (list: SyntaxNode | null, fn: Scope) => {
+    for (const p of cx.named(list)) {
+      const name = dotted(p.childForFieldName('name'));
+      if (!name) continue;
+      const fallback = p.childForFieldName('default_value');
+      b.addParam(fn, name, fallback ? cx.expr(fallback, fn) : undefined);
+      // Constructor promotion: `private string $owner` is also `$this->owner`.
+      if (p.type === 'property_promotion_parameter') b.def(`this.${name}`, b.expr({ kind: 'name', name, start: p.startIndex, end: p.startIndex }, fn), p.endIndex);
+    }
+  };
+
+  /** `$name = value`; an array with keys also defines `name.key`. */
+  const assign = (left: SyntaxNode | null, right: SyntaxNode, scope: Scope, op: string, at: number) => {
+    const name = dotted(left);
+    if (name && op === '=' && right.type === 'array_creation_expression' && keyedFields(cx, right, name, scope, 'array_element_initializer', (k) => (k.type === 'string' ? k.text.slice(1, -1) : null))) return;
+    const v = cx.expr(right, scope);
+    if (name) b.assign(name, v, op === '.=' ? '+=' : op, at);
+  };
+
+  cx.use({
+    containers: [],
+    comments: [],
+    dotted,
+    concat: { types: ['binary_expression'], ops: ['.'] },
+    expr,
+    returns: ['return_statement'],
+    statement(n, scope) {
+      switch (n.type) {
+        case 'php_tag':
+        case 'php_end_tag':
+        case 'namespace_use_declaration':
+        case 'namespace_name':
+        case 'attribute_list':
+          return false;
+        case 'class_declaration':
+        case 'interface_declaration':
+        case 'trait_declaration':
+        case 'enum_declaration':
+          className = n.childForFieldName('name')?.text ?? null;
+          b.openScope('class', className, cx.span(n));
+          return true;
+        case 'function_definition':
+        case 'method_declaration': {
+          const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, cx.span(n));
+          params(n.childForFieldName('parameters'), fn);
+          return n.childForFieldName('body') !== null;
+        }
+        case 'const_declaration':
+          for (const el of cx.named(n).filter((c) => c.type === 'const_element')) {
+            const [id, value] = cx.named(el);
+            if (!id || !value) continue;
+            const v = cx.expr(value, scope);
+            b.def(id.text, v, el.endIndex, true);
+            // Hub::API from outside the class.
+            if (scope.kind === 'class' && className) b.def(`${className}.${id.text}`, b.expr({ kind: 'name', name: id.text, start: v.start, end: v.start }, scope), el.endIndex, true);
+          }
+          return false;
+        case 'property_declaration':
+          for (const el of cx.named(n).filter((c) => c.type === 'property_element')) {
+            const name = dotted(el.childForFieldName('name') ?? cx.named(el)[0]);
+            const value = el.childForFieldName('default_value') ?? cx.named(el)[1];
+            if (name && value) assign(el.childForFieldName('name') ?? cx.named(el)[0], value, scope, '=', el.endIndex);
+          }
+          return false;
+        case 'assignment_expression':
+        case 'augmented_assignment_expression': {
+          const right = n.childForFieldName('right');
+          const op = n.childForFieldName('operator')?.text ?? '=';
+          if (right) assign(n.childForFieldName('left'), right, scope, op, n.endIndex);
+          return false;
+        }
+        default:
+          return undefined;
+      }
+    },
+  });
+  return cx.walk(tree.rootNode);
+}
