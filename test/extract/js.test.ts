@@ -217,3 +217,137 @@ describe('js adapter: helpers and hard inputs', () => {
     expect(extract(broken, 'broken.js')).toMatchObject([{ method: 'POST', url: 'https://hub.docker.com/v2/repositories/acme' }]);
   });
 });
+
+describe('js adapter: the shared resolver (issue 15)', () => {
+  const rules = async (code: string, file = 'src/hub.ts') => (await findings(code, file)).map((f) => [f.ruleId, f.line, f.method]);
+
+  it('a wrapper whose body decides the method, on a client whose base is the Hub', async () => {
+    const code = [
+      "const request = require('request');",
+      'module.exports = {',
+      '  login(user, password) {',
+      "    return this.postJSON('users/login/', { user, password });",
+      '  },',
+      '  repos(owner) {',
+      '    return this.getJSON(`users/${owner}/repositories`);',
+      '  },',
+      '  tags(repo) {',
+      '    return this.getJSON(`repositories/${repo}/tags?page_size=100`);',
+      '  },',
+      '  getJSON(path) {',
+      "    return new Promise((ok) => request({ url: `https://hub.docker.com/v2/${path}`, json: true }, (e, r, body) => ok(body)));",
+      '  },',
+      '  postJSON(path, body) {',
+      "    return new Promise((ok) => request({ url: 'https://hub.docker.com/v2/' + path, method: 'POST', body, json: true }, (e, r, b) => ok(b)));",
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    // Once per call site, at its literal; the tags route (a placeholder then a tail) stays silent.
+    expect(await rules(code, 'hub.js')).toEqual([
+      ['hub-users-login', 4, 'POST'],
+      ['hub-user-repositories', 7, 'GET'],
+    ]);
+  });
+
+  it('the method as an argument, and a method decided in another function that receives the URL', async () => {
+    const code = [
+      "const HUB = 'https://hub.docker.com/v2';",
+      'async function call(url: string, method: string) {',
+      '  return fetch(url, { method, headers: { Accept: "application/json" } });',
+      '}',
+      'function exists(u: string) {',
+      "  return fetch(u, { method: 'HEAD' }).then((r) => r.ok);",
+      '}',
+      "export const login = () => call(`${HUB}/users/login`, 'POST');",
+      'export const has = (ns: string, name: string) => exists(`${HUB}/repositories/${ns}/${name}/`);',
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([
+      ['hub-users-login', 8, 'POST'],
+      ['hub-check-repository', 9, 'HEAD'],
+    ]);
+  });
+
+  it('a class whose base is a field: its methods list and tag', async () => {
+    const code = [
+      'export class Catalog {',
+      "  private readonly base = 'https://hub.docker.com/v2';",
+      '  list(owner: string) {',
+      '    return fetch(`${this.base}/repositories/${owner}/?page_size=100`);',
+      '  }',
+      '  tags(repository: string) {',
+      '    return fetch(`${this.base}/repositories/${repository}/tags?page_size=100`);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([['hub-list-repositories', 4, 'GET']]);
+  });
+
+  it('HTTP mocks in tests: nock scoped to the Hub, axios-mock-adapter verbs', async () => {
+    const code = [
+      "import nock from 'nock';",
+      "const hub = nock('https://hub.docker.com');",
+      "hub.post('/v2/users/login').reply(200, { token: 't' });",
+      "nock('https://hub.docker.com').get('/v2/repositories/acme/?page_size=10').reply(200, {}).get('/v2/repositories/acme/web/tags').reply(200, {});",
+      "nock('https://registry.example.com').post('/v2/users/login').reply(200, {});",
+      "mock.onPost('https://hub.docker.com/v2/users/login').reply(200, {});",
+      '',
+    ].join('\n');
+    expect(await rules(code, 'test/hub.spec.ts')).toEqual([
+      ['hub-users-login', 3, 'POST'],
+      ['hub-list-repositories', 4, 'GET'],
+      ['hub-users-login', 6, 'POST'],
+    ]);
+  });
+
+  it('options objects say the method: request, $.ajax type, superagent del, got and ky clients', async () => {
+    const code = [
+      "import ky from 'ky';",
+      "request({ uri: 'https://hub.docker.com/v2/users/login', method: 'post', json: {} });",
+      "$.ajax({ url: 'https://hub.docker.com/v2/repositories/acme/', type: 'POST', data: {} });",
+      "superagent.del('https://hub.docker.com/v2/repositories/acme/web/');",
+      "const api = ky.create({ prefixUrl: 'https://hub.docker.com/v2' });",
+      "api.head('repositories/acme/web');",
+      "const opts = { method: 'HEAD' };",
+      "fetch('https://hub.docker.com/v2/repositories/acme/web/', opts);",
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([
+      ['hub-users-login', 2, 'POST'],
+      ['hub-create-repository', 3, 'POST'],
+      ['hub-check-repository', 6, 'HEAD'],
+      ['hub-check-repository', 8, 'HEAD'],
+    ]);
+  });
+
+  it('lowers imports and exports faithfully for resolution across files', async () => {
+    const { lowerTypeScript } = await import('../../src/extract/lower/typescript.js');
+    const { parseSource, ts } = await import('../../src/extract/lower/ts-parse.js');
+    const code = [
+      "import axios, { create as make } from 'axios';",
+      "import * as cfg from './config';",
+      "const { HUB } = require('./hub');",
+      "export const LOGIN = '/v2/users/login';",
+      'export function f() {}',
+      "export { LOGIN as login, f as default };",
+      "export * from './more';",
+      '',
+    ].join('\n');
+    const l = lowerTypeScript(ts, parseSource('a.ts', code));
+    expect(l.imports).toEqual([
+      { local: 'axios', module: 'axios', name: 'default' },
+      { local: 'make', module: 'axios', name: 'create' },
+      { local: 'cfg', module: './config', name: null },
+      { local: 'HUB', module: './hub', name: 'HUB' },
+    ]);
+    expect(l.exports).toEqual([
+      { exported: 'LOGIN', local: 'LOGIN' },
+      { exported: 'f', local: 'f' },
+      { exported: 'login', local: 'LOGIN' },
+      { exported: 'default', local: 'f' },
+      { exported: '*', local: null, module: './more' },
+    ]);
+  });
+});

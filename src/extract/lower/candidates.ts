@@ -129,7 +129,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
   const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
-    if (!/\/|%2f/i.test(flat)) return false;
+    // A lone separator (`path += '/'`) builds nothing.
+    if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
     const { main, other } = readingsOf(pieces);
     const anchor = anchorOf(main.rendered);
     const inRoot = (e: Expr) => anchor !== undefined && anchor.start >= e.start && anchor.end <= e.end;

@@ -201,6 +201,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       return b.str([{ text: n.text, start: n.getStart(sf) + 1, end: n.end - 1 }], span(n), scope);
     }
     if (ts.isTemplateExpression(n)) return template(n, scope, depth);
+    // `const API_VERSION = 2` spliced into `/v${API_VERSION}/`: its digits are text.
+    if (ts.isNumericLiteral(n)) return b.str([{ text: n.text, start: n.getStart(sf), end: n.end }], span(n), scope);
     if (ts.isTaggedTemplateExpression(n) && n.tag.getText(sf) === 'String.raw') return expr(n.template, scope, depth + 1);
     if (ts.isIdentifier(n) || n.kind === ts.SyntaxKind.ThisKeyword) return b.expr({ kind: 'name', name: n.getText(sf), ...span(n) }, scope);
     if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
