@@ -15,7 +15,8 @@ import { stripBom } from '../core/strip-bom.js';
 export interface LintTextOptions {
   ruleSet: RuleSet;
   context: AdapterContext;
-  prefilter: (text: string) => boolean;
+  /** Whether the adapters need to see the file at all (`file`: its path, when the gate depends on the language). */
+  prefilter: (text: string, file?: string) => boolean;
   /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
   adapter?: AdapterName;
 }
@@ -64,7 +65,7 @@ export function adapterFor(file: string, text: string, opts: LintTextOptions): A
 /** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
-  if (!opts.prefilter(text)) return [];
+  if (!opts.prefilter(text, file)) return [];
   const name = adapterFor(file, text, opts);
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
