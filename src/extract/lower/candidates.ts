@@ -125,7 +125,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   }
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr): boolean => {
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
     // A lone separator (`path += '/'`) builds nothing.
     if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
@@ -148,7 +148,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const end = single ? single.start + lead + single.text.trim().length : root.end;
     const e = method();
     // A path finished in another function is rebuilt, however plain its own literal is.
-    const plain = single && !onlyIfAnchoredIn;
+    const plain = single && !onlyIfAnchoredIn && !joined;
     const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
     // The finding points at the literal that holds the deprecated path when a construction spans lines.
     if (anchor && inRoot(root) && lineOf(text, anchor.start) !== lineOf(text, start)) c.at = anchor.start;
@@ -183,7 +183,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
         const full = done.base ? joinPieces('path', [ev.evaluate(done.base.expr, done.base.env), own], '/') : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
-        if (emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root)) {
+        // Joined to a client's base, the path is the call site's whatever part of it the base holds.
+        if (emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, done.base ? undefined : root, done.base !== undefined)) {
           completed = true;
           if (!done.base) finished.add(done.root);
         }
