@@ -46,7 +46,7 @@ function fromSpec(spec: LanguageSpec, join: string | undefined): SourceLexer {
 
 /** JS/TS through the TypeScript scanner: strings, templates with their `${...}` splices, comments. */
 export async function jsLexer(): Promise<SourceLexer> {
-  const { ts } = await import('./js/parse.js');
+  const { ts } = await import('./lower/ts-parse.js');
   const K = ts.SyntaxKind;
   // After these a `/` divides; elsewhere it opens a regular expression.
   const VALUE_END = new Set<number>([K.Identifier, K.NumericLiteral, K.StringLiteral, K.CloseParenToken, K.CloseBracketToken, K.CloseBraceToken, K.ThisKeyword, K.TemplateTail, K.NoSubstitutionTemplateLiteral, K.PlusPlusToken, K.MinusMinusToken]);
@@ -114,7 +114,7 @@ export async function jsLexer(): Promise<SourceLexer> {
   };
 }
 
-function syntaxErrorsOfJs(ts: Awaited<typeof import('./js/parse.js')>['ts'], text: string): number {
+function syntaxErrorsOfJs(ts: Awaited<typeof import('./lower/ts-parse.js')>['ts'], text: string): number {
   const sf = ts.createSourceFile('fix.tsx', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   return (sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length ?? 0;
 }

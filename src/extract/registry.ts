@@ -66,7 +66,7 @@ export const LANGUAGES = [
     readsConstants: true,
     syntaxTree: true,
     warm: { path: 'warm.ts', text: 'const r = await fetch("https://hub.docker.com/v2/repositories/acme/web/", { method: "HEAD" });\n' },
-    load: () => import('./js/adapter.js').then((m) => m.jsAdapter),
+    load: () => import('./lower/js-adapter.js').then((m) => m.jsAdapter),
   },
   {
     name: 'python',

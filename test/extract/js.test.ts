@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lintText } from '../../src/scan/lint-file.js';
 import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
-import { jsAdapter } from '../../src/extract/js/adapter.js';
-import { prefixUrl, resolveUrl } from '../../src/extract/js/join-url.js';
+import { jsAdapter } from '../../src/extract/lower/js-adapter.js';
 import { NO_PROJECT, type ProjectLookup } from '../../src/extract/types.js';
 import { projectResolver } from '../../src/scan/project-files.js';
 import { compileRules } from '../../src/match/ruleset.js';
@@ -34,11 +33,12 @@ describe('js adapter: ranges and method evidence', () => {
     const code = "await fetch('https://hub.docker.com/v2/repositories/acme/web', { method: 'HEAD' });\n";
     const [c, ...rest] = extract(code);
     expect(rest).toEqual([]);
-    expect(c.start).toBe(code.indexOf("'https://"));
-    expect(c.end).toBe(code.indexOf("', {") + 1);
+    // Over the literal's text, as in every lowered language (the quotes are not the URL).
+    expect(c.start).toBe(code.indexOf("'https://") + 1);
+    expect(c.end).toBe(code.indexOf("', {"));
     expect(c).toMatchObject({ method: 'HEAD', methodSource: 'explicit', rebuilt: false, literal: true });
     const [f] = await findings(code);
-    expect(f).toMatchObject({ ruleId: 'hub-check-repository', line: 1, column: 13, endColumn: 62, confidence: 'high' });
+    expect(f).toMatchObject({ ruleId: 'hub-check-repository', line: 1, column: 14, endColumn: 61, confidence: 'high' });
   });
 
   it('substitutes a const into a template, reports the whole template once (medium)', async () => {
@@ -55,7 +55,8 @@ describe('js adapter: ranges and method evidence', () => {
     const [usage] = list;
     expect(covered(code, usage)).toBe('`${HUB}/v2/repositories/${ns}/${name}/`');
     expect(showHoles(usage.url)).toBe('https://hub.docker.com/v2/repositories/{ns}/{name}/');
-    expect(usage).toMatchObject({ method: 'GET', methodSource: 'default', rebuilt: true, literal: false });
+    expect(usage).toMatchObject({ method: 'GET', methodSource: 'default', rebuilt: true });
+    expect(usage.literal).toBeFalsy();
     const fs = await findings(code);
     expect(fs.map((f) => [f.ruleId, f.line, f.confidence])).toEqual([['hub-get-repository', 3, 'medium']]);
   });
@@ -89,7 +90,7 @@ describe('js adapter: ranges and method evidence', () => {
     ].join('\n');
     const list = extract(code);
     expect(list).toHaveLength(1);
-    expect(covered(code, list[0])).toBe("'https://hub.docker.com/v2/repositories/acme/web/'");
+    expect(covered(code, list[0])).toBe('https://hub.docker.com/v2/repositories/acme/web/');
     expect(list[0]).toMatchObject({ method: 'HEAD', methodSource: 'explicit', rebuilt: false, literal: true });
   });
 
@@ -130,7 +131,8 @@ describe('js adapter: ranges and method evidence', () => {
     const lookup = project({ 'src/config.ts': "export const HUB_API = 'https://hub.docker.com/v2';\n", 'src/other/config.ts': "export const HUB_API = 'https://api.example.com';\n" });
     const [c] = extract(code, 'src/login.ts', lookup);
     expect(covered(code, c)).toBe("API + '/users/login'");
-    expect(c).toMatchObject({ url: 'https://hub.docker.com/v2/users/login', rebuilt: true, literal: false });
+    expect(c).toMatchObject({ url: 'https://hub.docker.com/v2/users/login', rebuilt: true });
+    expect(c.literal).toBeFalsy();
     const [f] = await findings(code, 'src/login.ts', lookup);
     expect(f).toMatchObject({ ruleId: 'hub-users-login', confidence: 'medium', method: 'POST' });
     // Without the file the import names the base is unknown and nothing is reported, also
@@ -172,9 +174,9 @@ describe('js adapter: ranges and method evidence', () => {
   it('counts columns in UTF-16 units and parses JSX', async () => {
     const code = "const el = <a title=\"é😀\" href=\"https://hub.docker.com/v2/repositories/acme/web\">x</a>;\n";
     const [c] = extract(code, 'Card.jsx');
-    expect(covered(code, c)).toBe('"https://hub.docker.com/v2/repositories/acme/web"');
+    expect(covered(code, c)).toBe('https://hub.docker.com/v2/repositories/acme/web');
     const [f] = await findings(code, 'Card.jsx');
-    expect(f).toMatchObject({ ruleId: 'hub-get-repository', column: code.indexOf('"https') + 1, severity: 'warning' });
+    expect(f).toMatchObject({ ruleId: 'hub-get-repository', column: code.indexOf('"https') + 2, severity: 'warning' });
   });
 
   it('a URL in JSX text is prose: reported as info', async () => {
@@ -198,11 +200,12 @@ describe('js adapter: helpers and hard inputs', () => {
       "hub('/v2/repositories/acme/web/', { method: 'PATCH' });",
       '',
     ].join('\n');
-    const list = extract(code, 'client.js');
+    // Reported at the call sites only, not in the helper (nor `application/json`, which names no host).
+    const list = extract(code, 'client.js').filter((c) => c.url.includes('hub.docker.com'));
     expect(list.map((c) => [covered(code, c), c.url, c.method, c.methodSource])).toEqual([
-      ["'/v2/repositories/acme/web/'", 'https://hub.docker.com/v2/repositories/acme/web/', 'HEAD', 'explicit'],
-      ["'/v2/users/login'", 'https://hub.docker.com/v2/users/login', 'POST', 'explicit'],
-      ["'/v2/repositories/acme/web/'", 'https://hub.docker.com/v2/repositories/acme/web/', 'PATCH', 'explicit'],
+      ['/v2/repositories/acme/web/', 'https://hub.docker.com/v2/repositories/acme/web/', 'HEAD', 'explicit'],
+      ['/v2/users/login', 'https://hub.docker.com/v2/users/login', 'POST', 'explicit'],
+      ['/v2/repositories/acme/web/', 'https://hub.docker.com/v2/repositories/acme/web/', 'PATCH', 'explicit'],
     ]);
     const fs = await findings(code, 'client.js');
     expect(fs.map((f) => [f.ruleId, f.line, f.confidence])).toEqual([
@@ -219,19 +222,136 @@ describe('js adapter: helpers and hard inputs', () => {
   });
 });
 
-describe('js adapter: URL joining', () => {
-  it('resolves relative references', () => {
-    expect(resolveUrl('repositories/acme/', 'https://hub.docker.com/v2/')).toBe('https://hub.docker.com/v2/repositories/acme/');
-    expect(resolveUrl('repositories/acme', 'https://hub.docker.com/v2')).toBe('https://hub.docker.com/repositories/acme');
-    expect(resolveUrl('/v2/users/login', 'https://hub.docker.com/api/x')).toBe('https://hub.docker.com/v2/users/login');
-    expect(resolveUrl('../repositories/a?x=1', 'https://hub.docker.com/v2/users/')).toBe('https://hub.docker.com/v2/repositories/a?x=1');
-    expect(resolveUrl('https://other.example/x', 'https://hub.docker.com/v2/')).toBe('https://other.example/x');
-    expect(resolveUrl('repositories', 'https://hub.docker.com')).toBe('https://hub.docker.com/repositories');
+describe('js adapter: the shared resolver (issue 15)', () => {
+  const rules = async (code: string, file = 'src/hub.ts') => (await findings(code, file)).map((f) => [f.ruleId, f.line, f.method]);
+
+  it('a wrapper whose body decides the method, on a client whose base is the Hub', async () => {
+    const code = [
+      "const request = require('request');",
+      'module.exports = {',
+      '  login(user, password) {',
+      "    return this.postJSON('users/login/', { user, password });",
+      '  },',
+      '  repos(owner) {',
+      '    return this.getJSON(`users/${owner}/repositories`);',
+      '  },',
+      '  tags(repo) {',
+      '    return this.getJSON(`repositories/${repo}/tags?page_size=100`);',
+      '  },',
+      '  getJSON(path) {',
+      "    return new Promise((ok) => request({ url: `https://hub.docker.com/v2/${path}`, json: true }, (e, r, body) => ok(body)));",
+      '  },',
+      '  postJSON(path, body) {',
+      "    return new Promise((ok) => request({ url: 'https://hub.docker.com/v2/' + path, method: 'POST', body, json: true }, (e, r, b) => ok(b)));",
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    // Once per call site, at its literal; the tags route (a placeholder then a tail) stays silent.
+    expect(await rules(code, 'hub.js')).toEqual([
+      ['hub-users-login', 4, 'POST'],
+      ['hub-user-repositories', 7, 'GET'],
+    ]);
   });
 
-  it('joins a prefix the way axios and got do', () => {
-    expect(prefixUrl('https://hub.docker.com/v2/', '/repositories/acme')).toBe('https://hub.docker.com/v2/repositories/acme');
-    expect(prefixUrl('https://hub.docker.com/v2', 'repositories/acme')).toBe('https://hub.docker.com/v2/repositories/acme');
-    expect(prefixUrl('https://hub.docker.com/v2', 'https://x.example/y')).toBe('https://x.example/y');
+  it('the method as an argument, and a method decided in another function that receives the URL', async () => {
+    const code = [
+      "const HUB = 'https://hub.docker.com/v2';",
+      'async function call(url: string, method: string) {',
+      '  return fetch(url, { method, headers: { Accept: "application/json" } });',
+      '}',
+      'function exists(u: string) {',
+      "  return fetch(u, { method: 'HEAD' }).then((r) => r.ok);",
+      '}',
+      "export const login = () => call(`${HUB}/users/login`, 'POST');",
+      'export const has = (ns: string, name: string) => exists(`${HUB}/repositories/${ns}/${name}/`);',
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([
+      ['hub-users-login', 8, 'POST'],
+      ['hub-check-repository', 9, 'HEAD'],
+    ]);
+  });
+
+  it('a class whose base is a field: its methods list and tag', async () => {
+    const code = [
+      'export class Catalog {',
+      "  private readonly base = 'https://hub.docker.com/v2';",
+      '  list(owner: string) {',
+      '    return fetch(`${this.base}/repositories/${owner}/?page_size=100`);',
+      '  }',
+      '  tags(repository: string) {',
+      '    return fetch(`${this.base}/repositories/${repository}/tags?page_size=100`);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([['hub-list-repositories', 4, 'GET']]);
+  });
+
+  it('HTTP mocks in tests: nock scoped to the Hub, axios-mock-adapter verbs', async () => {
+    const code = [
+      "import nock from 'nock';",
+      "const hub = nock('https://hub.docker.com');",
+      "hub.post('/v2/users/login').reply(200, { token: 't' });",
+      "nock('https://hub.docker.com').get('/v2/repositories/acme/?page_size=10').reply(200, {}).get('/v2/repositories/acme/web/tags').reply(200, {});",
+      "nock('https://registry.example.com').post('/v2/users/login').reply(200, {});",
+      "mock.onPost('https://hub.docker.com/v2/users/login').reply(200, {});",
+      '',
+    ].join('\n');
+    expect(await rules(code, 'test/hub.spec.ts')).toEqual([
+      ['hub-users-login', 3, 'POST'],
+      ['hub-list-repositories', 4, 'GET'],
+      ['hub-users-login', 6, 'POST'],
+    ]);
+  });
+
+  it('options objects say the method: request, $.ajax type, superagent del, got and ky clients', async () => {
+    const code = [
+      "import ky from 'ky';",
+      "request({ uri: 'https://hub.docker.com/v2/users/login', method: 'post', json: {} });",
+      "$.ajax({ url: 'https://hub.docker.com/v2/repositories/acme/', type: 'POST', data: {} });",
+      "superagent.del('https://hub.docker.com/v2/repositories/acme/web/');",
+      "const api = ky.create({ prefixUrl: 'https://hub.docker.com/v2' });",
+      "api.head('repositories/acme/web');",
+      "const opts = { method: 'HEAD' };",
+      "fetch('https://hub.docker.com/v2/repositories/acme/web/', opts);",
+      '',
+    ].join('\n');
+    expect(await rules(code)).toEqual([
+      ['hub-users-login', 2, 'POST'],
+      ['hub-create-repository', 3, 'POST'],
+      ['hub-check-repository', 6, 'HEAD'],
+      ['hub-check-repository', 8, 'HEAD'],
+    ]);
+  });
+
+  it('lowers imports and exports faithfully for resolution across files', async () => {
+    const { lowerTypeScript } = await import('../../src/extract/lower/typescript.js');
+    const { parseSource, ts } = await import('../../src/extract/lower/ts-parse.js');
+    const code = [
+      "import axios, { create as make } from 'axios';",
+      "import * as cfg from './config';",
+      "const { HUB } = require('./hub');",
+      "export const LOGIN = '/v2/users/login';",
+      'export function f() {}',
+      "export { LOGIN as login, f as default };",
+      "export * from './more';",
+      '',
+    ].join('\n');
+    const l = lowerTypeScript(ts, parseSource('a.ts', code));
+    expect(l.imports).toEqual([
+      { local: 'axios', module: 'axios', name: 'default' },
+      { local: 'make', module: 'axios', name: 'create' },
+      { local: 'cfg', module: './config', name: null },
+      { local: 'HUB', module: './hub', name: 'HUB' },
+    ]);
+    expect(l.exports).toEqual([
+      { exported: 'LOGIN', local: 'LOGIN' },
+      { exported: 'f', local: 'f' },
+      { exported: 'login', local: 'LOGIN' },
+      { exported: 'default', local: 'f' },
+      { exported: '*', local: null, module: './more' },
+    ]);
   });
 });

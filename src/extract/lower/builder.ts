@@ -19,7 +19,7 @@ export class LowerBuilder {
 
   constructor(language: string, text: string) {
     const module: Scope = { id: 0, name: null, kind: 'module', params: [], parent: null, start: 0, end: text.length };
-    this.out = { language, text, module, scopes: [module], exprs: [], defs: [], calls: [], imports: [], wildcardImport: false, comments: [] };
+    this.out = { language, text, module, scopes: [module], exprs: [], defs: [], calls: [], imports: [], exports: [], wildcardImport: false, comments: [] };
     this.open.push(module);
   }
 
@@ -132,6 +132,8 @@ export function childrenOf(e: Expr): Expr[] {
       return [e.template, ...e.args, ...e.named.values()];
     case 'segment':
       return [e.of];
+    case 'object':
+      return [...e.fields.values(), ...e.spreads];
     case 'env':
       return e.fallback ? [e.fallback] : [];
     default:

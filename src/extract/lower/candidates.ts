@@ -5,13 +5,21 @@ import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 import { arityOf } from './arity.js';
-import { Evaluator, Program, bindCall, programOf, type Piece, type Pieces } from './evaluate.js';
-import type { Def, Expr, Lowered } from './form.js';
+import { commandMethod } from './command-method.js';
+import { Evaluator, Program, bindCall, fieldOf, joinPieces, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
+import type { Call, Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
 
 /** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
 const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
+/**
+ * Where a client keeps the base its relative paths are joined to: an option of the call
+ * that made it (axios `create({ baseURL })`, got/ky `prefixUrl`, httpx `Client(base_url=)`),
+ * or the first argument of an HTTP mock scoped to a host (`nock(host).post(path)`).
+ */
+const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
+const HOST_SCOPED = /^(?:nock)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -114,9 +122,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr): boolean => {
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
-    if (!/\/|%2f/i.test(flat)) return false;
+    // A lone separator (`path += '/'`) builds nothing.
+    if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
     const { main, other } = readingsOf(pieces);
     const anchor = anchorOf(main.rendered);
     const inRoot = (e: Expr) => anchor !== undefined && anchor.start >= e.start && anchor.end <= e.end;
@@ -124,8 +133,11 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const single = root.kind === 'str' && root.parts.length === 1 && 'text' in root.parts[0] ? root.parts[0] : undefined;
     // A sentence (a docstring, a log line) is not a URL, but may hold some.
     if (/\s/.test(main.url.trim())) {
-      const hits = single ? scanUrls(text, single.start, single.end) : scanUrls(main.url).map((h) => ({ ...h, start: root.start, end: root.end }));
-      for (const hit of hits) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: !single, literal: single ? true : undefined });
+      // A command line (`execSync('curl -sI https://…')`): its flags state the method.
+      const hits = single
+        ? scanUrls(text, single.start, single.end).map((h) => ({ ...h, method: commandMethod(text.slice(single.start, single.end), h.start - single.start) }))
+        : scanUrls(main.url).map((h) => ({ ...h, method: commandMethod(main.url, h.start), start: root.start, end: root.end }));
+      for (const hit of hits) out.push({ url: hit.url, start: hit.start, end: hit.end, method: hit.method.method, methodSource: hit.method.source, rebuilt: !single, literal: single ? true : undefined });
       return hits.length > 0;
     }
     const lead = single ? single.text.length - single.text.trimStart().length : 0;
@@ -133,7 +145,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const end = single ? single.start + lead + single.text.trim().length : root.end;
     const e = method();
     // A path finished in another function is rebuilt, however plain its own literal is.
-    const plain = single && !onlyIfAnchoredIn;
+    const plain = single && !onlyIfAnchoredIn && !joined;
     const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
     // The finding points at the literal that holds the deprecated path when a construction spans lines.
     if (anchor && inRoot(root) && lineOf(text, anchor.start) !== lineOf(text, start)) c.at = anchor.start;
@@ -142,35 +154,110 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       c.arityNote = main.why;
     }
     out.push(c);
+    // A URL inside the URL (a badge's `?url=https%3A%2F%2Fhub…`): reported on its own, as written.
+    if (single) for (const hit of scanUrls(text, single.start, single.end)) if (hit.start > start) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true });
     return true;
   };
 
-  for (const root of lowered.exprs) {
-    if (root.use.kind === 'part' || !isConstruction(root)) continue;
+  const roots = lowered.exprs.filter((root) => {
+    if (isPart(root) || !isConstruction(root)) return false;
+    // A client's base (`baseURL: 'https://…'`) is reported where requests join paths to it.
+    if (root.use.kind === 'part' && root.use.of.kind === 'object' && [...root.use.of.fields].some(([k, v]) => v === root && BASE_KEYS.includes(k))) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
-    if (root.use.kind === 'def' && onlyABase(program, root.use.def)) continue;
+    return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
+  });
+  const pending: Array<{ root: Expr; pieces: Pieces }> = [];
+  /** Constructions finished with a call site's path: reported there, once per call site, not in the helper. */
+  const finished = new Set<Expr>();
+  for (const root of roots) {
     const pieces = ev.evaluate(root);
     const first = pieces[0];
     if (!(first && 'text' in first && HOST.test(first.text))) {
       // No host here: the value may be a path that one of this file's functions joins to a base.
       let completed = false;
       for (const done of completions(program, root)) {
-        const full = ev.evaluate(done.root, done.trail.env);
+        const own = ev.evaluate(done.root, done.trail.env);
+        const full = done.base ? joinPieces('path', [ev.evaluate(done.base.expr, done.base.env), own], '/') : own;
         const head = full[0];
-        if (head && 'text' in head && HOST.test(head.text)) completed = emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root) || completed;
+        if (!(head && 'text' in head && HOST.test(head.text))) continue;
+        // Joined to a client's base, the path is the call site's whatever part of it the base holds.
+        if (emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, done.base ? undefined : root, done.base !== undefined)) {
+          completed = true;
+          if (!done.base) finished.add(done.root);
+        }
       }
       if (completed) continue;
     }
-    emit(root, pieces, () => methods.of(root) ?? DEFAULT_GET);
+    pending.push({ root, pieces });
   }
-  return out;
+  for (const { root, pieces } of pending) if (!finished.has(root)) emit(root, pieces, () => methods.of(root) ?? DEFAULT_GET);
+  return dedupe(out);
+}
+
+/** One candidate per range, URL and method: a construction reached by two routes counts once. */
+function dedupe(list: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const key = `${c.start}:${c.end}:${c.url}:${c.method ?? ''}:${c.methodSource}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The base a client joins relative paths to, from the receiver a request is called on: the
+ * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
+ * names and fields (`const api = axios.create(...)`, `this.http`).
+ */
+function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { expr: Expr; env: Env } | undefined {
+  if (!e || depth > 8) return undefined;
+  if (e.kind === 'name') {
+    const def = p.defOf(e.name, e);
+    return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
+  }
+  if (e.kind !== 'call') return undefined;
+  const c: Call = e.call;
+  if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
+  for (const key of BASE_KEYS) {
+    const kw = c.keywords.get(key);
+    if (kw) return { expr: kw, env };
+    for (const a of c.args) {
+      const o = objectOf(p, a, env);
+      const f = o ? fieldOf(p, o.obj, o.env, key) : 'absent';
+      if (typeof f === 'object') return f;
+    }
+  }
+  return clientBase(p, c.receiver, env, depth + 1);
+}
+
+/** A redefinition of a parameter that still holds its value (`path = path.slice(1)`, `path += '/'`). */
+function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
+  if (depth > 6) return false;
+  const stack: Expr[] = [def.value];
+  while (stack.length > 0) {
+    const e = stack.pop() as Expr;
+    if (e.kind === 'name' && e.name === name) {
+      const inner = p.defOf(name, e);
+      if (!inner || (inner !== def && derivesFrom(p, inner, name, depth + 1))) return true;
+    }
+    if (e.kind === 'str') for (const part of e.parts) if ('expr' in part) stack.push(part.expr);
+    if (e.kind === 'concat' || e.kind === 'join') stack.push(...e.items);
+    if (e.kind === 'format') stack.push(e.template, ...e.args);
+  }
+  return false;
+}
+
+/** Part of a larger string (a field of an object literal is a value of its own). */
+function isPart(e: Expr): boolean {
+  return e.use.kind === 'part' && e.use.of.kind !== 'object';
 }
 
 /** A definition whose every use builds a longer string (also through names that copy it). */
 function onlyABase(p: Program, def: Def, depth = 0): boolean {
   const uses = p.usesOf(def);
   if (uses.length === 0 || depth > 4) return false;
-  return uses.every((u) => u.use.kind === 'part' || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
+  return uses.every((u) => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
 }
 
 /**
@@ -178,7 +265,14 @@ function onlyABase(p: Program, def: Def, depth = 0): boolean {
  * through a variable, or passed on to another function) and builds a longer string from it,
  * evaluated with the arguments of the calls on the way for its parameters.
  */
-function completions(p: Program, e: Expr, trail: Trail = TOP): Array<{ root: Expr; trail: Trail }> {
+interface Completion {
+  root: Expr;
+  trail: Trail;
+  /** A client's base the value is joined to (the value is the path a request is sent to). */
+  base?: { expr: Expr; env: Env };
+}
+
+function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   if (trail.via.length > 4) return [];
   const use = e.use;
   if (use.kind === 'def') {
@@ -190,15 +284,24 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Array<{ root: Exp
   }
   if (use.kind !== 'arg') return [];
   const call = use.call;
-  const out: Array<{ root: Expr; trail: Trail }> = [];
-  for (const fn of p.targetsOf(call)) {
+  const out: Completion[] = [];
+  const fns = p.targetsOf(call);
+  if (fns.length === 0 && use.index === 0 && !use.keyword) {
+    // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
+    const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
+    const base = clientBase(p, call.receiver ?? made, trail.env);
+    if (base) out.push({ root: e, trail, base });
+  }
+  for (const fn of fns) {
     const param = p.paramAt(call, fn, use.index, use.keyword);
     if (!param) continue;
     const inner: Trail = { env: bindCall(p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] };
     for (const u of p.namesByName.get(param.name) ?? []) {
-      if (!isInside(u.scope, fn) || p.defOf(param.name, u)) continue;
+      if (!isInside(u.scope, fn)) continue;
+      const redefined = p.defOf(param.name, u);
+      if (redefined && !derivesFrom(p, redefined, param.name)) continue;
       let top = u;
-      while (top.use.kind === 'part') top = top.use.of;
+      while (top.use.kind === 'part' && isPart(top)) top = top.use.of;
       if (top !== u && isConstruction(top)) out.push({ root: top, trail: inner });
       else if (top === u) out.push(...completions(p, u, inner));
     }

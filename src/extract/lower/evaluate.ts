@@ -111,7 +111,9 @@ export class Program {
 
   /** Functions of this file a call may run (same name; methods through any receiver). */
   targetsOf(call: Call): Scope[] {
-    return (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function');
+    // `this.http.get(…)` calls a method of the object in a field, not one of this class.
+    const onField = /^(?:this|self|cls)\.[\w$]+\./.test(call.callee);
+    return (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class'));
   }
 
   /** Calls of this file that run `fn`. */
@@ -147,6 +149,50 @@ const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);
 /** A Program for a lowered file, with the import rule of its language. */
 export function programOf(lowered: Lowered, file: string, project: ProjectLookup): Program {
   return new Program(lowered, file, project, !PACKAGE_SCOPED.has(lowered.language));
+}
+
+/** A field of an options object: found, not there, or maybe set by a spread we cannot see into. */
+export type FieldLookup = { expr: Expr; env: Env } | 'absent' | 'unknown';
+
+type ObjectExpr = Extract<Expr, { kind: 'object' }>;
+
+/**
+ * The object literal a value is, seen from where it is used: itself, a name defined as one,
+ * a parameter bound to one at the call site (`init` in `hub(path, init)`), or the one value a
+ * function of this file returns (`request(this.options('post', path))`).
+ */
+export function objectOf(p: Program, e: Expr, env: Env, depth = 0): { obj: ObjectExpr; env: Env } | undefined {
+  if (depth > 8) return undefined;
+  if (e.kind === 'object') return { obj: e, env };
+  if (e.kind === 'name') {
+    const bound = env.bindings?.get(e.name);
+    if (bound && p.paramScope(e.name, e)) return objectOf(p, bound.expr, bound.env, depth + 1);
+    const def = p.defOf(e.name, e);
+    if (def && def.value !== e) return objectOf(p, def.value, env, depth + 1);
+    const fn = p.paramScope(e.name, e);
+    const fallback = fn?.params.find((x) => x.name === e.name)?.fallback;
+    return fallback ? objectOf(p, fallback, env, depth + 1) : undefined;
+  }
+  if (e.kind === 'call') {
+    const fns = p.targetsOf(e.call);
+    if (fns.length !== 1) return undefined;
+    const returns = p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fns[0]);
+    return returns.length === 1 ? objectOf(p, returns[0], bindCall(p, e.call, fns[0], env), depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** A key of an object literal: written in it, or (last spread first) in an object spread into it. */
+export function fieldOf(p: Program, obj: ObjectExpr, env: Env, key: string, depth = 0): FieldLookup {
+  const own = obj.fields.get(key);
+  if (own) return { expr: own, env };
+  for (const spread of [...obj.spreads].reverse()) {
+    const inner = depth < 6 ? objectOf(p, spread, env) : undefined;
+    if (!inner) return 'unknown';
+    const found = fieldOf(p, inner.obj, inner.env, key, depth + 1);
+    if (found !== 'absent') return found;
+  }
+  return 'absent';
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

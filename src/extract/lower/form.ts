@@ -52,6 +52,12 @@ export type Expr = ExprBase &
     | { kind: 'name'; name: string }
     /** An environment variable; `fallback` is the default the code gives. */
     | { kind: 'env'; name: string; fallback?: Expr }
+    /**
+     * An object literal (JS `{ url, method: 'POST' }`): its fields by key, and the values spread
+     * into it (`{ ...init, headers }`: a key written is kept, any other may come from a spread).
+     * An options object passed to a call is read by the method resolver; it is not a string.
+     */
+    | { kind: 'object'; fields: Map<string, Expr>; spreads: Expr[] }
     /** The result of a call (see `call`). */
     | { kind: 'call'; call: Call }
     /** One element of a split string: exactly one segment when split on '/'. */
@@ -107,6 +113,16 @@ export interface Def {
 export type Import = ImportRef;
 
 
+/** A name this file gives other files: `export const X`, `export { a as b }`, `export * from 'm'`. */
+export interface Export {
+  /** The name other files import (`default` for a default export, `*` for `export * from`). */
+  exported: string;
+  /** The name in this file that holds the value; null for a re-export. */
+  local: string | null;
+  /** Re-exported from another module (`export { a } from './m'`). */
+  module?: string;
+}
+
 export interface Lowered {
   language: string;
   text: string;
@@ -116,6 +132,7 @@ export interface Lowered {
   defs: Def[];
   calls: Call[];
   imports: Import[];
+  exports: Export[];
   /** `from m import *` and the like: any name may come from elsewhere. */
   wildcardImport: boolean;
   comments: Span[];

@@ -2,13 +2,23 @@ import type { Evidence } from '../langs/method-evidence.js';
 import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
 import { literalOf } from './builder.js';
 import type { Call, Expr, Scope } from './form.js';
-import { bindCall, type Env, type Evaluator, type Program } from './evaluate.js';
+import { bindCall, fieldOf, objectOf, type Env, type Evaluator, type Program } from './evaluate.js';
 
 /** Calls that only wrap a URL: the call around them decides the method. */
 const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|parse|NewURL)$/;
 /** Calls that take the method as an argument (`request("HEAD", url)`, `NewRequest(m, u, nil)`). */
 const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send|_request|call|fetch|urlopen|open|do_request|make_request|api_call)$/i;
 const MAX_HOPS = 10;
+/**
+ * Calls that send what they are given with GET unless an option says otherwise: the fetch API
+ * (`fetch`, `new Request`), `urlopen`, and JS clients called as functions — `axios(config)`,
+ * `got(url)`, `ky(url)`, `request({ url })`, `superagent(url)`, `needle`, jQuery's `$.ajax`.
+ */
+const SENDS_GET = /^(?:Request|urlopen|open|fetch|axios|got|ky|request|superagent|needle|ajax)$/;
+/** Keys of an options object that hold the URL (`{ url }`, `{ uri }`, http.request's `{ path }`). */
+const URL_KEY = /^(?:url|uri|path|href)$/;
+/** Verb methods named otherwise: superagent's `del`; axios-mock-adapter's `onPost(url)`. */
+const VERB_ALIAS = /^(?:del|on(?:Get|Head|Post|Put|Patch|Delete|Options|Any))$/;
 /** Classes named after their method (`new HttpPost(url)`, `new HttpHead(url)`): the name's verb decides. */
 const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
 /**
@@ -60,6 +70,13 @@ export interface Trail {
 
 export const TOP: Trail = { env: {}, via: [] };
 
+/** The value is one field of an options object (`{ url, method }`), built where `env` holds. */
+interface Field {
+  obj: Extract<Expr, { kind: 'object' }>;
+  key: string;
+  env: Env;
+}
+
 /**
  * Which HTTP method a value ends up with: it follows the value to the call that sends it —
  * through variables, wrappers (`URL(...)`), this file's functions that receive it (their body
@@ -82,27 +99,39 @@ export class MethodResolver {
     return this.follow(e, trail);
   }
 
-  private follow(e: Expr, trail: Trail): Evidence | undefined {
-    const key = `${e.id}:${trail.via.length}`;
+  private follow(e: Expr, trail: Trail, field?: Field): Evidence | undefined {
+    const key = `${e.id}:${trail.via.length}:${field?.key ?? ''}`;
     if (++this.hops > 200 || trail.via.length > MAX_HOPS || this.seen.has(key)) return undefined;
     this.seen.add(key);
     const use = e.use;
     switch (use.kind) {
-      case 'part':
-        return this.follow(use.of, trail);
+      case 'part': {
+        const of = use.of;
+        if (of.kind !== 'object') return this.follow(of, trail);
+        // A field of an options object: the object goes to the call, which reads its keys.
+        const k = [...of.fields].find(([, v]) => v === e)?.[0];
+        return this.follow(of, trail, k === undefined ? field : { obj: of, key: k, env: trail.env });
+      }
       case 'arg':
-        return this.fromCall(use.call, use.index, use.keyword, trail);
-      case 'def':
+        return this.fromCall(use.call, use.index, use.keyword, trail, field);
+      case 'def': {
+        const name = use.def.name;
         for (const u of this.p.usesOf(use.def)) {
+          const found = this.follow(u, trail, field);
+          if (found) return found;
+        }
+        // The field read out of the object by name (`opts.url`): the value itself from there on.
+        for (const u of field ? (this.p.namesByName.get(`${name}.${field.key}`) ?? []) : []) {
           const found = this.follow(u, trail);
           if (found) return found;
         }
         return undefined;
+      }
       case 'return': {
         const back = trail.via[trail.via.length - 1];
-        if (back && this.p.targetsOf(back.call).includes(use.scope)) return this.follow(back.call.result, { env: back.env, via: trail.via.slice(0, -1) });
+        if (back && this.p.targetsOf(back.call).includes(use.scope)) return this.follow(back.call.result, { env: back.env, via: trail.via.slice(0, -1) }, field);
         for (const call of this.p.callsOf(use.scope)) {
-          const found = this.follow(call.result, TOP);
+          const found = this.follow(call.result, TOP, field);
           if (found) return found;
         }
         return undefined;
@@ -126,21 +155,25 @@ export class MethodResolver {
     return undefined;
   }
 
-  private fromCall(call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
-    if (call.methods) return keyword ? undefined : call.methods.get(index);
+  private fromCall(call: Call, index: number, keyword: string | undefined, trail: Trail, field?: Field): Evidence | undefined {
+    if (call.methods) return keyword || field ? undefined : call.methods.get(index);
+    // Inside an options object only the URL's key sends it (not `body`, `headers`).
+    if (field && !URL_KEY.test(field.key)) return undefined;
     const handle = this.handle(call, index, keyword, trail.env);
     if (handle) return handle;
     const ns = NAMESPACED_VERB.exec(call.callee);
     if (ns && index === 0 && !keyword) return explicit(ns[1].toUpperCase());
     const asUrl = (index === 0 && !keyword) || keyword === 'url' || keyword === 'uri';
-    const verb = verbOf(call.name);
+    const verb = VERB_ALIAS.test(call.name) ? (call.name === 'del' ? 'DELETE' : verbOf(call.name.slice(2))) : verbOf(call.name);
     if (verb && asUrl && !/^(?:get(?:env|attr|item)|getenv)$/i.test(call.name)) return explicit(verb);
     // A method given beside the URL: a keyword, or another argument that is a method literal.
     const kw = this.literalMethod(call.keywords.get('method'), trail.env);
     if (kw) return kw;
+    const options = this.optionsMethod(call, index, trail.env, field);
+    if (options) return options;
     for (const [i, a] of call.args.entries()) {
       if (i === index) continue;
-      const m = this.literalMethod(a, trail.env) ?? this.optionsMethod(a, trail.env);
+      const m = this.literalMethod(a, trail.env) ?? this.passedOptionsMethod(a, trail.env);
       if (m) return m;
     }
     for (const [k, a] of call.keywords) if (k !== keyword && OPTION_METHOD.test(k) && k !== 'method') {
@@ -159,13 +192,29 @@ export class MethodResolver {
       if (call.keywords.has('data') || call.keywords.has('json') || (call.name === 'urlopen' && call.args.length > 1)) return { method: 'POST', source: 'implied' };
       const methodArg = call.keywords.get('method') ?? (index > 0 ? call.args[index - 1] : undefined);
       if (methodArg && methodArg.kind !== 'str') return UNKNOWN;
-      if (/^(?:Request|urlopen|open|fetch)$/.test(call.name)) return this.follow(call.result, trail) ?? { method: 'GET', source: 'default' };
     }
+    if (SENDS_GET.test(call.name) && (asUrl || field)) return this.follow(call.result, trail) ?? DEFAULT_GET;
     return undefined;
   }
 
+  /**
+   * The method an options object states: the object the URL is a field of (`request({ url,
+   * method })`, `http.request({ path, method })`), else one passed beside the URL
+   * (`fetch(url, { method })`, `axios(url, config)`). Its `method` key (jQuery's `type` too);
+   * a key held in a variable, or a spread we cannot see into, leaves the method unknown.
+   */
+  private optionsMethod(call: Call, index: number, env: Env, field?: Field): Evidence | undefined {
+    const opts = field ? { obj: field.obj, env: field.env } : call.args.flatMap((a, i) => (i === index ? [] : [objectOf(this.p, a, env)])).find((o) => o !== undefined);
+    if (!opts) return undefined;
+    const m = fieldOf(this.p, opts.obj, opts.env, 'method');
+    if (m === 'unknown') return UNKNOWN;
+    if (m !== 'absent') return this.literalMethod(m.expr, m.env) ?? UNKNOWN;
+    const type = fieldOf(this.p, opts.obj, opts.env, 'type');
+    return typeof type === 'object' ? this.literalMethod(type.expr, type.env) : undefined;
+  }
+
   /** A call passed beside the URL whose options state the method (`stream_context_create([...])`), directly or through a variable. */
-  private optionsMethod(a: Expr, env: Env): Evidence | undefined {
+  private passedOptionsMethod(a: Expr, env: Env): Evidence | undefined {
     let value: Expr | undefined = a;
     if (a.kind === 'name') value = this.p.defOf(a.name, a)?.value;
     if (value?.kind !== 'call') return undefined;

@@ -23,7 +23,7 @@ export interface ProjectFiles {
 }
 
 /** Turns a file's text into the lowered form (registered by each lowered language's adapter on load). */
-export type Lower = (text: string) => Lowered;
+export type Lower = (text: string, file: string) => Lowered;
 
 const LOWERINGS = new Map<string, Lower>();
 
@@ -138,7 +138,7 @@ export class ProjectResolver implements ProjectLookup {
     let p = this.parsed.get(key);
     if (p === undefined) {
       try {
-        const lowered = lower(text);
+        const lowered = lower(text, file);
         this.stats.filesLowered++;
         const defs = new Map<string, Def[]>();
         for (const d of lowered.defs) {

@@ -1,18 +1,11 @@
-import type { MethodSource } from '../../core/types.js';
-
-export interface MethodEvidence {
-  method: string | null;
-  methodSource: MethodSource;
-}
-
-export const DEFAULT_GET: MethodEvidence = { method: 'GET', methodSource: 'default' };
+import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 
 /**
- * A URL inside a command string (`execSync('curl -sI https://…')`, zx's $`curl …`): the
+ * A URL inside a command string (`execSync('curl -sI https://…')`, `subprocess.run("curl …")`): the
  * method from the curl or wget flags of the command around it, as the shell adapter reads
  * them; GET by default.
  */
-export function commandMethod(text: string, urlAt: number): MethodEvidence {
+export function commandMethod(text: string, urlAt: number): Evidence {
   const before = text.slice(0, urlAt);
   const cmdStart = Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('|'), before.lastIndexOf('\n'));
   const afterCut = text.slice(urlAt).search(/;|&&|\||\n/);
@@ -24,21 +17,21 @@ export function commandMethod(text: string, urlAt: number): MethodEvidence {
     for (let i = 0; i < words.length; i++) {
       const w = words[i];
       const x = /^(?:-X|--request=?)(\w*)$/.exec(w);
-      if (x) return { method: (x[1] || words[i + 1] || '').toUpperCase() || null, methodSource: 'explicit' };
+      if (x) return { method: (x[1] || words[i + 1] || '').toUpperCase() || null, source: 'explicit' };
     }
-    if (words.some((w) => w === '--head' || /^-[a-zA-HJ-Z]*I[a-zA-Z]*$/.test(w))) return { method: 'HEAD', methodSource: 'implied' };
+    if (words.some((w) => w === '--head' || /^-[a-zA-HJ-Z]*I[a-zA-Z]*$/.test(w))) return { method: 'HEAD', source: 'implied' };
     if (words.some((w) => /^(?:-d|-F|--data(?:-\w+)?|--form|--json)(?:=|$)/.test(w) || /^-[a-zA-Z]*[dF]/.test(w))) {
-      return { method: 'POST', methodSource: 'implied' };
+      return { method: 'POST', source: 'implied' };
     }
     return DEFAULT_GET;
   }
   if (tool === 'wget') {
     const m = /--method[= ](\w+)/.exec(command);
-    if (m) return { method: m[1].toUpperCase(), methodSource: 'explicit' };
-    if (/--post-(?:data|file)/.test(command)) return { method: 'POST', methodSource: 'implied' };
+    if (m) return { method: m[1].toUpperCase(), source: 'explicit' };
+    if (/--post-(?:data|file)/.test(command)) return { method: 'POST', source: 'implied' };
     return DEFAULT_GET;
   }
   // HTTPie / xh: `http HEAD https://…`, `http POST …`
   const verb = /(?:^|\s)(?:http|xh)\s+(?:-\S+\s+)*(GET|HEAD|POST|PUT|PATCH|DELETE)\s/i.exec(command)?.[1];
-  return verb ? { method: verb.toUpperCase(), methodSource: 'explicit' } : DEFAULT_GET;
+  return verb ? { method: verb.toUpperCase(), source: 'explicit' } : DEFAULT_GET;
 }
