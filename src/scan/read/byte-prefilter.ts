@@ -18,7 +18,9 @@
  * full pattern on the few files that pass.
  */
 
-const HUB_HOST = /hub\.docker\.com|index\.docker\.io|hub%2Edocker%2Ecom/i;
+import { HUB_HOST_PATTERN as HUB_HOST } from '../../extract/prefilter.js';
+
+// The Hub host needles are the text prefilter's own (one list, extract/prefilter.ts).
 const DOCKER = /docker/i;
 
 export interface BytePrefilterOptions {
