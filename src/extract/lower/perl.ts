@@ -1,7 +1,7 @@
 import type { Adapter } from '../types.js';
 import { perlSpec } from '../langs/perl.js';
 import type { Token } from '../langs/tokenize.js';
-import { LowerBuilder, MAX_EXPR_DEPTH } from './builder.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import { candidatesOf } from './candidates.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from './form.js';
 import { TokenStream } from './tokens.js';
@@ -67,6 +67,8 @@ class PerlLowering {
   private readonly constants = new Set<string>();
   /** Hash constructors, by expression id: their `key => value` pairs. */
   private readonly hashes = new Map<number, Array<{ key: string; value: Expr }>>();
+  /** The `name => value` pairs of argument lists that have some. */
+  private readonly keywordsOf = new WeakMap<Expr[], Map<string, Expr>>();
   /** How many expressions the descent is inside. */
   private nesting = 0;
   /** The invocant's name per function (renamed to `self`). */
@@ -339,6 +341,8 @@ class PerlLowering {
   private expressionAt(from: number, to: number): Expr | undefined {
     const first = this.tok(from)!;
     if (first.kind === 'ident' && ['my', 'our', 'local', 'state'].includes(first.text)) return this.declaration(from, to);
+    // Const::Fast and Readonly: `const our $BASE => '...';`, `Readonly my $X => '...';`.
+    if (first.kind === 'ident' && /^(?:const|Readonly(?:::Scalar)?)$/.test(first.text) && ['my', 'our'].includes(this.tok(from + 1)?.text ?? '')) return this.declaration(from + 1, to);
     const p = this.parse(from, to, 0);
     let e = p.e;
     // Whatever follows a value we do not understand is still lowered for the calls in it.
@@ -363,7 +367,7 @@ class PerlLowering {
       names.push(this.tok(j)!.text);
       j++;
     }
-    if (!this.ts.is(j, 'op', '=')) return undefined;
+    if (!this.ts.is(j, 'op', '=') && !this.ts.is(j, 'op', '=>')) return undefined;
     const valueFrom = j + 1;
     const value = this.tok(valueFrom);
     // Parameters: `my ($self, $x) = @_;`, `my $x = shift;`, `my $x = shift // 'default';`, `my %args = @_;`.
@@ -570,7 +574,7 @@ class PerlLowering {
   }
 
   private call(callee: string, name: string, receiver: Expr | undefined, args: Expr[], span: { start: number; end: number }): Expr {
-    const init: Omit<Call, 'result' | 'scope'> = { callee, name, receiver, args, keywords: new Map(), ...span };
+    const init: Omit<Call, 'result' | 'scope'> = { callee, name, receiver, args, keywords: this.keywordsOf.get(args) ?? new Map(), ...span };
     return this.b.call(init, this.scope(this.indexAt(span.start)));
   }
 
@@ -586,8 +590,24 @@ class PerlLowering {
     return lo;
   }
 
+  /**
+   * Arguments in order (`=>` separates as `,` does, so `HTTP::Request->new(POST => $url)` has
+   * the URL second); a `name => value` pair also passes `value` as the keyword `name`
+   * (`->request(method => $m, url => $u)`).
+   */
   private args(from: number, to: number): Expr[] {
-    return this.ranges(from, to).map(([a, z]) => this.expression(a, z) ?? this.b.opaque('', this.span(a, z), this.scope(a)));
+    const ranges = this.ranges(from, to);
+    const args = ranges.map(([a, z]) => this.expression(a, z) ?? this.b.opaque('', this.span(a, z), this.scope(a)));
+    const keywords = new Map<string, Expr>();
+    ranges.forEach(([a, z], k) => {
+      const key = this.tok(a);
+      if (z !== a + 1 || !this.ts.is(z, 'op', '=>') || !args[k + 1] || !key) return;
+      const name = key.kind === 'ident' && /^-?\w+$/.test(key.text) ? key.text.replace(/^-/, '') : key.kind === 'str' ? literalOf(args[k]) : null;
+      // `POST => $url` names the method, not a parameter: the URL stays a positional argument.
+      if (name && !/^[A-Z]+$/.test(name)) keywords.set(name, args[k + 1]);
+    });
+    if (keywords.size > 0) this.keywordsOf.set(args, keywords);
+    return args;
   }
 
   private primary(from: number, to: number, depth: number): Parsed {
