@@ -11,6 +11,8 @@ import { toFinding } from '../match/to-finding.js';
 import { fingerprintOf } from '../core/fingerprint.js';
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
+import type { ExtractMemo } from './extract-memo.js';
+import { addTiming, timed, timingsEnabled } from '../runtime/stage-clock.js';
 
 export interface LintTextOptions {
   ruleSet: RuleSet;
@@ -18,10 +20,12 @@ export interface LintTextOptions {
   prefilter: (text: string) => boolean;
   /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
   adapter?: AdapterName;
+  /** Identical vendored copies extracted once (one memo per run; see extract-memo.ts). */
+  memo?: ExtractMemo;
 }
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
-const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
+export const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 /** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
 const FLAT_ADAPTERS = new Set<AdapterName>(['text', 'json']);
 
@@ -63,6 +67,16 @@ export function adapterFor(file: string, text: string, opts: LintTextOptions): A
 
 /** Text in, findings out: the pure heart of hublint. `file` is the POSIX path to report. */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
+  if (!timingsEnabled()) return lintTextOnce(file, raw, opts);
+  const started = performance.now();
+  try {
+    return await lintTextOnce(file, raw, opts);
+  } finally {
+    addTiming('lint', performance.now() - started);
+  }
+}
+
+async function lintTextOnce(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   if (!opts.prefilter(text)) return [];
   const name = adapterFor(file, text, opts);
@@ -73,7 +87,8 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   let candidates;
   try {
     const adapter = await loadAdapter(name);
-    candidates = adapter.extract(file, text, opts.context);
+    const extract = (ctx: AdapterContext) => timed(`extract ${name}`, () => adapter.extract(file, text, ctx));
+    candidates = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }
@@ -86,7 +101,7 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  const matched = candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) }));
+  const matched = timed('match', () => candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) })));
   // The lexer is loaded, and the file lexed, only when some finding may get a fix.
   const lexer = matched.some((x) => x.read && x.read.match.variant.fix.policy !== 'none') ? await loadLexer(name) : null;
   let lexedOnce: Lexed | undefined;

@@ -1,5 +1,6 @@
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
+import { timed } from '../runtime/stage-clock.js';
 import { internalErrorFinding } from './lint-file.js';
 import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
@@ -31,7 +32,7 @@ export interface PinScan {
 
 /** lintPinsText with the file's suppression comments applied: what a scan reports for it. */
 export function scanPins(file: string, text: string): PinScan {
-  const pins = lintPinsText(file, text);
+  const pins = timed('pins', () => lintPinsText(file, text));
   if (pins.length === 0) return { findings: pins, suppressed: 0 };
   const s = applySuppressions(text, pins);
   return { findings: s.kept, suppressed: s.suppressed };

@@ -19,12 +19,16 @@ import { loadRules } from '../rules/load.js';
 import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
-import { internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
+import { AST_ADAPTERS, AST_SIZE_LIMIT, internalErrorFinding, lintText, type LintTextOptions } from './lint-file.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
+import { ExtractMemo } from './extract-memo.js';
+import { shareWork } from './workers/share-work.js';
+import { adapterNameFor } from '../extract/registry.js';
+import { addTiming, count, timed } from '../runtime/stage-clock.js';
 import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './read/read-batch.js';
 import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
@@ -89,10 +93,26 @@ export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
 /** Below this many files to lint a run stays on the main thread. */
 const SMALL_RUN = 64;
 /**
- * Past this many files to read, scan workers read the rest: about the work a worker's
- * start-up costs (~20 ms of a core), so small trees and pre-commit runs start no thread.
+ * Below this much text for the syntax-tree adapters the lint pass stays on this thread: a
+ * worker's first file costs it the TypeScript compiler's start-up (~100 ms of a core), about
+ * what this thread parses of 300 KB. Measured on the Docker-heavy corpus and renovate's tree
+ * (bench/README.md); file counts say little, one bundled file can weigh a thousand small ones.
  */
-const PARALLEL_READ = 256;
+const PARALLEL_LINT = 512 * 1024;
+
+/** What the lint pass costs, in characters the parsers read (the flat adapters cost a tenth). */
+function lintCost(files: readonly TextFile[]): number {
+  let n = 0;
+  for (const f of files) n += AST_ADAPTERS.has(adapterNameFor(f.path)) && f.text.length <= AST_SIZE_LIMIT ? f.text.length : f.text.length / 10;
+  return n;
+}
+/**
+ * Once this thread has spent this long reading (measured, not guessed from a file count:
+ * one big file weighs more than a folder of small ones), scan workers read the rest: about
+ * what a worker's start-up costs (~20 ms of a core, ~70 ms until it is up), so small trees
+ * and pre-commit runs start no thread.
+ */
+const PARALLEL_READ_MS = 30;
 /** Kept files this thread lints while scan workers read (the rest go to the workers). */
 const EARLY_LINT = 64;
 /** Batches of paths handed to one scan worker before it answers (~5 ms of reading each). */
@@ -143,6 +163,7 @@ interface Scan {
   scratch: ReadScratch;
   pool?: ScanPool;
   early: EarlyLint;
+  memo: ExtractMemo;
 }
 
 /**
@@ -175,6 +196,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   const ruleSet = compileRules(rules, { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables });
   const extraHosts = prefilterHosts(rules, options.extraHubHosts);
   const index = new ConstantIndex();
+  const memo = new ExtractMemo();
   const scan: Scan = {
     options,
     cwd,
@@ -192,17 +214,31 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     suppressed: 0,
     subset: options.files !== undefined,
     scratch: new ReadScratch(),
-    early: new EarlyLint({ ruleSet, context: { constants: index }, prefilter: () => true }, index),
+    early: new EarlyLint({ ruleSet, context: { constants: index }, prefilter: () => true, memo }, index),
+    memo,
   };
   try {
-    await readPass(scan);
-    const textOptions = await constantsPass(scan);
-    const results = await lintPass(scan, textOptions);
-    const { findings, hashes } = finish(scan, results);
+    await wall('pass read', () => readPass(scan));
+    const textOptions = await wall('pass constants', () => constantsPass(scan));
+    count('kept files', scan.kept.length);
+    count('kept bytes', scan.kept.reduce((n, f) => n + f.text.length, 0));
+    count('workers', scan.pool?.size ?? 0);
+    const results = await wall('pass lint', () => lintPass(scan, textOptions));
+    const { findings, hashes } = timed('pass finish', () => finish(scan, results));
     scan.stats.durationMs = Date.now() - started;
     return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions) } };
   } finally {
     await scan.pool?.close();
+  }
+}
+
+/** A pass's wall time on this thread (stage-clock), whatever the workers did meanwhile. */
+async function wall<T>(stage: string, pass: () => Promise<T>): Promise<T> {
+  const begun = performance.now();
+  try {
+    return await pass();
+  } finally {
+    addTiming(stage, performance.now() - begun);
   }
 }
 
@@ -269,7 +305,7 @@ class EarlyLint {
 /**
  * The read pass: walks the paths (or takes the in-memory files), reads each file once
  * through the byte gate, looks for pins in the files that may hold one, keeps the files
- * that name a Hub host and indexes their constants. Past PARALLEL_READ regular files the
+ * that name a Hub host and indexes their constants. Past PARALLEL_READ_MS of reading the
  * rest is read by a pool of scan workers while discovery goes on (workers/scan-worker.ts);
  * the pool then runs the adapters too.
  */
@@ -342,6 +378,7 @@ async function readPass(scan: Scan): Promise<void> {
     for (const f of options.files) take(f.path, f.text);
   } else {
     let regular = 0;
+    let readMs = 0;
     let queue: ReadQueue | undefined;
     let batch: ReadItem[] = [];
     for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: options.onNotice })) {
@@ -358,7 +395,7 @@ async function readPass(scan: Scan): Promise<void> {
           await readSlow(file);
           continue;
         }
-        if (!scan.pool && ++regular > PARALLEL_READ) {
+        if (!scan.pool && readMs > PARALLEL_READ_MS) {
           scan.pool = startPool(scan, gate);
           if (scan.pool) {
             const started = (queue = new ReadQueue(scan.pool, scan.pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
@@ -371,7 +408,10 @@ async function readPass(scan: Scan): Promise<void> {
         }
         if (!queue?.isStarted()) {
           const items = [file];
-          await merge(items, readHere(items));
+          const begun = performance.now();
+          const reply = readHere(items);
+          readMs += performance.now() - begun;
+          await merge(items, reply);
           await breathe();
           // Let the workers' `ready` in now and then.
           if (scan.pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
@@ -430,7 +470,7 @@ async function constantsPass(scan: Scan): Promise<LintTextOptions> {
   if (names.length > 0 && scan.later.length > 0) kept.push(...(await secondPass(scan.later, names, scan.maxSize, scan.scratch, scan.pool)));
 
   const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
-  return { ruleSet: scan.ruleSet, context: { constants: index }, prefilter: (text) => scan.mentionsHub(text) || prefilter(text) };
+  return { ruleSet: scan.ruleSet, context: { constants: index }, prefilter: (text) => scan.mentionsHub(text) || prefilter(text), memo: scan.memo };
 }
 
 /** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
@@ -573,13 +613,18 @@ async function lintAll(
   scan?: { pool: ScanPool; here: (file: { path: string }) => boolean },
 ): Promise<Finding[][]> {
   if (scan) {
-    // Files linted early stay here; the scan workers, which hold the rules already, take the rest.
+    // Files linted early stay here. The rest is shared with the scan workers (which hold the
+    // rules already and load the parsers on their first file) when it is worth a parser's
+    // start-up there; this thread lints too, from the other end of the list.
     const there = kept.filter((f) => !scan.here(f));
-    if (there.length > 0) scan.pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
-    return Promise.all(kept.map((file) => (scan.here(file) ? inline(file) : scan.pool.lint(file.path, file.text).catch(() => inline(file)))));
+    if (lintCost(there) < PARALLEL_LINT) return Promise.all(kept.map(inline));
+    scan.pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
+    count('lint shared', there.length);
+    return shareWork(kept, { here: inline, there: (file) => scan.pool.lint(file.path, file.text), stay: scan.here, inFlight: scan.pool.size * 2, breathe });
   }
-  const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
-  if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
+  const cost = lintCost(kept);
+  const size = Math.min(availableParallelism(), Math.ceil(cost / PARALLEL_LINT));
+  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
       out.push(await inline(file));

@@ -1,4 +1,5 @@
 import type { Candidate } from '../../core/types.js';
+import { timed } from '../../runtime/stage-clock.js';
 import { scanUrls } from '../scan-urls.js';
 import type { Adapter, AdapterContext } from '../types.js';
 import { Evaluator, returnedExpression, type Env, type Value } from './evaluate.js';
@@ -18,7 +19,8 @@ import { isUrlShaped, trimUrl, urlStartIn } from './url-shape.js';
 export const jsAdapter: Adapter = {
   name: 'js',
   extract(path, text, ctx) {
-    return new FileExtraction(path, text, ctx).run();
+    const file = new FileExtraction(path, text, ctx);
+    return timed('resolve js', () => file.run());
   },
 };
 
@@ -43,8 +45,8 @@ class FileExtraction {
     text: string,
     ctx: AdapterContext,
   ) {
-    this.sf = parseSource(path, text);
-    this.facts = collectFacts(this.sf);
+    this.sf = timed('parse js', () => parseSource(path, text));
+    this.facts = timed('lower js', () => collectFacts(this.sf));
     this.ev = new Evaluator(this.facts, path, ctx);
     this.http = new HttpCalls(this.facts, this.ev);
   }

@@ -1,5 +1,6 @@
 import type { Finding, Rule } from '../../core/types.js';
 import { lintText } from '../lint-file.js';
+import { ExtractMemo } from '../extract-memo.js';
 import { ConstantIndex } from '../../extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../../extract/prefilter.js';
 import { languageOf, loadAdapter, type AdapterName } from '../../extract/registry.js';
@@ -50,8 +51,10 @@ export async function setupLintWorker(init: LintWorkerInit) {
     // Runs the parser once, so its hot functions are compiled before the first real file.
     if (snippet) await lintText(snippet.path, snippet.text, { ruleSet, context: { constants }, prefilter });
   }
+  // Identical vendored copies that reach this worker are extracted once.
+  const memo = new ExtractMemo();
   return {
-    handle: (job: LintJob): Promise<Finding[]> => lintText(job.path, job.text, { ruleSet, context: { constants }, prefilter }),
+    handle: (job: LintJob): Promise<Finding[]> => lintText(job.path, job.text, { ruleSet, context: { constants }, prefilter, memo }),
     onBroadcast: (shared: LintShared): void => {
       constants = new ConstantIndex();
       for (const f of shared.constantSources) constants.addFile(f.path, f.text);

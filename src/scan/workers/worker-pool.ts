@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../../runtime/builtins.js';
+import { mergeTimings } from '../../runtime/stage-clock.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 export interface WorkerPoolOptions<Init> {
@@ -163,7 +164,10 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
         if (!p) return;
         slot.inFlight.delete(m.id);
         this.stats.jobs++;
-        if (m.type === 'result') p.resolve(m.value);
+        if (m.type === 'result') {
+          mergeTimings(m.clock);
+          p.resolve(m.value);
+        }
         else {
           this.stats.failedJobs++;
           const error = new Error(m.message);
