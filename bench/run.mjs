@@ -16,6 +16,8 @@
 //   --docker-runs N    timed runs per command on the Docker-heavy corpus, the --tree trees and the
 //                      mix (default 3)
 //   --no-docker        skip the Docker-heavy corpus (bench/corpus-docker) and the mix
+//   --no-mix           skip the scaling check on a mix of packages
+//   --no-stages        skip the stage-timing runs (HUBLINT_TIMINGS=1)
 //   --tree NAME=DIR    also time hublint (with and without workers) and rg on a source tree, e.g.
 //                      --tree renovate=/path/to/renovatebot/renovate (repeatable)
 //   --docker-home DIR  where the Docker-heavy corpus lives (default $TMPDIR/hublint-bench-corpus-docker-<hash>)
@@ -57,6 +59,8 @@ const { values: opt } = parseArgs({
     json: { type: 'string' },
     'docker-runs': { type: 'string', default: '3' },
     'no-docker': { type: 'boolean', default: false },
+    'no-mix': { type: 'boolean', default: false },
+    'no-stages': { type: 'boolean', default: false },
     tree: { type: 'string', multiple: true, default: [] },
     'docker-home': { type: 'string' },
   },
@@ -172,7 +176,7 @@ if (!opt['no-docker']) {
 }
 const treeScans = extraTrees.map((t) => ({ ...t, scan: scanTree({ bin, rg, root: t.root, label: t.name, runs: dockerRuns, outDir, log }) }));
 let mix = null;
-if (docker) {
+if (docker && !opt['no-mix']) {
   mix = mixCheck({
     bin,
     cwd: '/',
@@ -187,8 +191,8 @@ if (docker) {
 }
 const stageColumns = [];
 const noWorkers = { ...process.env, HUBLINT_WORKERS: '0' };
-log('stage timings: one run of each tree with HUBLINT_TIMINGS=1, with and without workers');
-for (const [name, root] of [['first corpus', base.root], ...(docker ? [['Docker-heavy', docker.tree.root]] : []), ...extraTrees.map((t) => [t.name, t.root])]) {
+if (!opt['no-stages']) log('stage timings: one run of each tree with HUBLINT_TIMINGS=1, with and without workers');
+for (const [name, root] of opt['no-stages'] ? [] : [['first corpus', base.root], ...(docker ? [['Docker-heavy', docker.tree.root]] : []), ...extraTrees.map((t) => [t.name, t.root])]) {
   stageColumns.push({ name, timing: stageTimings({ bin, root }) });
   stageColumns.push({ name: `${name}, no workers`, timing: stageTimings({ bin, root, env: noWorkers }) });
 }
@@ -356,17 +360,15 @@ function renderMarkdown() {
   return L.join('\n');
 }
 
-const rss = (r) => (r.peakRssKB ? `${(r.peakRssKB / 1024).toFixed(0)} MB` : 'n/a');
+function rss(r) {
+  return r.peakRssKB ? `${(r.peakRssKB / 1024).toFixed(0)} MB` : 'n/a';
+}
 
 /** Target rows of issue 20: the Docker-heavy corpus against rg, its memory, workers never slower, the mix linear. */
 function dockerTargetRows(x, verdict) {
   const L = [];
-  const rows = [...(docker ? [['Docker-heavy corpus', docker.scan]] : []), ['first corpus', null], ...treeScans.map((t) => [t.name, t.scan])];
+  const rows = [...(docker ? [['Docker-heavy corpus', docker.scan]] : []), ...treeScans.map((t) => [t.name, t.scan])];
   for (const [name, s] of rows) {
-    if (name === 'first corpus') {
-      // The first corpus's own hublint-vs-hublint row: the same tree, workers against none, from the stage runs.
-      continue;
-    }
     const h = s.results.get('hublint');
     const w0 = s.results.get('hublint, HUBLINT_WORKERS=0');
     const r = h.medianMs / s.results.get('rg').medianMs;
