@@ -6,7 +6,7 @@
 // - a scaling check over a mix of different packages (the first corpus, renovate's package,
 //   the rest of the Docker-heavy tree): each part alone and all of them in one run;
 // - the stage timings of one run of each tree (HUBLINT_TIMINGS=1: read, parse, lowering,
-//   resolution, constants pass, lint, pins, with and without workers).
+//   resolution (in the file, through the project resolver), lint, pins, with and without workers).
 //
 // Every table is timed interleaved (A B C, A B C, …), one warm-up round discarded, medians.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -81,7 +81,7 @@ export function stageTimings({ bin, root, env = process.env }) {
 /** Stage timings of several runs side by side (columns), rows in a fixed, readable order. */
 export function renderStageTable(columns) {
   const L = [];
-  const ORDER = ['pass read', 'read', 'read kept', 'pins', 'pass constants', 'kept files', 'kept bytes', 'pass lint', 'lint', 'lint cached', 'parse', 'lower', 'resolve', 'extract', 'match', 'pass finish', 'workers'];
+  const ORDER = ['pass read', 'read', 'read kept', 'pins', 'kept files', 'kept bytes', 'pass lint', 'lint', 'lint cached', 'parse', 'lower', 'resolve project', 'resolve', 'extract', 'match', 'pass finish', 'workers'];
   const rank = (s) => {
     const i = ORDER.findIndex((o) => s === o || s.startsWith(`${o} `));
     return i < 0 ? ORDER.length : i;

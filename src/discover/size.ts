@@ -7,6 +7,9 @@ import { UsageError } from '../core/errors.js';
  * reading it to find out whether it names the Hub would take a streaming scan of data that
  * is, at that size, generated or a dump, not code that calls an API.
  */
+/** --max-file-size when none is given. */
+export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
+
 export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 
 /** Why a file of `size` bytes is not read, or null when it may be. */

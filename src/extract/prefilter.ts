@@ -14,6 +14,14 @@ export function makePrefilter(extraNames: Iterable<string> = []): (text: string)
 export const HUB_HOST_PATTERN = HUB_HOST;
 
 /**
+ * A deprecated Hub route's path without its host (`"/v2/repositories/"`, `"/users/login"`,
+ * `"repositories/%s"`): in a language that reads other files' values the host may be a
+ * base another file defines, so such a file is linted and its sites ask (ASCII only: the
+ * byte gate tests it on the Latin-1 view).
+ */
+export const HUB_PATH_PATTERN = /\/repositories|repositories\/|users\/login/;
+
+/**
  * The hosts the prefilter looks for beyond Docker Hub's own: `--hub-host`/`hubHosts`, and
  * every host of the loaded rule table (a user rule file with `hosts: [api.corp.example]`
  * must open files that name only that host). Lower-case, without the ones HUB_HOST matches.

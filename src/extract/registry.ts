@@ -23,7 +23,10 @@ export interface Language {
    * extraction is synchronous). Without it, fenced code gets the plain URL scan.
    */
   readonly inFences?: boolean;
-  /** Resolves string constants defined in other files (imports): its files take part in the constants pass. */
+  /**
+   * Reads values other files define, through its module rules (extract/resolve/modules.ts): a
+   * file of it that holds a Hub path without a host is linted, its base may be elsewhere.
+   */
   readonly readsConstants?: boolean;
   /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
   readonly syntaxTree?: boolean;
@@ -66,6 +69,7 @@ export const LANGUAGES = [
     fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
     fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
     inFences: true,
+    readsConstants: true,
     warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell', () => import('./shell/adapter.js').then((a) => a.shellAdapter))),
   },
@@ -90,6 +94,7 @@ export const LANGUAGES = [
     extensions: ['.ps1', '.psm1'],
     fences: ['powershell', 'ps1', 'pwsh'],
     inFences: true,
+    readsConstants: true,
     load: () => import('./shell/powershell.js').then((m) => m.powershellAdapter),
   },
   {
@@ -115,6 +120,14 @@ export const LANGUAGES = [
     load: async (): Promise<Adapter> => {
       const [{ markdownAdapterWith }, fences] = await Promise.all([import('./markdown/adapter.js'), loadFenceAdapters()]);
       return markdownAdapterWith(fences);
+    },
+  },
+  {
+    name: 'rst',
+    extensions: ['.rst', '.rest'],
+    load: async (): Promise<Adapter> => {
+      const [{ markdownAdapterWith }, { rstBlocks }, fences] = await Promise.all([import('./markdown/adapter.js'), import('./markdown/rst.js'), loadFenceAdapters()]);
+      return markdownAdapterWith(fences, rstBlocks, 'rst');
     },
   },
   {
@@ -144,6 +157,7 @@ export const LANGUAGES = [
     name: 'kotlin',
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
+    readsConstants: true,
     load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
   },
   {
@@ -169,7 +183,7 @@ export const LANGUAGES = [
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
-    load: () => import('./langs/perl.js').then((m) => m.perlAdapter),
+    load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.

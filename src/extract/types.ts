@@ -1,13 +1,56 @@
 import type { Candidate } from '../core/types.js';
 
-/** Looks up string constants defined elsewhere in the project (see extract/constants.ts). */
-export interface ConstantLookup {
-  get(name: string, fromFile: string): string | undefined;
-  names(): Iterable<string>;
+/**
+ * Cross-file values (see extract/resolve/project.ts and docs/ARCHITECTURE.md): what a file
+ * asks the project when a name it reads is not defined in it.
+ */
+
+/** One import of the asking file, as the lowered form records it (extract/lower/form.ts). */
+export interface ImportRef {
+  /** The name used in the asking file. */
+  local: string;
+  /** The module as written: `pkg.mod`, `.a`, `./hub.js`, `a.b.C`, `example.org/m/pkg`, a sourced path. */
+  module: string;
+  /** The imported name; null for a whole module. */
+  name: string | null;
+}
+
+export interface ForeignQuery {
+  /** The asking file (the path as the scan names it). */
+  file: string;
+  /** Its language: the lowered form's `language` or the adapter's name (`python`, `go`, `bash`, `shell`, `js`, ...). */
+  language: string;
+  /** Its imports. Omitted: the resolver reads them from the file's text where the language allows (shell, PowerShell, JS). */
+  imports?: readonly ImportRef[];
+  /** A bare name (`HUB_API`) or a dotted one (`settings.HUB_API`, `Constants.BASE`, `pkg.Base`). */
+  name: string;
+}
+
+/** A piece of a value another file defines: literal text or a part it does not know, with where it stands. */
+export type ForeignPiece = { text: string; file: string; start: number; end: number } | { hole: string; file: string; start: number; end: number };
+
+export interface ForeignValue {
+  /** The defining file and the range of the defining expression (the right-hand side) in it. */
+  file: string;
+  start: number;
+  end: number;
+  /** The value evaluated in its own file (constants built from constants followed). */
+  pieces: ForeignPiece[];
+  /** The whole value when every piece is literal text. */
+  text?: string;
+}
+
+/**
+ * The project as the pure core sees it: finds the file that defines a name by the asking
+ * language's module rules and evaluates the definition there. The scan supplies it (it owns
+ * the file reads); NO_PROJECT answers nothing.
+ */
+export interface ProjectLookup {
+  value(query: ForeignQuery): ForeignValue | undefined;
 }
 
 export interface AdapterContext {
-  constants: ConstantLookup;
+  project: ProjectLookup;
 }
 
 /** One language: text in, candidate URLs out. Pure; may throw (the caller contains it). */
@@ -16,4 +59,9 @@ export interface Adapter {
   extract(path: string, text: string, ctx: AdapterContext): Candidate[];
 }
 
-export const NO_CONSTANTS: ConstantLookup = { get: () => undefined, names: () => [] };
+export const NO_PROJECT: ProjectLookup = { value: () => undefined };
+
+/** The text of a foreign value, or undefined unless all of it is literal. */
+export function foreignText(project: ProjectLookup, query: ForeignQuery): string | undefined {
+  return project.value(query)?.text;
+}

@@ -17,7 +17,8 @@ import { addTiming, timed, timingsEnabled } from '../runtime/stage-clock.js';
 export interface LintTextOptions {
   ruleSet: RuleSet;
   context: AdapterContext;
-  prefilter: (text: string) => boolean;
+  /** Whether the adapters need to see the file at all (`file`: its path, when the gate depends on the language). */
+  prefilter: (text: string, file?: string) => boolean;
   /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
   adapter?: AdapterName;
   /** Identical vendored copies extracted once (one memo per run; see extract-memo.ts). */
@@ -78,7 +79,7 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
 
 async function lintTextOnce(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
-  if (!opts.prefilter(text)) return [];
+  if (!opts.prefilter(text, file)) return [];
   const name = adapterFor(file, text, opts);
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {

@@ -6,13 +6,12 @@ import { hashText } from '../core/hash.js';
 import { LineIndex } from '../core/position.js';
 import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
-import { hubFilesOfRepository } from '../discover/project-constants.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
 import { inShard } from '../discover/shard.js';
-import { parseSize } from '../discover/size.js';
+import { DEFAULT_MAX_FILE_SIZE, parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
-import { ConstantIndex } from '../extract/constants.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../extract/prefilter.js';
+import type { ProjectResolver } from '../extract/resolve/project.js';
 import { compileRules, type RuleSet } from '../match/ruleset.js';
 import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
 import { loadRules } from '../rules/load.js';
@@ -29,7 +28,8 @@ import { ExtractMemo } from './extract-memo.js';
 import { shareWork } from './workers/share-work.js';
 import { adapterNameFor } from '../extract/registry.js';
 import { addTiming, count, timed } from '../runtime/stage-clock.js';
-import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from './read/read-batch.js';
+import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
+import { projectResolver } from './project-files.js';
 import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
 import { workersBesideMainThread } from './workers/worker-pool.js';
@@ -89,7 +89,7 @@ export interface PinScanResult {
   stats: ScanStats;
 }
 
-export const DEFAULT_MAX_FILE_SIZE = 5 * 1024 * 1024;
+export { DEFAULT_MAX_FILE_SIZE };
 /** Below this many files to lint a run stays on the main thread. */
 const SMALL_RUN = 64;
 /**
@@ -149,29 +149,24 @@ interface Scan {
   pins: boolean;
   stats: ScanStats;
   mentionsHub: (text: string) => boolean;
-  index: ConstantIndex;
+  /** Values of other files, read on demand from the sites that need them. */
+  project: ProjectResolver;
   /** Files for the adapters. */
   kept: TextFile[];
-  /** Files that name no Hub host but may import a Hub constant: the constants pass decides. */
-  later: ReadItem[];
   pinFindings: Finding[];
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
-  /** Only some files of the project are scanned (file arguments, in-memory files). */
-  subset: boolean;
-  repositoryFiles?: Promise<TextFile[]>;
   scratch: ReadScratch;
   pool?: ScanPool;
   early: EarlyLint;
-  memo: ExtractMemo;
 }
 
 /**
- * Scans files for deprecated Docker Hub API calls and pinned Engine API versions, in four
- * passes: the read pass reads every file once, keeps only those that name a Hub host (and
- * looks for pins in those that may hold one) and indexes their string constants; the
- * constants pass re-reads, only if some constant was found, the JS/Python/Go files that may
- * import one; the lint pass runs the adapters over the kept files; finish applies
+ * Scans files for deprecated Docker Hub API calls and pinned Engine API versions, in three
+ * passes: the read pass reads every file once and keeps only those that name a Hub host or,
+ * in a language that reads other files' values, a Hub path (and looks for pins in those that
+ * may hold one); the lint pass runs the adapters over the kept files, which read the values
+ * their sites need from other files on demand (extract/resolve/project.ts); finish applies
  * suppressions, severities and the baseline.
  */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
@@ -195,8 +190,11 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   const rules = options.rules ?? (await loadRules(options.ruleFiles));
   const ruleSet = compileRules(rules, { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables });
   const extraHosts = prefilterHosts(rules, options.extraHubHosts);
-  const index = new ConstantIndex();
-  const memo = new ExtractMemo();
+  const mentionsHub = (text: string) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h));
+  const hubBase = makePrefilter(options.hubBaseVariables ?? []);
+  const project = projectResolver({ cwd, maxSize, files: options.files });
+  // One memo per run: identical vendored copies are extracted once (extract-memo.ts).
+  const textOptions: LintTextOptions = { ruleSet, context: { project }, prefilter: (text, file) => mentionsHub(text) || hubBase(text) || (file !== undefined && mayJoinForeignBase(file, text)), memo: new ExtractMemo() };
   const scan: Scan = {
     options,
     cwd,
@@ -206,20 +204,16 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     hub,
     pins: options.pins !== false,
     stats: { filesScanned: 0, filesSkipped: 0, skipped: {}, findings: 0, bySeverity: { error: 0, warning: 0, info: 0 }, durationMs: 0 },
-    mentionsHub: (text) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h)),
-    index,
+    mentionsHub,
+    project,
     kept: [],
-    later: [],
     pinFindings: [],
     suppressed: 0,
-    subset: options.files !== undefined,
     scratch: new ReadScratch(),
-    early: new EarlyLint({ ruleSet, context: { constants: index }, prefilter: () => true, memo }, index),
-    memo,
+    early: new EarlyLint({ ...textOptions, prefilter: () => true }),
   };
   try {
     await wall('pass read', () => readPass(scan));
-    const textOptions = await wall('pass constants', () => constantsPass(scan));
     count('kept files', scan.kept.length);
     count('kept bytes', scan.kept.reduce((n, f) => n + f.text.length, 0));
     count('workers', scan.pool?.size ?? 0);
@@ -243,12 +237,12 @@ async function wall<T>(stage: string, pass: () => Promise<T>): Promise<T> {
 }
 
 /**
- * While scan workers read, this thread lints the first kept files as they come in, with the
- * constant index so far; at the end a file is linted again only if a constant it names was
- * defined after its early lint (see lintPass).
+ * While scan workers read, this thread lints the first kept files as they come in; the lint
+ * pass reuses their findings (values of other files are read from disk, not from what the
+ * read pass has seen so far, so an early lint sees the same as a late one).
  */
 class EarlyLint {
-  private readonly results = new Map<string, { mark: number; findings: Promise<Finding[]> }>();
+  private readonly results = new Map<string, Promise<Finding[]>>();
   // Not while discovery runs: it feeds the workers, and loading the TypeScript compiler here
   // would stop it for ~80 ms. Files kept before then wait for start().
   private readonly waiting: TextFile[] = [];
@@ -256,26 +250,20 @@ class EarlyLint {
   private chain: Promise<unknown> = Promise.resolve();
   queued = 0;
 
-  constructor(
-    private readonly options: LintTextOptions,
-    private readonly index: ConstantIndex,
-  ) {}
+  constructor(private readonly options: LintTextOptions) {}
 
   add(file: TextFile): void {
     if (!this.started) {
       this.waiting.push(file);
       return;
     }
-    // One at a time, in arrival order; the mark is taken when its lint starts.
+    // One at a time, in arrival order.
     const findings = this.chain.then(async () => {
       // A turn of the event loop between files: the workers' replies get their next batches.
       await new Promise((next) => setImmediate(next));
-      const mark = this.index.mark();
-      const result = lintText(file.path, file.text, this.options);
-      this.results.set(file.path, { mark, findings: result });
-      return result;
+      return lintText(file.path, file.text, this.options);
     });
-    this.results.set(file.path, { mark: 0, findings });
+    this.results.set(file.path, findings);
     this.chain = findings.catch(() => undefined);
   }
 
@@ -293,19 +281,16 @@ class EarlyLint {
     return this.results.has(path);
   }
 
-  /** The early findings, unless a constant the file names was defined after they were made. */
+  /** The early findings of a file. */
   reuse(file: TextFile): Promise<Finding[]> | undefined {
-    const e = this.results.get(file.path);
-    if (!e) return undefined;
-    const added = this.index.namesAddedSince(e.mark);
-    return added.length === 0 || !makePrefilter(added)(file.text) ? e.findings : undefined;
+    return this.results.get(file.path);
   }
 }
 
 /**
  * The read pass: walks the paths (or takes the in-memory files), reads each file once
  * through the byte gate, looks for pins in the files that may hold one, keeps the files
- * that name a Hub host and indexes their constants. Past PARALLEL_READ_MS of reading the
+ * that name a Hub host (or a Hub path, in a language that reads other files' values). Past PARALLEL_READ_MS of reading the
  * rest is read by a pool of scan workers while discovery goes on (workers/scan-worker.ts);
  * the pool then runs the adapters too.
  */
@@ -322,12 +307,8 @@ async function readPass(scan: Scan): Promise<void> {
     scan.suppressed += found.suppressed;
     scan.pinFindings.push(...found.findings);
   };
-  // A file that names no Hub host may still import a Hub constant: the constants pass decides.
-  const passOver = (path: string, absolute: string) => {
-    if (scan.hub && mayUseConstants(path)) scan.later.push({ path, absolute });
-  };
   /** `pins`: the file's pin findings when a scan worker already looked for them. */
-  const take = (path: string, text: string, absolute?: string, pins?: PinScan) => {
+  const take = (path: string, text: string, pins?: PinScan) => {
     stats.filesScanned++;
     // The pin extractors load only if some file may hold a pin (see below).
     if (pins) addPins(pins);
@@ -338,18 +319,17 @@ async function readPass(scan: Scan): Promise<void> {
       scan.kept.push({ path, text });
       return;
     }
-    if (scan.mentionsHub(text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
+    // A Hub path without a host may be joined to a base another file defines: its sites ask.
+    if (scan.mentionsHub(text) || mayJoinForeignBase(path, text) || (options.hubBaseVariables ?? []).some((v) => text.includes(v))) {
       scan.kept.push({ path, text });
-      scan.index.addFile(path, text);
       if (!options.cache && scan.early.queued++ < EARLY_LINT && scan.mentionsHub(text)) scan.early.add({ path, text });
-    } else if (absolute) {
-      passOver(path, absolute);
     }
   };
 
   // The gate on raw bytes: most files are never decoded (see read/byte-prefilter.ts).
   const gate: BytePrefilterOptions = {
     extraHosts: prefilterHosts(scan.rules, options.extraHubHosts),
+    crossFilePaths: scan.hub,
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
     patterns: scan.pins ? [PIN_BYTE_PATTERN] : [],
   };
@@ -358,22 +338,18 @@ async function readPass(scan: Scan): Promise<void> {
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
     const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
     if ('skipped' in read) skip(file.path, read.skipped, read.detail);
-    else take(file.path, read.text, file.absolute);
+    else take(file.path, read.text);
   };
-  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, mayUseConstants);
+  const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, () => false);
   const merge = async (items: readonly ReadItem[], reply: ReadReply) => {
     stats.filesScanned += reply.quiet;
-    for (const i of reply.quietListed) passOver(items[i].path, items[i].absolute);
     for (const o of reply.outcomes) {
-      if (o.outcome === 'kept') take(o.path, o.text, o.absolute, o.pins);
+      if (o.outcome === 'kept') take(o.path, o.text, o.pins);
       else if (o.outcome === 'skipped') skip(o.path, o.reason, o.detail);
       else await readSlow(o);
     }
   };
 
-  // Some files only: the rest of the repository may define the constants they use. git
-  // runs while they are read.
-  if (scan.subset && scan.hub) scan.repositoryFiles = hubFilesOfRepository(scan.cwd);
   if (options.files) {
     for (const f of options.files) take(f.path, f.text);
   } else {
@@ -386,10 +362,6 @@ async function readPass(scan: Scan): Promise<void> {
         if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
         // hublint's own cache holds findings, URLs included: it is not the user's code.
         if (cacheFile !== null && file.absolute === cacheFile) continue;
-        if (file.explicit && !scan.subset) {
-          scan.subset = true;
-          if (scan.hub) scan.repositoryFiles = hubFilesOfRepository(scan.cwd);
-        }
         // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
         if (file.kind !== 'file') {
           await readSlow(file);
@@ -446,39 +418,12 @@ async function readPass(scan: Scan): Promise<void> {
   }
 }
 
-/**
- * The constants pass: when only some files were scanned, the rest of the repository's Hub
- * constants join the index; files that name no Hub host but one of the index's constants
- * join the kept files (read again, in the scan workers when there are any). Returns how the
- * adapters are to run.
- */
-async function constantsPass(scan: Scan): Promise<LintTextOptions> {
-  const { options, index, kept } = scan;
-  // Only some files scanned: constants may live in files that were not.
-  const mayImport = scan.later.length > 0 || kept.length > 0 || (options.files ?? []).some((f) => mayUseConstants(f.path));
-  if (scan.hub && scan.subset && mayImport) {
-    const scanned = new Set(kept.map((f) => f.path));
-    for (const f of await (scan.repositoryFiles ?? hubFilesOfRepository(scan.cwd))) if (!scanned.has(f.path)) index.addFile(f.path, f.text);
-  }
-  if (scan.hub && scan.subset && options.files) {
-    // In-memory files (staged content) that may import one of those constants.
-    const usesConstant = makePrefilter([...index.names()]);
-    for (const f of options.files) if (!kept.some((k) => k.path === f.path) && mayUseConstants(f.path) && usesConstant(f.text)) kept.push(f);
-  }
-
-  const names = [...index.names()];
-  if (names.length > 0 && scan.later.length > 0) kept.push(...(await secondPass(scan.later, names, scan.maxSize, scan.scratch, scan.pool)));
-
-  const prefilter = makePrefilter([...names, ...(options.hubBaseVariables ?? [])]);
-  return { ruleSet: scan.ruleSet, context: { constants: index }, prefilter: (text) => scan.mentionsHub(text) || prefilter(text), memo: scan.memo };
-}
-
 /** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
 async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   scan.kept.sort((a, b) => (a.path < b.path ? -1 : 1));
   const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintText(file.path, file.text, textOptions);
   const pool = scan.pool;
-  return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
+  return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, { cwd: scan.cwd, maxSize: scan.maxSize }, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
 }
 
 /** Per-rule severity from the options; undefined when the rule is turned off. */
@@ -581,23 +526,10 @@ function startPool(scan: Scan, gate: BytePrefilterOptions): ScanPool | undefined
   if (size < 1 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
   const { options } = scan;
   return startScanPool({
-    init: { rules: scan.rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize: scan.maxSize, pins: scan.pins },
+    init: { rules: scan.rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize: scan.maxSize, pins: scan.pins, cwd: scan.cwd },
     size,
     workerUrl: SCAN_WORKER_URL,
   });
-}
-
-/**
- * The second pass: files that name no Hub host but may use a constant of the index are
- * read again, and kept if they name one of its constants. In the scan workers when there are any.
- */
-async function secondPass(later: ReadItem[], names: string[], maxSize: number, scratch: ReadScratch, pool: ScanPool | undefined): Promise<TextFile[]> {
-  const onlyNames = makePrefilter(names);
-  const batches: ReadItem[][] = [];
-  for (let i = 0; i < later.length; i += READ_BATCH) batches.push(later.slice(i, i + READ_BATCH));
-  const found = await Promise.all(batches.map((items) => (pool ? pool.names(items, names).catch(() => readNamed(items, names, maxSize, scratch)) : readNamed(items, names, maxSize, scratch))));
-  // The byte gate matches whole words; the text test is the one lintText's prefilter applies.
-  return found.flat().filter((f) => onlyNames(f.text));
 }
 
 /**
@@ -609,6 +541,7 @@ async function lintAll(
   kept: TextFile[],
   rules: readonly Rule[],
   options: LintOptions,
+  project: { cwd: string; maxSize: number },
   inline: (file: TextFile) => Promise<Finding[]>,
   scan?: { pool: ScanPool; here: (file: { path: string }) => boolean },
 ): Promise<Finding[][]> {
@@ -618,7 +551,6 @@ async function lintAll(
     // start-up there; this thread lints too, from the other end of the list.
     const there = kept.filter((f) => !scan.here(f));
     if (lintCost(there) < PARALLEL_LINT) return Promise.all(kept.map(inline));
-    scan.pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
     count('lint shared', there.length);
     return shareWork(kept, { here: inline, there: (file) => scan.pool.lint(file.path, file.text), stay: scan.here, inFlight: scan.pool.size * 2, breathe });
   }
@@ -633,10 +565,8 @@ async function lintAll(
     return out;
   }
   const { startLintPool } = await import('./workers/lint-pool.js');
-  const pool = startLintPool({ rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, size, warm: [], workerUrl: WORKER_URL });
+  const pool = startLintPool({ rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, size, warm: [], workerUrl: WORKER_URL, project });
   try {
-    // Every worker rebuilds the same constant index from the files that fed it.
-    pool.setConstants(kept.filter((f) => HUB_HOST_PATTERN.test(f.text)));
     return await Promise.all(kept.map((file) => pool.lint(file.path, file.text).catch((error: unknown) => [internalErrorFinding(file.path, 'worker', error)])));
   } finally {
     await pool.close();

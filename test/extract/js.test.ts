@@ -4,18 +4,20 @@ import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
 import { jsAdapter } from '../../src/extract/js/adapter.js';
 import { prefixUrl, resolveUrl } from '../../src/extract/js/join-url.js';
-import { NO_CONSTANTS, type ConstantLookup } from '../../src/extract/types.js';
+import { NO_PROJECT, type ProjectLookup } from '../../src/extract/types.js';
+import { projectResolver } from '../../src/scan/project-files.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 
 const ruleSet = compileRules(builtinRules(), { hubBaseVariables: ['HUB_BASE_URL'] });
 
-function constants(map: Record<string, string>): ConstantLookup {
-  return { get: (name) => map[name], names: () => Object.keys(map) };
+/** A project of in-memory files (nothing on disk under a folder that does not exist). */
+function project(files: Record<string, string>): ProjectLookup {
+  return projectResolver({ cwd: '/nonexistent-hublint-project', maxSize: 1 << 20, files: Object.entries(files).map(([path, text]) => ({ path, text })) });
 }
 
-function extract(code: string, file = 'src/hub.ts', lookup: ConstantLookup = NO_CONSTANTS): Candidate[] {
-  return jsAdapter.extract(file, code, { constants: lookup });
+function extract(code: string, file = 'src/hub.ts', lookup: ProjectLookup = NO_PROJECT): Candidate[] {
+  return jsAdapter.extract(file, code, { project: lookup });
 }
 
 /** The source text a candidate covers. */
@@ -23,8 +25,8 @@ function covered(code: string, c: Candidate): string {
   return code.slice(c.start, c.end);
 }
 
-async function findings(code: string, file = 'src/hub.ts', lookup: ConstantLookup = NO_CONSTANTS) {
-  return lintText(file, code, { ruleSet, context: { constants: lookup }, prefilter: () => true });
+async function findings(code: string, file = 'src/hub.ts', lookup: ProjectLookup = NO_PROJECT) {
+  return lintText(file, code, { ruleSet, context: { project: lookup }, prefilter: () => true });
 }
 
 describe('js adapter: ranges and method evidence', () => {
@@ -119,20 +121,22 @@ describe('js adapter: ranges and method evidence', () => {
     expect(fs.map((f) => [f.ruleId, f.line, f.column, f.confidence])).toEqual([['hub-check-repository', 3, 46, 'medium']]);
   });
 
-  it('resolves an imported name through the project constant index', async () => {
+  it('resolves an imported name through the import, not by name', async () => {
     const code = [
       "import { HUB_API as API } from './config';",
       "export const login = () => fetch(API + '/users/login', { method: 'POST' });",
       '',
     ].join('\n');
-    const lookup = constants({ HUB_API: 'https://hub.docker.com/v2' });
+    const lookup = project({ 'src/config.ts': "export const HUB_API = 'https://hub.docker.com/v2';\n", 'src/other/config.ts': "export const HUB_API = 'https://api.example.com';\n" });
     const [c] = extract(code, 'src/login.ts', lookup);
     expect(covered(code, c)).toBe("API + '/users/login'");
     expect(c).toMatchObject({ url: 'https://hub.docker.com/v2/users/login', rebuilt: true, literal: false });
     const [f] = await findings(code, 'src/login.ts', lookup);
     expect(f).toMatchObject({ ruleId: 'hub-users-login', confidence: 'medium', method: 'POST' });
-    // Without the index the base is unknown and nothing is reported.
+    // Without the file the import names the base is unknown and nothing is reported, also
+    // when a module that is not imported defines the same name.
     expect(await findings(code, 'src/login.ts')).toEqual([]);
+    expect(await findings(code, 'src/login.ts', project({ 'src/other/config.ts': "export const HUB_API = 'https://hub.docker.com/v2';\n" }))).toEqual([]);
   });
 
   it('builds the URL of http.request options from hostname and path', () => {

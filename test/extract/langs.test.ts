@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
 import { hole, showHoles } from '../../src/core/hole.js';
+import { NO_PROJECT, type ProjectLookup } from '../../src/extract/types.js';
+import { projectResolver } from '../../src/scan/project-files.js';
 import { csharpAdapter, csharpSpec } from '../../src/extract/langs/csharp.js';
 import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
 import { javaAdapter } from '../../src/extract/langs/java.js';
 import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
-import { perlAdapter } from '../../src/extract/langs/perl.js';
+import { perlAdapter } from '../../src/extract/lower/perl.js';
 import { phpAdapter } from '../../src/extract/langs/php.js';
 import { rubyAdapter } from '../../src/extract/langs/ruby.js';
 import { rustAdapter } from '../../src/extract/langs/rust.js';
@@ -27,6 +29,13 @@ const ADAPTERS: Record<string, Adapter> = {
   perl: perlAdapter,
 };
 
+/** A project of in-memory files (nothing on disk under a folder that does not exist). */
+function project(files: Record<string, string>): ProjectLookup {
+  return projectResolver({ cwd: '/nonexistent-hublint-project', maxSize: 1 << 20, files: Object.entries(files).map(([path, text]) => ({ path, text })) });
+}
+
+const EXT: Record<string, string> = { python: '.py', go: '.go', java: '.java', kotlin: '.kt', csharp: '.cs' };
+
 interface Seen extends Candidate {
   /** The URL with holes written as `{name}`. */
   shown: string;
@@ -34,15 +43,14 @@ interface Seen extends Candidate {
   source: string;
 }
 
-function extract(lang: string, text: string, constants: Record<string, string> = {}): Seen[] {
-  const lookup = { get: (name: string) => constants[name], names: () => Object.keys(constants) };
+function extract(lang: string, text: string, project: ProjectLookup = NO_PROJECT): Seen[] {
   return ADAPTERS[lang]
-    .extract('src/file', text, { constants: lookup })
+    .extract(`src/file${EXT[lang] ?? ''}`, text, { project })
     .map((c) => ({ ...c, shown: showHoles(c.url), source: text.slice(c.start, c.end) }));
 }
 
-function only(lang: string, text: string, constants?: Record<string, string>): Seen {
-  const found = extract(lang, text, constants);
+function only(lang: string, text: string, project?: ProjectLookup): Seen {
+  const found = extract(lang, text, project);
   expect(found).toHaveLength(1);
   return found[0];
 }
@@ -106,7 +114,23 @@ describe('string literals', () => {
 });
 
 describe('building URLs', () => {
-  const HUB = { HUB_API: 'https://hub.docker.com/v2' };
+  // The base in another file, where each language's rules find it: an imported Python module,
+  // a file of the same Go package, a class of the same Java/Kotlin/C# package; Ruby, PHP,
+  // Rust and Perl have no module rules yet, so their base is in the file itself.
+  const HUB = project({
+    'src/hub_config.py': 'HUB_API = "https://hub.docker.com/v2"\n',
+    'src/cfg.py': 'HUB_API = "https://hub.docker.com/v2"\n',
+    'src/other.go': 'package src\n\nconst HUB_API = "https://hub.docker.com/v2"\n',
+    'src/Hub.java': 'class Hub {\n  static final String HUB_API = "https://hub.docker.com/v2";\n}\n',
+    'src/Hub.kt': 'object Hub {\n  const val HUB_API = "https://hub.docker.com/v2"\n}\n',
+    'src/Hub.cs': 'static class Hub {\n  public const string HUB_API = "https://hub.docker.com/v2";\n}\n',
+  });
+  const LOCAL: Record<string, string> = {
+    ruby: 'HUB_API = "https://hub.docker.com/v2"\n',
+    php: '<?php\n$HUB_API = "https://hub.docker.com/v2";\n',
+    rust: 'const HUB_API: &str = "https://hub.docker.com/v2";\n',
+    perl: 'my $HUB_API = "https://hub.docker.com/v2";\n',
+  };
 
   it('reports a concatenation once, as the whole expression, with holes for unknown names', () => {
     const text = 'requests.get("https://hub.docker.com/v2/repositories/" + ns + "/")\n';
@@ -141,7 +165,10 @@ describe('building URLs', () => {
     ['perl', "$ua->get(sprintf('%s/repositories/%s/', $HUB_API, $ns));"],
   ])('%s: %s', (lang, text) => {
     // Python looks in other files only for imported names.
-    const c = only(lang, lang === 'python' ? `from hub_config import HUB_API\n${text}` : text, HUB);
+    // (A base defined in the file is a candidate of its own in some languages: the built URL is the one asked about.)
+    const found = extract(lang, lang === 'python' ? `from hub_config import HUB_API\n${text}` : (LOCAL[lang] ?? '') + text, HUB).filter((x) => x.url.includes('/repositories/'));
+    expect(found).toHaveLength(1);
+    const c = found[0];
     expect(c).toMatchObject({ shown: 'https://hub.docker.com/v2/repositories/{ns}/', rebuilt: true, method: 'GET', methodSource: 'explicit' });
   });
 

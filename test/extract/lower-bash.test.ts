@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { loadParser } from '../../src/runtime/parsers.js';
 import { lowerBash } from '../../src/extract/lower/bash.js';
 import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
@@ -19,10 +19,10 @@ async function valueOf(text: string, name: string): Promise<string[]> {
   const l = await lowered(text);
   const def = l.defs.filter((d) => d.name === name).pop();
   if (!def) throw new Error(`no definition of ${name}`);
-  return new Evaluator(new Program(l, 'a.sh', NO_CONSTANTS, true)).evaluate(def.value).map((p) => ('text' in p ? text.slice(p.start, p.end) : `{${p.hole}}`));
+  return new Evaluator(new Program(l, 'a.sh', NO_PROJECT, true)).evaluate(def.value).map((p) => ('text' in p ? text.slice(p.start, p.end) : `{${p.hole}}`));
 }
 
-const candidates = async (text: string) => (await treeAdapter('shell')).extract('a.sh', text, { constants: NO_CONSTANTS });
+const candidates = async (text: string) => (await treeAdapter('shell')).extract('a.sh', text, { project: NO_PROJECT });
 
 describe('shell lowering', () => {
   it('keeps exact ranges of quoted, single-quoted and concatenated words', async () => {
@@ -44,7 +44,7 @@ describe('shell lowering', () => {
   it('binds $1 to the words of call sites and records source as an import', async () => {
     const l = await lowered('. ./common.sh\nsource lib/hub.sh\nget() { curl "https://h.example/v2/repositories/$1/"; }\nget acme/web\n');
     expect(l.imports.map((i) => i.module)).toEqual(['./common.sh', 'lib/hub.sh']);
-    const ev = new Evaluator(new Program(l, 'a.sh', NO_CONSTANTS, true));
+    const ev = new Evaluator(new Program(l, 'a.sh', NO_PROJECT, true));
     const fn = l.scopes.find((s) => s.name === 'get')!;
     expect(ev.examples(fn, '1')).toEqual(['acme/web']);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../../src/scan/lint-file.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { loadParser } from '../../src/runtime/parsers.js';
@@ -9,7 +9,7 @@ import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
 import { arityOf } from '../../src/extract/lower/arity.js';
 
 const ruleSet = compileRules(builtinRules());
-const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => true });
+const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { project: NO_PROJECT }, prefilter: () => true });
 
 describe('the lowered form', () => {
   it('keeps literal parts with their exact source ranges and interpolations as holes', async () => {
@@ -19,7 +19,7 @@ describe('the lowered form', () => {
     tree.delete();
     const def = lowered.defs.find((d) => d.name === 'u');
     expect(def?.value.kind).toBe('str');
-    const pieces = new Evaluator(new Program(lowered, 'f.py', NO_CONSTANTS, true)).evaluate(def!.value);
+    const pieces = new Evaluator(new Program(lowered, 'f.py', NO_PROJECT, true)).evaluate(def!.value);
     expect(pieces.map((p) => ('text' in p ? text.slice(p.start, p.end) : `{${p.hole}}`))).toEqual([
       'https://hub.docker.com/v2/repositories/',
       '{ns}',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterNameFor, adapterNameForFence, LANGUAGES, languagesWhere, loadAdapter, type AdapterName } from '../../src/extract/registry.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { lintText } from '../../src/scan/lint-file.js';
@@ -31,14 +31,14 @@ describe('language registry', () => {
   });
 
   it('derives which languages read constants of other files and which build a syntax tree', () => {
-    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'python']);
+    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'kotlin', 'powershell', 'python', 'shell']);
     expect([...languagesWhere((l) => l.syntaxTree === true)].sort()).toEqual(['js', 'json', 'yaml']);
   });
 
   it('reads fenced code with the adapters the registry names for fences', async () => {
     const md = await loadAdapter('markdown');
     const text = '```powershell\nInvoke-WebRequest -Method Head https://hub.docker.com/v2/repositories/acme/web/\n```\n';
-    const [c] = md.extract('README.md', text, { constants: NO_CONSTANTS });
+    const [c] = md.extract('README.md', text, { project: NO_PROJECT });
     // The PowerShell adapter knows the method; the plain URL scan would not.
     expect({ method: c.method, source: c.methodSource }).toEqual({ method: 'HEAD', source: 'explicit' });
   });
@@ -47,7 +47,7 @@ describe('language registry', () => {
     const ruleSet = compileRules(builtinRules());
     for (const l of LANGUAGES) {
       if (!('warm' in l)) continue;
-      const found = await lintText(l.warm.path, l.warm.text, { ruleSet, context: { constants: NO_CONSTANTS }, prefilter: () => true });
+      const found = await lintText(l.warm.path, l.warm.text, { ruleSet, context: { project: NO_PROJECT }, prefilter: () => true });
       expect(adapterNameFor(l.warm.path) as AdapterName).toBe(l.name);
       expect(found.map((f) => f.ruleId)).toEqual(['hub-check-repository']);
     }

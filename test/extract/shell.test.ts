@@ -6,9 +6,9 @@ import { loadDockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
 import { makefileAdapter } from '../../src/extract/shell/makefile.js';
 import { powershellAdapter } from '../../src/extract/shell/powershell.js';
 import { tokenize } from '../../src/extract/shell/tokenize.js';
-import { NO_CONSTANTS, type Adapter } from '../../src/extract/types.js';
+import { NO_PROJECT, type Adapter } from '../../src/extract/types.js';
 
-const ctx = { constants: NO_CONSTANTS };
+const ctx = { project: NO_PROJECT };
 
 function run(adapter: Adapter, text: string, path = 'x') {
   return adapter.extract(path, text, ctx).map((c: Candidate) => ({

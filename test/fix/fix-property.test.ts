@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixVerifierFor } from '../../src/scan/fix-verifier.js';
 import { lintText } from '../../src/scan/lint-file.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
 import { verifyFix } from '../../src/fix/verify.js';
@@ -16,7 +16,7 @@ import { builtinRules } from '../../src/rules/builtin.js';
  * same values; a shape hublint cannot fully understand is never rewritten.
  */
 
-const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
+const options = { ruleSet: compileRules(builtinRules()), context: { project: NO_PROJECT }, prefilter: makePrefilter() };
 
 /** A URL as the code builds it: literal text and named values, in order. */
 type Piece = { lit: string } | { name: string };

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixVerifierFor } from '../../src/scan/fix-verifier.js';
 import { lintText } from '../../src/scan/lint-file.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { applyEdits } from '../../src/fix/apply-edits.js';
 import { verifyFix } from '../../src/fix/verify.js';
@@ -15,7 +15,7 @@ import { FIXTURES, listFiles } from '../helpers/fixtures.js';
 // where unsafe rewrites exist, <name>.after-unsafe.<ext>. Every fix also passes the three
 // checks that guard a write: it resolves to the replacement, it parses, its skeleton is kept.
 const ROOT = join(FIXTURES, 'fix');
-const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
+const options = { ruleSet: compileRules(builtinRules()), context: { project: NO_PROJECT }, prefilter: makePrefilter() };
 const befores = listFiles(ROOT).filter((f) => basename(f).includes('.before'));
 
 async function fixOnce(path: string, text: string, type: 'safe' | 'unsafe'): Promise<string> {

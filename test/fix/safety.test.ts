@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../../src/scan/lint-file.js';
-import { NO_CONSTANTS } from '../../src/extract/types.js';
+import { NO_PROJECT } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
@@ -111,7 +111,7 @@ describe('--fix keeps what the user had', () => {
 });
 
 describe('property: text around a fix is never changed, and fixing is idempotent', () => {
-  const options = { ruleSet: compileRules(builtinRules()), context: { constants: NO_CONSTANTS }, prefilter: makePrefilter() };
+  const options = { ruleSet: compileRules(builtinRules()), context: { project: NO_PROJECT }, prefilter: makePrefilter() };
   const urls = [
     ['https://hub.docker.com/v2/repositories/acme/web/', 'https://hub.docker.com/v2/namespaces/acme/repositories/web/'],
     ['https://registry.hub.docker.com/v2/repositories/team-a/api?page=2', 'https://hub.docker.com/v2/namespaces/team-a/repositories/api?page=2'],

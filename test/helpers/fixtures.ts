@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { lintText } from '../../src/scan/lint-file.js';
-import { ConstantIndex } from '../../src/extract/constants.js';
+import { projectResolver } from '../../src/scan/project-files.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
+import { mayJoinForeignBase } from '../../src/scan/read/read-batch.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import type { Finding } from '../../src/core/types.js';
@@ -58,14 +59,15 @@ export function asObject(m: Map<string, number[]>): Record<string, number[]> {
   return Object.fromEntries([...m.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Lints a fixture the way a scan of its folder would: constants indexed over that folder. */
+/** Lints a fixture the way a scan of its folder would: other files' values read under that folder. */
 export async function lintFixture(file: string, root = FIXTURES): Promise<Finding[]> {
-  const index = new ConstantIndex();
-  for (const f of listFiles(root)) index.addFile(relative(root, f), readFileSync(f, 'utf8'));
   const ruleSet = compileRules(builtinRules(), { hubBaseVariables: ['HUB_BASE_URL'] });
   return lintText(relative(root, file).split('\\').join('/'), readFileSync(file, 'utf8'), {
     ruleSet,
-    context: { constants: index },
-    prefilter: makePrefilter([...index.names(), 'HUB_BASE_URL']),
+    context: { project: projectResolver({ cwd: root, maxSize: 5 * 1024 * 1024 }) },
+    // The scan's own gate: a Hub path in a language that reads other files' values passes too.
+    prefilter: (text, path) => mentions(text) || (path !== undefined && mayJoinForeignBase(path, text)),
   });
 }
+
+const mentions = makePrefilter(['HUB_BASE_URL']);

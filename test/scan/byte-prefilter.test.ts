@@ -50,10 +50,9 @@ describe('makeBytePrefilter', () => {
 
   it('agrees with the text prefilter of lint.ts on any UTF-8 text', () => {
     const options = { extraHubHosts: ['hub.mirror.corp'], hubBaseVariables: ['HUB_BASE'] };
-    const names = ['HUB_API'];
-    const text = hostFilterFor(names, options);
-    const byteGate = makeBytePrefilter({ extraHosts: options.extraHubHosts, names: [...names, ...options.hubBaseVariables] });
-    const pieces = fc.constantFrom('hub.docker.com', 'HUB.docker.COM', 'index.docker.io', 'hub%2Edocker%2Ecom', 'hub.mirror.corp', 'HUB_API', 'HUB_BASE', 'docker', '.', '/', ' ', 'ü', '✓', '𝄞', 'İ', 'x', '_');
+    const text = hostFilterFor(options);
+    const byteGate = makeBytePrefilter({ extraHosts: options.extraHubHosts, names: options.hubBaseVariables });
+    const pieces = fc.constantFrom('hub.docker.com', 'HUB.docker.COM', 'index.docker.io', 'hub%2Edocker%2Ecom', 'hub.mirror.corp', 'HUB_BASE', 'docker', '.', '/', ' ', 'ü', '✓', '𝄞', 'İ', 'x', '_');
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string({ unit: 'grapheme' })), { maxLength: 12 }), (parts) => {
         const s = parts.join('');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
-import { NO_CONSTANTS, type AdapterContext } from '../../src/extract/types.js';
+import { NO_PROJECT, type AdapterContext } from '../../src/extract/types.js';
 import { ExtractMemo, vendoredKey } from '../../src/scan/extract-memo.js';
 import { lintText } from '../../src/scan/lint-file.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { loadRules } from '../../src/rules/load.js';
 
 const candidate = (url: string): Candidate => ({ url, start: 0, end: url.length, method: 'GET', methodSource: 'default', rebuilt: false });
-const ctx: AdapterContext = { constants: NO_CONSTANTS };
+const ctx: AdapterContext = { project: NO_PROJECT };
 
 describe('vendoredKey', () => {
   it('keys a path from its last node_modules/ or vendor/ folder, and nothing outside them', () => {
@@ -55,7 +55,7 @@ describe('ExtractMemo', () => {
     expect(calls).toBe(2);
     const asks = (c: AdapterContext) => {
       calls++;
-      return [candidate(c.constants.get('HUB', 'x') ?? 'none')];
+      return [candidate(c.project.value({ file: 'x.js', language: 'js', name: 'HUB' })?.text ?? 'none')];
     };
     memo.extract('js', 'node_modules/x/c.js', 'text', ctx, asks);
     memo.extract('js', 'node_modules/y/node_modules/x/c.js', 'text', ctx, asks);

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConstantIndex } from '../../src/extract/constants.js';
 import { hublint } from '../helpers/cli.js';
 
 // A tree past lint.ts's PARALLEL_READ (1024 files): the built CLI reads most of it in scan
@@ -26,7 +25,7 @@ beforeAll(() => {
   put('pkg31/hub-b.js', 'export const HUB_B = "https://hub.docker.com/v2";\nfetch("https://hub.docker.com/v2/users/login", { method: "POST" });\n');
   put('pkg31/uses-a.js', 'import { HUB_A } from "../pkg3/hub-a";\nfetch("https://hub.docker.com/v2/search/repositories/?query=x");\nfetch(`${HUB_A}/repositories/acme/web/`);\n');
   put('pkg3/uses-b.js', 'import { HUB_B } from "../pkg31/hub-b";\nfetch("https://hub.docker.com/v2/search/repositories/?query=x");\nfetch(`${HUB_B}/repositories/acme/api/`);\n');
-  // Names no Hub host, uses a constant: found by the second pass.
+  // Names no Hub host, only a Hub path: the base is read from the file it imports.
   put('pkg17/only-constant.js', 'import { HUB_A } from "../pkg3/hub-a";\nawait fetch(`${HUB_A}/repositories/acme/db/`, { method: "HEAD" });\n');
   // Engine pins, one suppressed.
   put('pkg9/ci.sh', 'export DOCKER_API_VERSION=1.24\nexport DOCKER_API_VERSION=1.25 # hublint-disable-line\n');
@@ -72,18 +71,5 @@ describe('a scan read by scan workers', () => {
     // 1600 fillers and 7 files above; the binary file and the three big ones are skipped.
     expect(report.stats.filesScanned).toBe(1600 + 7);
     expect(report.stats.filesSkipped).toBe(4);
-  });
-});
-
-describe('ConstantIndex marks', () => {
-  it('names what was defined after a mark, new names and new values of old ones', () => {
-    const index = new ConstantIndex();
-    index.addFile('a.js', 'const HUB = "https://hub.docker.com/v2";\n');
-    const mark = index.mark();
-    expect(index.namesAddedSince(mark)).toEqual([]);
-    index.addFile('b.js', 'const HUB = "https://hub.docker.com/v1";\nconst OTHER = "https://hub.docker.com/v2";\n');
-    index.addFile('c.js', 'const HUB = "https://hub.docker.com/v2";\n');
-    expect(index.namesAddedSince(mark).sort()).toEqual(['HUB', 'OTHER']);
-    expect(index.namesAddedSince(index.mark())).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeBytePrefilter } from '../../src/scan/read/byte-prefilter.js';
 import { ReadScratch } from '../../src/scan/read/fast-read.js';
-import { readBatch, readNamed } from '../../src/scan/read/read-batch.js';
+import { readBatch } from '../../src/scan/read/read-batch.js';
 import { setupScanWorker } from '../../src/scan/workers/scan-worker.js';
 import { PIN_BYTE_PATTERN } from '../../src/pins/extract/prefilter.js';
 import { builtinRules } from '../../src/rules/builtin.js';
@@ -37,24 +37,23 @@ describe('readBatch', () => {
 });
 
 describe('setupScanWorker (in this thread)', () => {
-  it('reads a batch, then lints with the broadcast constants', async () => {
-    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: true });
+  it('reads a batch, then lints with the values of the files a site imports', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: true, cwd: dir });
     const read = await worker.handle({ op: 'read', items: [put('c.ts', 'export const HUB = "https://hub.docker.com/v2";')] });
     expect(read.op === 'read' && read.reply.outcomes[0].outcome).toBe('kept');
-    worker.onBroadcast({ constantSources: [{ path: 'c.ts', text: 'export const HUB = "https://hub.docker.com/v2";' }] });
     const lint = await worker.handle({ op: 'lint', job: { path: 'u.ts', text: 'import { HUB } from "./c";\nfetch(`${HUB}/repositories/acme/web/`);\n' } });
     expect(lint.op === 'lint' && lint.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['2 hub-get-repository']);
   });
 });
 
-describe('setupScanWorker: quiet files, pins and the second pass', () => {
-  it('lists only the quiet files that may use a constant, and counts them all', async () => {
-    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: false });
-    const read = await worker.handle({ op: 'read', items: [put('q.js', 'x()'), put('q.py', 'x()'), put('q.md', '# x'), put('q.sh', 'echo')] });
+describe('setupScanWorker: quiet files and pins', () => {
+  it('keeps a host-less Hub path only in a language that reads other files, and counts the rest', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { crossFilePaths: true }, maxSize: 1 << 20, pins: false });
+    const path = 'get(BASE + "/v2/repositories/" + ns)';
+    const read = await worker.handle({ op: 'read', items: [put('q.js', 'x()'), put('p.py', path), put('p.md', path), put('q.sh', 'echo')] });
     if (read.op !== 'read') throw new Error(read.op);
-    expect(read.reply.quiet).toBe(4);
-    expect(read.reply.quietListed).toEqual([0, 1]);
-    expect(read.reply.outcomes).toEqual([]);
+    expect(read.reply.quiet).toBe(3);
+    expect(read.reply.outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['p.py kept']);
   });
 
   it('runs the pin extractors on kept files and applies their suppressions', async () => {
@@ -69,13 +68,5 @@ describe('setupScanWorker: quiet files, pins and the second pass', () => {
     if (kept.outcome !== 'kept') return;
     expect(kept.pins?.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['1 engine-api-pin']);
     expect(kept.pins?.suppressed).toBe(1);
-  });
-
-  it('second pass: keeps the files that name a constant as a whole word', async () => {
-    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, pins: false });
-    const items = [put('uses.js', 'fetch(HUB_API + "/x")'), put('near.js', 'fetch(HUB_API_V2)'), put('none.js', 'fetch(1)')];
-    const named = await worker.handle({ op: 'names', items, names: ['HUB_API'] });
-    expect(named.op === 'names' && named.files.map((f) => f.path)).toEqual(['uses.js']);
-    expect(readNamed(items, ['HUB_API'], 1 << 20, new ReadScratch())).toEqual(named.op === 'names' ? named.files : []);
   });
 });

@@ -1,5 +1,5 @@
 import { hasHole, hole, holeName, isWholeHole } from '../../core/hole.js';
-import type { AdapterContext } from '../types.js';
+import { foreignText, type AdapterContext } from '../types.js';
 import { classField, lookup, type FileFacts } from './facts.js';
 import { joinPath, originOf, resolveUrl } from './join-url.js';
 import { nameOf, skipOuter, ts } from './parse.js';
@@ -153,18 +153,17 @@ export class Evaluator {
         }
         return unknown(id.text);
       }
-      case 'import': {
-        const name = b.imported === 'default' || b.imported === '*' ? id.text : b.imported;
-        return this.constant(name) ?? unknown(id.text);
-      }
+      case 'import':
+        return this.constant(b) ?? unknown(id.text);
       default:
         return unknown(id.text);
     }
   }
 
-  /** A constant of another file, from the project index. */
-  private constant(name: string): Value | null {
-    const v = this.ctx.constants.get(name, this.path);
+  /** A constant of another file, found through the import that binds it (`member` of a namespace import). */
+  private constant(b: { name: string; module: string; imported: string }, member?: string): Value | null {
+    const imported = b.imported === '*' ? null : b.imported;
+    const v = foreignText(this.ctx.project, { file: this.path, language: 'js', imports: [{ local: b.name, module: b.module, name: imported }], name: member ? `${b.name}.${member}` : b.name });
     return v === undefined ? null : { text: v, rebuilt: true, stringy: true };
   }
 
@@ -181,7 +180,7 @@ export class Evaluator {
     if (ts.isIdentifier(obj)) {
       const b = lookup(this.facts, obj.text, obj);
       // import * as config from './config'; config.HUB_API — or a CommonJS require.
-      if (b?.kind === 'import') return this.constant(name) ?? unknown(name);
+      if (b?.kind === 'import') return this.constant(b, name) ?? unknown(name);
       const member = b ? this.member(b, name) : null;
       if (member) {
         const v = this.evaluate(member, touched, env);

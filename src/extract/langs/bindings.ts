@@ -1,4 +1,4 @@
-import type { ConstantLookup } from '../types.js';
+import { foreignText, type ProjectLookup } from '../types.js';
 import type { ImportTable } from './spec.js';
 import { Parser, type Binding, type NameLookup } from './expression.js';
 import { dotted, endsStatement, isMember, isOp, type Source } from './source.js';
@@ -83,7 +83,7 @@ export class Resolver implements NameLookup {
 
   constructor(
     readonly src: Source,
-    private readonly constants: ConstantLookup,
+    private readonly project: ProjectLookup,
     private readonly path: string,
   ) {
     this.bindings = findBindings(src);
@@ -151,7 +151,7 @@ export class Resolver implements NameLookup {
       return v && list.every((b) => this.valueOf(b)?.text === v.text) ? { text: v.text, binding: list[0] } : undefined;
     }
     const exported = this.exportedName(name, key);
-    const text = exported === undefined ? undefined : this.constants.get(exported, this.path);
+    const text = exported === undefined ? undefined : foreignText(this.project, { file: this.path, language: this.src.spec.name, name: exported });
     return text === undefined ? undefined : { text };
   }
 

@@ -39,7 +39,7 @@ function candidatesOf(src: Source, v: Value, evidence: () => Evidence): Candidat
  */
 export function extractUrls(spec: LanguageSpec, path: string, text: string, ctx: AdapterContext): Candidate[] {
   const src = buildSource(text, spec);
-  const resolver = new Resolver(src, ctx.constants, path);
+  const resolver = new Resolver(src, ctx.project, path);
   const found: Array<{ candidate: Candidate; definition?: Binding }> = [];
   // Comments often show the real call a piece of code makes; their URLs count, method unknown to us.
   for (const span of src.comments) {

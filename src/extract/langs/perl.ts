@@ -1,9 +1,9 @@
-import { langAdapter } from './extract.js';
-import { fixed, methodArgCall, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
-import { mirrored } from './syntax.js';
+import { NOTHING, mirrored } from './syntax.js';
 
-/** LWP (UserAgent, Simple), HTTP::Request, HTTP::Tiny; `"$base/..."`, `.`, `sprintf`. */
+/**
+ * Perl's lexical forms for the shared tokenizer, which the Perl lowering (`lower/perl.ts`) walks.
+ */
 export const perlSpec: LanguageSpec = {
   name: 'perl',
   lineComments: ['#'],
@@ -20,15 +20,8 @@ export const perlSpec: LanguageSpec = {
   assignOps: ['='],
   argSeparators: [',', '=>'],
   parenlessCalls: true,
-  builders: [{ callee: /^sprintf$/, kind: 'printf' }],
-  envIndex: /^\$ENV$/,
-  wrappers: /^(?:URI\.new|URI)$/,
-  calls: [
-    methodArgCall(/^HTTP\.Request\.new$/),
-    methodArgCall(/(?:^|\.)request$/),
-    verbCall(),
-    { callee: /^(?:getstore|getprint|mirror)$/, method: fixed('GET', 'default') },
-  ],
+  // Only the lexical part is read: the lowering lowers calls and formats itself.
+  builders: [],
+  wrappers: NOTHING,
+  calls: [],
 };
-
-export const perlAdapter = langAdapter(perlSpec);

@@ -3,6 +3,7 @@ import { timed } from '../../runtime/stage-clock.js';
 import type { Candidate } from '../../core/types.js';
 import type { Mapped } from '../shell/mapped.js';
 import type { Adapter, AdapterContext } from '../types.js';
+import { registerLowering } from '../resolve/project.js';
 import { candidatesOf } from './candidates.js';
 import type { Lowered } from './form.js';
 
@@ -42,6 +43,15 @@ export type LoweredLanguage = keyof typeof LOWERINGS;
 export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () => Promise<Adapter>): Promise<Adapter> {
   const spec = LOWERINGS[language];
   const [parser, lower, recovery] = await Promise.all([loadParser(spec.grammar), spec.load(), loadRecovery?.()]);
+  // Other files of the language can now be read when a site needs one of their values.
+  registerLowering(language, (text) => {
+    const tree = parser.parse(text);
+    try {
+      return lower(tree, text);
+    } finally {
+      tree.delete();
+    }
+  });
   return {
     name: language,
     extract(path, text, ctx) {

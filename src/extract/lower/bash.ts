@@ -144,7 +144,8 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
     }
     const args = rest.map((w) => expr(w, scope));
     if ((name === 'source' || name === '.') && args[0]) {
-      const file = literalOf(args[0]) ?? args[0].start.toString();
+      // The path as written when it is built (`"$(dirname "$0")/env.sh"`): the resolver reads its idiom.
+      const file = literalOf(args[0]) ?? text.slice(args[0].start, args[0].end);
       b.out.imports.push({ local: file, module: file, name: null });
       return;
     }

@@ -4,12 +4,10 @@ import { scanUrls } from '../scan-urls.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 import { arityOf } from './arity.js';
-import { Evaluator, Program, bindCall, type Piece, type Pieces } from './evaluate.js';
+import { Evaluator, Program, bindCall, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
 
-/** Languages whose names may come from any file of the package or namespace, imported or not. */
-const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp']);
 /** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
 const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
@@ -106,7 +104,7 @@ function lineOf(text: string, at: number): number {
  * URLs written in comments (info: they document calls, they do not make them).
  */
 export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext): Candidate[] {
-  const program = new Program(lowered, file, ctx.constants, !PACKAGE_SCOPED.has(lowered.language));
+  const program = programOf(lowered, file, ctx.project);
   const ev = new Evaluator(program);
   const methods = new MethodResolver(program, ev);
   const out: Candidate[] = [];

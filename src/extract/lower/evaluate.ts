@@ -1,9 +1,16 @@
-import type { ConstantLookup } from '../types.js';
+import type { ProjectLookup } from '../types.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
 export type Piece =
-  | { text: string; start: number; end: number; /** Text from another file (a constant): no range here. */ foreign?: boolean }
+  | {
+      text: string;
+      start: number;
+      end: number;
+      /** Text from another file (a constant): no range here; `origin` says where it stands there. */
+      foreign?: boolean;
+      origin?: { file: string; start: number; end: number };
+    }
   | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean };
 
 export type Pieces = Piece[];
@@ -31,7 +38,8 @@ export class Program {
   constructor(
     readonly lowered: Lowered,
     readonly file: string,
-    readonly constants: ConstantLookup,
+    /** Other files' values, through this file's imports (extract/resolve/project.ts). */
+    readonly project: ProjectLookup,
     /** Without imports (Go: a package spans files), any unknown name may be another file's constant. */
     readonly importsDecide: boolean,
   ) {
@@ -131,11 +139,14 @@ export class Program {
     const head = name.split('.')[0];
     return this.importedNames.has(name) || this.importedModules.has(head);
   }
+}
 
-  foreignName(name: string): string {
-    const imp = this.lowered.imports.find((i) => i.local === name && i.name);
-    return imp?.name ?? name.split('.').pop() ?? name;
-  }
+/** Languages whose names may come from any file of the package or namespace, imported or not. */
+const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);
+
+/** A Program for a lowered file, with the import rule of its language. */
+export function programOf(lowered: Lowered, file: string, project: ProjectLookup): Program {
+  return new Program(lowered, file, project, !PACKAGE_SCOPED.has(lowered.language));
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -214,8 +225,13 @@ export class Evaluator {
     const fn = this.p.paramScope(e.name, e);
     if (fn) return [{ ...holeOf(e, e.name), examples: this.examples(fn, e.name) }];
     if (this.p.mayBeForeign(e.name)) {
-      const value = this.p.constants.get(this.p.foreignName(e.name), this.p.file);
-      if (value !== undefined) return [{ text: value, start: e.start, end: e.end, foreign: true }];
+      const value = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: e.name });
+      if (value) {
+        return value.pieces.map((fp): Piece => {
+          const origin = { file: fp.file, start: fp.start, end: fp.end };
+          return 'text' in fp ? { text: fp.text, start: e.start, end: e.end, foreign: true, origin } : { hole: fp.hole, start: e.start, end: e.end, examples: [] };
+        });
+      }
     }
     return [holeOf(e, e.name)];
   }

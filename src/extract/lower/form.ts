@@ -1,3 +1,5 @@
+import type { ImportRef } from '../types.js';
+
 /**
  * The lowered form: what every language's syntax tree is reduced to before one resolver
  * reads it. It keeps only string values and how they flow — literals with their exact
@@ -101,13 +103,9 @@ export interface Def {
   constant?: boolean;
 }
 
-export interface Import {
-  /** The name used in this file. */
-  local: string;
-  module: string;
-  /** The imported name; null for a whole module. */
-  name: string | null;
-}
+/** One import (see ImportRef). */
+export type Import = ImportRef;
+
 
 export interface Lowered {
   language: string;

@@ -181,6 +181,13 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         return body !== null;
       }
       case 'import_declaration':
+        // `import hub "example.org/m/internal/hub"`: the package's name in this file, and its path.
+        for (const spec of n.descendantsOfType('import_spec')) {
+          const path = spec?.childForFieldName('path')?.text.replace(/^["`]|["`]$/g, '');
+          const alias = spec?.childForFieldName('name')?.text;
+          if (path && alias !== '_' && alias !== '.') b.out.imports.push({ local: alias ?? path.split('/').pop() ?? path, module: path, name: null });
+        }
+        return false;
       case 'package_clause':
         return false;
       case 'const_spec':

@@ -278,7 +278,11 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   const imports = (n: SyntaxNode) => {
     if (n.type === 'import_from_statement') {
       const module = n.childForFieldName('module_name')?.text ?? '';
-      if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) b.out.wildcardImport = true;
+      if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) {
+        // `from m import *`: any name may be m's (the resolver asks m for it).
+        b.out.wildcardImport = true;
+        b.out.imports.push({ local: '*', module, name: '*' });
+      }
       for (const c of n.childrenForFieldName('name')) {
         if (!c) continue;
         if (c.type === 'aliased_import') {

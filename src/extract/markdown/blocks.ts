@@ -20,11 +20,11 @@ function closes(line: string, fence: string): boolean {
 }
 
 
-/** Lines without up to `width` characters of indentation or blockquote markers. */
-function bodyOf(lines: Line[], width: number): Mapped {
+/** Lines without up to `width` characters of indentation or (`quotes`) blockquote markers. */
+export function bodyOf(lines: Line[], width: number, quotes = true): Mapped {
   const b = new MappedBuilder();
   for (const l of lines) {
-    const cut = /^[ \t>]*/.exec(l.text)?.[0].length ?? 0;
+    const cut = (quotes ? /^[ \t>]*/ : /^[ \t]*/).exec(l.text)?.[0].length ?? 0;
     const skip = Math.min(cut, width);
     b.push(l.text.slice(skip), l.start + skip, l.start + l.text.length, true);
     b.push('\n', l.start + l.text.length, l.start + l.text.length + 1, false);

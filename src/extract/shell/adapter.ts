@@ -1,5 +1,5 @@
 import type { Candidate } from '../../core/types.js';
-import type { Adapter, AdapterContext } from '../types.js';
+import { foreignText, type Adapter, type AdapterContext } from '../types.js';
 import { CandidateSink, ShellEnv } from './env.js';
 import { Mapped } from './mapped.js';
 import { ShellSession, type SessionOptions } from './session.js';
@@ -11,9 +11,9 @@ export function extractShell(input: Mapped, options: SessionOptions = {}, env?: 
   return sink.finish();
 }
 
-/** A `source`d file may define any variable: the project's constants stand in for it. */
+/** A `source`d file may define any variable: the files this one sources are asked. */
 export function importsOf(path: string, ctx: AdapterContext): (name: string) => string | undefined {
-  return (name) => ctx.constants.get(name, path);
+  return (name) => foreignText(ctx.project, { file: path, language: 'shell', name });
 }
 
 export const shellAdapter: Adapter = {

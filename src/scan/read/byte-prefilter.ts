@@ -35,6 +35,8 @@ export interface BytePrefilterOptions {
    * The caller applies the exact text test after decoding.
    */
   patterns?: readonly RegExp[];
+  /** Also pass files of the languages that read other files' values when they hold a Hub path (see read-batch.ts). */
+  crossFilePaths?: boolean;
 }
 
 /** True when the bytes start with a UTF-16 byte order mark: test the decoded text instead. */

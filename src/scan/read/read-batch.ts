@@ -1,7 +1,8 @@
 import { adapterNameFor, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
-import { isUtf16, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
+import { HUB_PATH_PATTERN } from '../../extract/prefilter.js';
+import { isUtf16, latin1View, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
 import { addTiming, count, timingsEnabled } from '../../runtime/stage-clock.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 
@@ -38,9 +39,11 @@ export interface ReadReply {
 /** A NUL byte this early means binary (as git and ripgrep decide). */
 const SNIFF = 8192;
 
-/** Only these adapters resolve constants of other files: their quiet files may still use one. */
+/** Only these adapters resolve values of other files: their files with a Hub path but no host are linted too. */
 export const CONSTANT_USERS: ReadonlySet<string> = languagesWhere((l) => l.readsConstants === true);
 export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(adapterNameFor(path));
+/** A file with a host-less Hub path in such a language: its sites may join it to another file's base. */
+export const mayJoinForeignBase = (path: string, text: string): boolean => mayUseConstants(path) && HUB_PATH_PATTERN.test(text);
 
 /**
  * The read pass over one batch; exported for tests and the main thread's own reads.
@@ -82,19 +85,9 @@ export function readBatch(
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
   const all = makeBytePrefilter(gate);
-  if (!gate.patterns?.length) return (buf) => all(buf);
-  const withoutPins = makeBytePrefilter({ ...gate, patterns: [] });
-  return (buf, path) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
+  const withoutPins = gate.patterns?.length ? makeBytePrefilter({ ...gate, patterns: [] }) : all;
+  const base = (buf: Buffer, path: string) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
+  if (!gate.crossFilePaths) return base;
+  // A Hub path in a language whose sites read other files' values (see HUB_PATH_PATTERN).
+  return (buf, path) => base(buf, path) || mayJoinForeignBase(path, latin1View(buf));
 }
-
-/** The second pass over one batch: the files whose text names one of the constants. */
-export function readNamed(items: readonly ReadItem[], names: readonly string[], maxSize: number, scratch: ReadScratch): Array<{ path: string; text: string }> {
-  const gate = makeBytePrefilter({ names });
-  const out: Array<{ path: string; text: string }> = [];
-  for (const { path, absolute } of items) {
-    const r = readFileFast(absolute, maxSize, scratch);
-    if (!('skipped' in r) && gate(r.bytes)) out.push({ path, text: r.bytes.toString('utf8') });
-  }
-  return out;
-}
-

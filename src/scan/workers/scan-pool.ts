@@ -1,13 +1,11 @@
 import type { Finding } from '../../core/types.js';
-import type { LintJob, LintShared } from './lint-worker.js';
 import type { ReadItem, ReadReply } from '../read/read-batch.js';
 import type { ScanRequest, ScanResponse, ScanWorkerInit } from './scan-worker.js';
 import { WorkerPool } from './worker-pool.js';
 
 /**
  * The pool scan/run.ts starts for a big scan (workers of scan-worker.ts): read() batches of
- * paths while discovery goes on, names() for the second pass, then setConstants() and
- * lint() for the kept files. Replies to reads are taken in the order the batches were
+ * paths while discovery goes on, then lint() for the kept files. Replies to reads are taken in the order the batches were
  * sent by the caller (see scan/run.ts), so a run's notices come out in the same order each time.
  */
 export interface ScanPool {
@@ -16,14 +14,12 @@ export interface ScanPool {
   /** Resolves when every worker has started (and loaded its modules). */
   ready(): Promise<void>;
   read(items: ReadItem[]): Promise<ReadReply>;
-  names(items: ReadItem[], names: string[]): Promise<LintJob[]>;
-  setConstants(constantSources: LintJob[]): void;
   lint(path: string, text: string): Promise<Finding[]>;
   close(): Promise<void>;
 }
 
 export function startScanPool(options: { init: ScanWorkerInit; size: number; workerUrl: URL }): ScanPool {
-  const pool = new WorkerPool<ScanWorkerInit, ScanRequest, ScanResponse, LintShared>({
+  const pool = new WorkerPool<ScanWorkerInit, ScanRequest, ScanResponse, never>({
     workerUrl: options.workerUrl,
     init: options.init,
     size: options.size,
@@ -41,8 +37,6 @@ export function startScanPool(options: { init: ScanWorkerInit; size: number; wor
     size: options.size,
     ready: () => pool.ready(),
     read: async (items) => (await expect({ op: 'read', items }, 'read')).reply,
-    names: async (items, names) => (await expect({ op: 'names', items, names }, 'names')).files,
-    setConstants: (constantSources) => pool.broadcast({ constantSources }),
     lint: async (path, text) => (await expect({ op: 'lint', job: { path, text } }, 'lint')).findings,
     close: () => pool.close(),
   };

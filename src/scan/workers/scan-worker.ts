@@ -3,8 +3,8 @@ import type { RuleSetOptions } from '../../match/ruleset.js';
 import { mayHoldPins, mayPinIn } from '../../pins/extract/prefilter.js';
 import type { BytePrefilterOptions } from '../read/byte-prefilter.js';
 import { ReadScratch } from '../read/fast-read.js';
-import type { LintJob, LintShared } from './lint-worker.js';
-import { makeReadGate, mayUseConstants, readBatch, readNamed, type ReadItem, type ReadReply } from '../read/read-batch.js';
+import type { LintJob } from './lint-worker.js';
+import { makeReadGate, readBatch, type ReadItem, type ReadReply } from '../read/read-batch.js';
 import { isWorkerEntry, serveWorker } from './worker-host.js';
 
 /**
@@ -26,31 +26,28 @@ export interface ScanWorkerInit {
   maxSize: number;
   /** Run the pin extractors on files that may hold a pin. */
   pins: boolean;
+  /** The scan's folder: other files' values are read under it (see lint-worker.ts). */
+  cwd?: string;
 }
 
 export type ScanRequest =
   | { op: 'read'; items: ReadItem[] }
-  /** The second pass: which of these files name one of `names` (constants of the index). */
-  | { op: 'names'; items: ReadItem[]; names: string[] }
   | { op: 'lint'; job: LintJob };
-export type ScanResponse = { op: 'read'; reply: ReadReply } | { op: 'names'; files: LintJob[] } | { op: 'lint'; findings: Finding[] };
+export type ScanResponse = { op: 'read'; reply: ReadReply } | { op: 'lint'; findings: Finding[] };
 
 export async function setupScanWorker(init: ScanWorkerInit) {
   const gate = makeReadGate(init.gate);
   const scratch = new ReadScratch();
   type Linter = Awaited<ReturnType<typeof import('./lint-worker.js').setupLintWorker>>;
   let linter: Promise<Linter> | undefined;
-  let shared: LintShared | undefined;
   const loadLinter = () =>
     (linter ??= import('./lint-worker.js').then(async ({ setupLintWorker }) => {
-      const lint = await setupLintWorker({ rules: init.rules, ruleSetOptions: init.ruleSetOptions, warm: [] });
-      if (shared) lint.onBroadcast(shared);
-      return lint;
+      return setupLintWorker({ rules: init.rules, ruleSetOptions: init.ruleSetOptions, warm: [], project: init.cwd === undefined ? undefined : { cwd: init.cwd, maxSize: init.maxSize } });
     }));
   let pins: typeof import('../lint-pins.js') | undefined;
 
   const read = async (items: ReadItem[]): Promise<ReadReply> => {
-    const reply = readBatch(items, gate, init.maxSize, scratch, mayUseConstants);
+    const reply = readBatch(items, gate, init.maxSize, scratch, () => false);
     for (const o of reply.outcomes) {
       if (o.outcome !== 'kept') continue;
       if (init.pins && mayPinIn(o.path) && mayHoldPins(o.text)) {
@@ -64,15 +61,10 @@ export async function setupScanWorker(init: ScanWorkerInit) {
   return {
     handle: async (request: ScanRequest): Promise<ScanResponse> => {
       if (request.op === 'read') return { op: 'read', reply: await read(request.items) };
-      if (request.op === 'names') return { op: 'names', files: readNamed(request.items, request.names, init.maxSize, scratch) };
       return { op: 'lint', findings: await (await loadLinter()).handle(request.job) };
-    },
-    onBroadcast: async (value: LintShared): Promise<void> => {
-      shared = value;
-      if (linter) (await linter).onBroadcast(value);
     },
   };
 }
 
 // Not awaited: the worker bundle is CommonJS (no top-level await); serveWorker reports its own failures.
-if (isWorkerEntry('scan-worker.js')) void serveWorker<ScanWorkerInit, ScanRequest, ScanResponse, LintShared>(setupScanWorker);
+if (isWorkerEntry('scan-worker.js')) void serveWorker<ScanWorkerInit, ScanRequest, ScanResponse, never>(setupScanWorker);

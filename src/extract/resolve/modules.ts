@@ -1,0 +1,283 @@
+import { posix } from 'node:path';
+import type { ImportRef } from '../types.js';
+
+/**
+ * Module rules: from a name a file reads (and the file's imports) to the files that may
+ * define it, by the rules of the asking file's language. Nothing here reads a file: `has`
+ * and `list` are the project's (see project.ts), and every answer names the file and the
+ * name to look up there. A name no rule leads to gets no target: a constant of the same name
+ * in a module the file does not import never answers (what the regex index got wrong).
+ */
+
+export interface Target {
+  /** Files to look in, in order; the first that defines the name wins. */
+  files: string[];
+  /** The name to look up in them. */
+  name: string;
+  /** Java/Kotlin/C#: the class that holds the field (`Hub` of `Hub.BASE`), when known. */
+  owner?: string;
+}
+
+export interface ModuleFs {
+  /** Whether a file exists (and is readable text). */
+  has(path: string): boolean;
+  /** The file names (not folders) of a folder. */
+  list(dir: string): readonly string[];
+  /** A file's text, for what a rule must read (go.mod, a Java package clause). */
+  read(path: string): string | undefined;
+}
+
+const { dirname, join, normalize } = posix;
+
+/** The folder and every folder above it, nearest first (up to the scan root or `/`). */
+export function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    out.push(d);
+    if (dirname(d) === d) return out;
+  }
+}
+
+const siblings = (fs: ModuleFs, file: string, exts: readonly string[]) =>
+  fs
+    .list(dirname(file))
+    .filter((n) => exts.some((e) => n.endsWith(e)))
+    .map((n) => join(dirname(file), n))
+    .filter((f) => f !== file);
+
+// ---------------------------------------------------------------- Python
+
+/** `pkg.mod` or `..pkg.mod` (relative to the asking file) to its module file. */
+function pythonModuleFile(fs: ModuleFs, file: string, module: string): string | undefined {
+  const dots = /^\.*/.exec(module)?.[0].length ?? 0;
+  const rest = module.slice(dots).split('.').filter(Boolean);
+  const tail = rest.join('/');
+  const forms = (base: string) => (tail ? [join(base, `${tail}.py`), join(base, tail, '__init__.py')] : [join(base, '__init__.py')]);
+  if (dots > 0) {
+    let base = dirname(file);
+    for (let i = 1; i < dots; i++) base = dirname(base);
+    return forms(base).find((f) => fs.has(f));
+  }
+  // An absolute import: from a package root, i.e. any folder above the file (the top of its
+  // __init__.py chain, the scan root, a src/ layout all are among them).
+  if (!tail) return undefined;
+  for (const root of ancestors(dirname(file))) {
+    const found = forms(root).find((f) => fs.has(f));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
+  const parts = name.split('.');
+  const out: Target[] = [];
+  const add = (module: string, inner: string) => {
+    const f = pythonModuleFile(fs, file, module);
+    if (f) out.push({ files: [f], name: inner });
+  };
+  const sub = (module: string, n: string) => (module.endsWith('.') ? module + n : `${module}.${n}`);
+  for (const imp of imports) {
+    if (imp.name === '*' && parts.length === 1) add(imp.module, name);
+    if (imp.local !== parts[0]) continue;
+    if (imp.name !== null) {
+      // from M import N [as L]: L is M's N, or M's submodule N (then L.X is its X).
+      if (parts.length === 1) add(imp.module, imp.name);
+      else add(sub(imp.module, imp.name), parts.slice(1).join('.'));
+    } else if (parts.length >= 2) {
+      // import a.b (then a.b.X) or import a.b as m (then m.X).
+      const aliased = imp.module !== imp.local && !imp.module.startsWith(`${imp.local}.`);
+      const module = aliased ? [imp.module, ...parts.slice(1, -1)].join('.') : parts.slice(0, -1).join('.');
+      add(module, parts[parts.length - 1]);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- Go
+
+/** A module-internal import path to its folder, through the go.mod above the asking file. */
+function goPackageDir(fs: ModuleFs, file: string, importPath: string): string | undefined {
+  for (const root of ancestors(dirname(file))) {
+    const mod = fs.read(join(root, 'go.mod'));
+    if (mod === undefined) continue;
+    const path = /^[ \t]*module[ \t]+"?([^\s"]+)/m.exec(mod)?.[1];
+    if (!path) return undefined;
+    if (importPath === path) return root;
+    return importPath.startsWith(`${path}/`) ? join(root, importPath.slice(path.length + 1)) : undefined;
+  }
+  return undefined;
+}
+
+function goTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
+  const parts = name.split('.');
+  // The same package: every .go file of the folder, whatever its build tags.
+  if (parts.length === 1) return [{ files: siblings(fs, file, ['.go']), name }];
+  const imp = imports.find((i) => i.local === parts[0] && i.name === null);
+  if (!imp || parts.length !== 2) return [];
+  const dir = goPackageDir(fs, file, imp.module);
+  if (dir === undefined) return [];
+  const files = fs
+    .list(dir)
+    .filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'))
+    .map((n) => join(dir, n));
+  return [{ files, name: parts[1] }];
+}
+
+// ---------------------------------------------------------------- Java, Kotlin, C#
+
+const CLASS_EXTS: Record<string, readonly string[]> = { java: ['.java'], kotlin: ['.kt', '.kts'], csharp: ['.cs'] };
+
+/** The file of class `cls` of package `pkg` (`a.b`), from the asking file's source root. */
+function classFile(fs: ModuleFs, file: string, pkg: string, cls: string, ext: string): string | undefined {
+  const own = /^[ \t]*package[ \t]+([\w.]+)/m.exec(fs.read(file) ?? '')?.[1];
+  let root = dirname(file);
+  // The source root is the folder the asking file's own package path hangs from.
+  if (own) for (let i = own.split('.').length; i > 0; i--) root = dirname(root);
+  const f = join(root, ...pkg.split('.'), `${cls}${ext}`);
+  return fs.has(f) ? f : undefined;
+}
+
+/** `Hub.cs` beside the asking file, or in a folder above it or one level under such a folder (C# namespaces do not follow folders). */
+function nearbyClassFile(fs: ModuleFs, file: string, cls: string, exts: readonly string[]): string | undefined {
+  const names = exts.map((e) => `${cls}${e}`);
+  const dirs = ancestors(dirname(file)).slice(0, 4);
+  for (const d of dirs) {
+    const here = fs.list(d).find((n) => names.includes(n));
+    if (here) return join(d, here);
+  }
+  return undefined;
+}
+
+function classTargets(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string): Target[] {
+  const exts = CLASS_EXTS[language] ?? ['.java'];
+  const parts = name.replace(/^this\./, '').split('.');
+  if (name.startsWith('this.')) return [];
+  if (parts.length === 1) {
+    const out: Target[] = [];
+    // import static a.b.Hub.BASE
+    for (const imp of imports) {
+      if (imp.local !== name || imp.name === null) continue;
+      const owner = imp.module.split('.').pop() ?? '';
+      const pkg = imp.module.split('.').slice(0, -1).join('.');
+      const f = classFile(fs, file, pkg, owner, exts[0]) ?? nearbyClassFile(fs, file, owner, exts);
+      if (f) out.push({ files: [f], name: imp.name, owner });
+    }
+    // The same package (the folder): a field of any of its classes.
+    out.push({ files: siblings(fs, file, exts), name });
+    return out;
+  }
+  const owner = parts[parts.length - 2];
+  const field = parts[parts.length - 1];
+  if (!/^[A-Z]/.test(owner)) return [];
+  const qualified = parts.length > 2 ? parts.slice(0, -2).join('.') : imports.find((i) => i.local === owner && i.name === owner)?.module;
+  const f = (qualified ? classFile(fs, file, qualified, owner, exts[0]) : undefined) ?? nearbyClassFile(fs, file, owner, exts);
+  return f ? [{ files: [f], name: field, owner }] : [];
+}
+
+// ---------------------------------------------------------------- shell, PowerShell
+
+/**
+ * A sourced path as written (`./lib/env.sh`, `"$(dirname "$0")/env.sh"`, `${DIR}/env.sh`,
+ * `$PSScriptRoot\env.ps1`) to the files it may be: a leading variable or command
+ * substitution stands for the script's own folder (the common idiom) or the scan root.
+ */
+function sourcedFiles(fs: ModuleFs, file: string, module: string): string[] {
+  let p = module.trim().replace(/^["']|["']$/g, '').replace(/\\/g, '/');
+  const afterVar = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$\w+|"\$\([^)]*\)")["']?\//.exec(p);
+  if (afterVar) p = p.slice(afterVar[0].length);
+  p = p.replace(/["']/g, '');
+  if (p === '' || p.includes('$')) return [];
+  const out = [normalize(join(dirname(file), p)), normalize(p)];
+  return [...new Set(out)].filter((f) => fs.has(f));
+}
+
+/** `source x` / `. x` (shell), `. $PSScriptRoot\x.ps1` (PowerShell), read from a file's text. */
+const SOURCE_LINE = /^[ \t]*(?:source|\.)[ \t]+([^\s;&|#]+)/gm;
+
+export function sourcedImports(text: string): ImportRef[] {
+  return [...text.matchAll(SOURCE_LINE)].map((m) => ({ local: m[1], module: m[1], name: null }));
+}
+
+function sourceTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
+  const bare = name.replace(/^[$@]/, '').replace(/^(?:env|script|global):/i, '');
+  if (bare.includes('.')) return [];
+  // Later `source` lines override earlier ones: the last sourced file is asked first.
+  const files = imports.flatMap((i) => sourcedFiles(fs, file, i.module)).reverse();
+  return files.length > 0 ? [{ files, name: bare }] : [];
+}
+
+// ---------------------------------------------------------------- JS / TS
+
+const JS_EXTS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
+
+/** A relative specifier to its file: as written, with an extension, `.js` written for `.ts`, or an index file. */
+function jsModuleFile(fs: ModuleFs, file: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = normalize(join(dirname(file), spec));
+  const stem = base.replace(/\.(?:[mc]?js|jsx)$/, '');
+  const forms = [base, ...JS_EXTS.map((e) => stem + e), ...JS_EXTS.map((e) => join(base, `index${e}`))];
+  return forms.find((f) => fs.has(f));
+}
+
+/** `import { A as B } from './x'`, `import * as c from './x'`, `require('./x')`, read from a file's text. */
+const JS_IMPORT = /\bimport[ \t]+(?:type[ \t]+)?(\{[^}]{0,2000}\}|\*[ \t]+as[ \t]+[\w$]+|[\w$]+)[ \t]*from[ \t]*['"]([^'"\n]+)['"]/g;
+
+export function jsImports(text: string): ImportRef[] {
+  const out: ImportRef[] = [];
+  for (const m of text.matchAll(JS_IMPORT)) {
+    const [clause, module] = [m[1], m[2]];
+    if (clause.startsWith('{')) {
+      for (const item of clause.slice(1, -1).split(',')) {
+        const [imported, local] = item.trim().split(/\s+as\s+/);
+        if (imported) out.push({ local: local ?? imported, module, name: imported });
+      }
+    } else if (clause.startsWith('*')) out.push({ local: clause.split(/\s+/).pop() ?? '', module, name: null });
+    else out.push({ local: clause, module, name: 'default' });
+  }
+  return out;
+}
+
+function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
+  const parts = name.split('.');
+  const out: Target[] = [];
+  for (const imp of imports) {
+    if (imp.local !== parts[0]) continue;
+    const f = jsModuleFile(fs, file, imp.module);
+    if (!f) continue;
+    if (imp.name !== null && imp.name !== '*' && parts.length === 1) out.push({ files: [f], name: imp.name });
+    else if ((imp.name === null || imp.name === '*') && parts.length === 2) out.push({ files: [f], name: parts[1] });
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------
+
+/** The languages that resolve names in other files, each with its rules. */
+export function targetsOf(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string): Target[] {
+  switch (language) {
+    case 'python':
+      return pythonTargets(fs, file, imports, name);
+    case 'go':
+      return goTargets(fs, file, imports, name);
+    case 'java':
+    case 'kotlin':
+    case 'csharp':
+      return classTargets(fs, file, language, imports, name);
+    case 'bash':
+    case 'shell':
+    case 'powershell':
+      return sourceTargets(fs, file, imports, name);
+    case 'js':
+    case 'ts':
+      return jsTargets(fs, file, imports, name);
+    default:
+      return [];
+  }
+}
+
+/** Imports read from the text, for languages whose adapter does not hand them over. */
+export function importsFromText(language: string, text: string): ImportRef[] {
+  if (language === 'bash' || language === 'shell' || language === 'powershell') return sourcedImports(text);
+  if (language === 'js' || language === 'ts') return jsImports(text);
+  return [];
+}

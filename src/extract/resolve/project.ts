@@ -1,0 +1,189 @@
+import { hashText } from '../../core/hash.js';
+import { adapterNameFor } from '../registry.js';
+import type { ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
+import type { Def, Lowered } from '../lower/form.js';
+import { Evaluator, programOf, type Pieces, type Program } from '../lower/evaluate.js';
+import { importsFromText, targetsOf, type ModuleFs } from './modules.js';
+
+/**
+ * The project resolver: the cross-file half of value resolution. A site asks for a name its
+ * file does not define; the language's module rules (modules.ts) name the files that may
+ * define it; each is read (through the scan's `ProjectFiles`, also when the byte prefilter
+ * skipped it), lowered and its definition evaluated with the same evaluator as the asking
+ * file, so a constant built from constants of a third file resolves too. Work is per
+ * question: a run reads and lowers only the files some site leads to, once per content.
+ */
+
+/** The file access the scan gives the resolver (paths as the scan names files). */
+export interface ProjectFiles {
+  /** A file's text, or undefined (missing, unreadable, binary, over the size limit). */
+  read(path: string): string | undefined;
+  /** The file names (not folders) of a folder; empty when it cannot be listed. */
+  list(dir: string): readonly string[];
+}
+
+/** Turns a file's text into the lowered form (registered by each lowered language's adapter on load). */
+export type Lower = (text: string) => Lowered;
+
+const LOWERINGS = new Map<string, Lower>();
+
+/** Called by extract/lower/adapter.ts when a language's grammar is loaded: its files can now be read as foreign files. */
+export function registerLowering(adapter: string, lower: Lower): void {
+  LOWERINGS.set(adapter, lower);
+}
+
+/** How many files one question may chain through (`A = B + "/x"` with B in a third file...). */
+const MAX_CHAIN = 6;
+/** Files looked at for one name at most (a Go package, a Java folder). */
+const MAX_FILES = 200;
+
+interface Parsed {
+  program: Program;
+  defs: Map<string, Def[]>;
+}
+
+export class ProjectResolver implements ProjectLookup {
+  private readonly texts = new Map<string, string | null>();
+  private readonly lists = new Map<string, readonly string[]>();
+  private readonly parsed = new Map<string, Parsed | null>();
+  private readonly answers = new Map<string, ForeignValue | null>();
+  private readonly busy: string[] = [];
+  private readonly fs: ModuleFs;
+  /** Questions answered from files (for tests and the profile). */
+  stats = { questions: 0, filesRead: 0, filesLowered: 0 };
+
+  constructor(private readonly files: ProjectFiles) {
+    this.fs = {
+      has: (p) => this.read(p) !== undefined,
+      list: (d) => this.list(d),
+      read: (p) => this.read(p),
+    };
+  }
+
+  private read(path: string): string | undefined {
+    let t = this.texts.get(path);
+    if (t === undefined) {
+      const read = this.files.read(path);
+      t = read ?? null;
+      this.texts.set(path, t);
+      if (read !== undefined) this.stats.filesRead++;
+    }
+    return t ?? undefined;
+  }
+
+  private list(dir: string): readonly string[] {
+    let l = this.lists.get(dir);
+    if (!l) this.lists.set(dir, (l = this.files.list(dir)));
+    return l;
+  }
+
+  value(q: ForeignQuery): ForeignValue | undefined {
+    if (this.busy.length >= MAX_CHAIN) return undefined;
+    const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+    const targets = targetsOf(this.fs, q.file, q.language, imports, q.name);
+    for (const t of targets) {
+      for (const file of t.files.slice(0, MAX_FILES)) {
+        const key = `${file}\0${t.owner ?? ''}\0${t.name}`;
+        // A cycle (a imports b imports a): this question gets no answer.
+        if (this.busy.includes(key)) continue;
+        let answer = this.answers.get(key);
+        if (answer === undefined) {
+          this.stats.questions++;
+          this.busy.push(key);
+          try {
+            answer = this.definedIn(file, t.name, t.owner) ?? null;
+          } finally {
+            this.busy.pop();
+          }
+          this.answers.set(key, answer);
+        }
+        if (answer) return answer;
+      }
+    }
+    return undefined;
+  }
+
+  /** The value `name` has in `file` (a module-level or class-level definition, or one it imports in turn). */
+  private definedIn(file: string, name: string, owner?: string): ForeignValue | undefined {
+    const text = this.read(file);
+    if (text === undefined) return undefined;
+    const language = adapterNameFor(file);
+    const lower = LOWERINGS.get(language);
+    if (!lower) return literalDefinition(file, text, name) ?? this.value({ file, language, name });
+    const parsed = this.parse(file, text, lower);
+    if (!parsed) return undefined;
+    const def = topLevel(parsed.defs.get(name) ?? [], owner);
+    if (!def) {
+      // Re-exported: `from .base import HUB` in the package's __init__.py.
+      const lowered = parsed.program.lowered;
+      return lowered.imports.some((i) => i.local === name) ? this.value({ file, language: lowered.language, imports: lowered.imports, name }) : undefined;
+    }
+    const pieces = new Evaluator(parsed.program).evaluate(def.value);
+    return foreignValue(file, def.value, pieces);
+  }
+
+  /** Lowered once per content within a run. */
+  private parse(file: string, text: string, lower: Lower): Parsed | undefined {
+    const key = `${adapterNameFor(file)}\0${hashText(text)}`;
+    let p = this.parsed.get(key);
+    if (p === undefined) {
+      try {
+        const lowered = lower(text);
+        this.stats.filesLowered++;
+        const defs = new Map<string, Def[]>();
+        for (const d of lowered.defs) {
+          if (d.scope.kind === 'function') continue;
+          const list = defs.get(d.name);
+          if (list) list.push(d);
+          else defs.set(d.name, [d]);
+        }
+        p = { program: programOf(lowered, file, this), defs };
+      } catch {
+        // A file the grammar cannot take: it defines nothing we can read.
+        p = null;
+      }
+      this.parsed.set(key, p);
+    }
+    // The Program is bound to the file it was built for; a copy of the same content elsewhere gets its own.
+    if (p && p.program.file !== file) return { ...p, program: programOf(p.program.lowered, file, this) };
+    return p ?? undefined;
+  }
+}
+
+
+/** The last module- or class-level definition (of class `owner` when given). */
+function topLevel(defs: Def[], owner?: string): Def | undefined {
+  const fit = owner ? defs.filter((d) => d.scope.kind === 'class' && d.scope.name === owner) : defs;
+  const chosen = fit.length > 0 ? fit : owner ? defs.filter((d) => d.scope.kind === 'module') : [];
+  return chosen[chosen.length - 1];
+}
+
+function foreignValue(file: string, at: { start: number; end: number }, pieces: Pieces): ForeignValue {
+  const out: ForeignPiece[] = pieces.map((p) => {
+    if ('text' in p) return p.origin ? { text: p.text, ...p.origin } : { text: p.text, file, start: p.foreign ? at.start : p.start, end: p.foreign ? at.end : p.end };
+    return { hole: p.hole, file, start: p.start, end: p.end };
+  });
+  const text = out.every((p) => 'text' in p) ? out.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
+  return { file, start: at.start, end: at.end, pieces: out, text };
+}
+
+/**
+ * For files of a language without a lowering (JS until it has one, PowerShell, Ruby...): a
+ * plain string assignment of the name at the start of a line (`export const NAME = '...'`,
+ * `$NAME = "..."`, `NAME=...`), the last one in the file.
+ */
+function literalDefinition(file: string, text: string, name: string): ForeignValue | undefined {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const escaped = name.replace(/\$/g, '\\$');
+  const re = new RegExp(
+    `(?:^|\\n)[ \\t]*(?:export[ \\t]+)?(?:(?:const|let|var|val|readonly|local|declare|final|static|public|private|internal)[ \\t]+)*(?:String[ \\t]+|string[ \\t]+)?\\$?${escaped}[ \\t]*(?::[ \\t]*[\\w<>[\\]|]+[ \\t]*)?=[ \\t]*(['"\`])([^'"\`\\n]*)\\1`,
+    'g',
+  );
+  let last: RegExpExecArray | undefined;
+  for (const m of text.matchAll(re)) last = m;
+  if (!last) return undefined;
+  const start = (last.index ?? 0) + last[0].length - last[2].length - 1;
+  return { file, start: start - 1, end: start + last[2].length + 1, pieces: [{ text: last[2], file, start, end: start + last[2].length }], text: last[2] };
+}
+
+export type { ImportRef };

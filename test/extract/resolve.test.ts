@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAdapter } from '../../src/extract/registry.js';
+import type { ProjectResolver } from '../../src/extract/resolve/project.js';
+import { compileRules } from '../../src/match/ruleset.js';
+import { builtinRules } from '../../src/rules/builtin.js';
+import { lintText } from '../../src/scan/lint-file.js';
+import { projectResolver } from '../../src/scan/project-files.js';
+
+// The project resolver on in-memory projects (nothing on disk under a folder that does not
+// exist): each language's module rules lead from a site to the defining file, and a file
+// with the same name that the site does not import never answers.
+const project = (files: Record<string, string>): ProjectResolver =>
+  projectResolver({ cwd: '/nonexistent-hublint-project', maxSize: 1 << 20, files: Object.entries(files).map(([path, text]) => ({ path, text })) });
+
+const ruleSet = compileRules(builtinRules());
+async function found(files: Record<string, string>, file: string) {
+  const p = project(files);
+  const findings = await lintText(file, files[file], { ruleSet, context: { project: p }, prefilter: () => true });
+  return { findings: findings.map((f) => `${f.line} ${f.ruleId} ${f.method}`), stats: p.stats };
+}
+
+beforeAll(async () => {
+  // Each lowering registers itself with the resolver when its grammar loads.
+  await Promise.all(['python', 'go', 'java', 'shell'].map((l) => loadAdapter(l as never)));
+});
+
+describe('project resolver', () => {
+  it('python: follows the import, relative and absolute, and a constant built from another file', async () => {
+    const files = {
+      'svc/acme/__init__.py': '',
+      'svc/acme/base.py': 'HUB = "https://hub.docker.com"\n',
+      'svc/acme/settings.py': 'from .base import HUB\nHUB_API = HUB + "/v2"\n',
+      'svc/acme/client.py': 'import requests\nfrom acme.settings import HUB_API\n\ndef login(u, p):\n    return requests.post(HUB_API + "/users/login", json={"username": u, "password": p})\n',
+      // The look-alike: the same name in a module nobody imports.
+      'svc/other/settings.py': 'HUB_API = "https://hub.docker.com/v2"\n',
+      'svc/other/client.py': 'import requests\nfrom .conf import HUB_API\n\ndef login(u, p):\n    return requests.post(HUB_API + "/users/login")\n',
+    };
+    expect((await found(files, 'svc/acme/client.py')).findings).toEqual(['5 hub-users-login POST']);
+    expect((await found(files, 'svc/other/client.py')).findings).toEqual([]);
+  });
+
+  it('python: module attribute through `import pkg.mod as m`, and the value with its origin', () => {
+    const p = project({ 'app/config/hub.py': 'BASE = "https://hub.docker.com/v2"\n' });
+    const v = p.value({ file: 'app/main.py', language: 'python', imports: [{ local: 'hub', module: 'config.hub', name: null }], name: 'hub.BASE' });
+    expect(v).toMatchObject({ file: 'app/config/hub.py', text: 'https://hub.docker.com/v2', start: 7, end: 34 });
+    expect(v?.pieces).toEqual([{ text: 'https://hub.docker.com/v2', file: 'app/config/hub.py', start: 8, end: 33 }]);
+    expect(p.value({ file: 'app/main.py', language: 'python', imports: [], name: 'BASE' })).toBeUndefined();
+  });
+
+  it('go: a constant of another file of the package; never one of another package', async () => {
+    const files = {
+      'go.mod': 'module example.org/tool\n\ngo 1.22\n',
+      'internal/hub/base.go': 'package hub\n\nconst apiBase = "https://hub.docker.com/v2"\n',
+      'internal/hub/repos.go': 'package hub\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\nfunc List(org string) (*http.Response, error) {\n\treturn http.Get(fmt.Sprintf("%s/repositories/%s/?page_size=100", apiBase, org))\n}\n',
+      'internal/mirror/base.go': 'package mirror\n\nconst apiBase = "https://hub.docker.com/v2"\n',
+      'internal/other/repos.go': 'package other\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\nfunc List(org string) (*http.Response, error) {\n\treturn http.Get(fmt.Sprintf("%s/repositories/%s/?page_size=100", apiBase, org))\n}\n',
+    };
+    expect((await found(files, 'internal/hub/repos.go')).findings).toEqual(['9 hub-list-repositories GET']);
+    expect((await found(files, 'internal/other/repos.go')).findings).toEqual([]);
+  });
+
+  it('go: an exported constant of a module-internal package through go.mod', () => {
+    const p = project({ 'go.mod': 'module example.org/tool\n', 'pkg/consts/hub.go': 'package consts\n\nconst HubAPI = "https://hub.docker.com/v2"\n' });
+    const imports = [{ local: 'consts', module: 'example.org/tool/pkg/consts', name: null }];
+    expect(p.value({ file: 'cmd/main.go', language: 'go', imports, name: 'consts.HubAPI' })?.text).toBe('https://hub.docker.com/v2');
+    expect(p.value({ file: 'cmd/main.go', language: 'go', imports: [{ local: 'consts', module: 'github.com/x/consts', name: null }], name: 'consts.HubAPI' })).toBeUndefined();
+  });
+
+  it('java: a constants class of the package, and a static import', async () => {
+    const files = {
+      'src/main/java/org/acme/hub/HubPaths.java': 'package org.acme.hub;\n\npublic final class HubPaths {\n  public static final String BASE = "https://hub.docker.com/v2";\n}\n',
+      'src/main/java/org/acme/hub/Login.java':
+        'package org.acme.hub;\n\nimport java.net.URI;\nimport java.net.http.HttpRequest;\n\nclass Login {\n  HttpRequest req() {\n    return HttpRequest.newBuilder(URI.create(HubPaths.BASE + "/users/login")).POST(HttpRequest.BodyPublishers.noBody()).build();\n  }\n}\n',
+      'src/main/java/org/acme/web/Login.java':
+        'package org.acme.web;\n\nimport java.net.URI;\nimport java.net.http.HttpRequest;\n\nclass Login {\n  HttpRequest req() {\n    return HttpRequest.newBuilder(URI.create(Paths.BASE + "/users/login")).POST(HttpRequest.BodyPublishers.noBody()).build();\n  }\n}\n',
+      'src/main/java/org/acme/other/Paths.java': 'package org.acme.other;\n\npublic final class Paths {\n  public static final String BASE = "https://hub.docker.com/v2";\n}\n',
+    };
+    expect((await found(files, 'src/main/java/org/acme/hub/Login.java')).findings).toEqual(['8 hub-users-login POST']);
+    expect((await found(files, 'src/main/java/org/acme/web/Login.java')).findings).toEqual([]);
+    const p = project(files);
+    const imports = [{ local: 'BASE', module: 'org.acme.other.Paths', name: 'BASE' }];
+    expect(p.value({ file: 'src/main/java/org/acme/web/Login.java', language: 'java', imports, name: 'BASE' })?.file).toBe('src/main/java/org/acme/other/Paths.java');
+  });
+
+  it('shell: the file a script sources, through the dirname idiom; not a file it does not source', async () => {
+    const files = {
+      'ci/env.sh': 'HUB_API="https://hub.docker.com/v2"\n',
+      'ci/list.sh': '#!/bin/sh\n. "$(dirname "$0")/env.sh"\ncurl -s "$HUB_API/repositories/$ORG/?page_size=100"\n',
+      'ci/other.sh': '#!/bin/sh\ncurl -s "$HUB_API/repositories/$ORG/?page_size=100"\n',
+    };
+    expect((await found(files, 'ci/list.sh')).findings).toEqual(['3 hub-list-repositories GET']);
+    expect((await found(files, 'ci/other.sh')).findings).toEqual([]);
+  });
+
+  it('ends cycles, and reads each file once per run', () => {
+    const p = project({ 'a.py': 'from b import X\n', 'b.py': 'from a import X\n', 'c.py': 'Y = "v"\n' });
+    expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();
+    for (let i = 0; i < 3; i++) expect(p.value({ file: 'd.py', language: 'python', imports: [{ local: 'Y', module: 'c', name: 'Y' }], name: 'Y' })?.text).toBe('v');
+    expect(p.stats.filesLowered).toBe(3);
+  });
+});
