@@ -355,6 +355,7 @@ async function readPass(scan: Scan): Promise<void> {
   } else {
     let regular = 0;
     let readMs = 0;
+    let poolRefused = false;
     let queue: ReadQueue | undefined;
     let batch: ReadItem[] = [];
     for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: options.onNotice })) {
@@ -367,7 +368,9 @@ async function readPass(scan: Scan): Promise<void> {
           await readSlow(file);
           continue;
         }
-        if (!scan.pool && readMs > PARALLEL_READ_MS) {
+        if (!scan.pool && !poolRefused && readMs > PARALLEL_READ_MS) {
+          // Asked once: no pool (HUBLINT_WORKERS=0, one core) means none for the rest of the run.
+          poolRefused = true;
           scan.pool = startPool(scan, gate);
           if (scan.pool) {
             const started = (queue = new ReadQueue(scan.pool, scan.pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
