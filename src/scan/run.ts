@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { hashText } from '../core/hash.js';
 import { LineIndex } from '../core/position.js';
@@ -558,7 +557,8 @@ async function lintAll(
     return shareWork(kept, { here: inline, there: (file) => scan.pool.lint(file.path, file.text), stay: scan.here, inFlight: scan.pool.size * 2, breathe });
   }
   const cost = lintCost(kept);
-  const size = Math.min(availableParallelism(), Math.ceil(cost / PARALLEL_LINT));
+  // The cores other processes leave idle, this thread's included (worker-pool.ts).
+  const size = Math.min(workersBesideMainThread() + 1, Math.ceil(cost / PARALLEL_LINT));
   if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
