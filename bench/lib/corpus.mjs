@@ -7,12 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plantInto, PLANT_GENERATOR_FILE } from './plant.mjs';
 
 const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
-const SPEC_DIR = join(BENCH_DIR, 'corpus');
+/** The first corpus (issue 7): a node_modules tree in which almost no file mentions Docker. */
+export const SPEC_DIR = join(BENCH_DIR, 'corpus');
+/**
+ * The second corpus (issue 20): renovate, testcontainers and dockerode, a tree in which many
+ * files talk to Docker. renovate and testcontainers declare newer Node engines than 20; the
+ * tree is installed for scanning only (no scripts run), so the engine check is turned off.
+ */
+export const DOCKER_SPEC_DIR = join(BENCH_DIR, 'corpus-docker');
 
 function hashOf(files) {
   const h = createHash('sha256');
@@ -20,22 +27,23 @@ function hashOf(files) {
   return h.digest('hex').slice(0, 12);
 }
 
-/** $TMPDIR/hublint-bench-corpus-<hash of the lockfile>: changes when the pinned set changes. */
-export function corpusHome(base = tmpdir()) {
-  return join(base, `hublint-bench-corpus-${hashOf([join(SPEC_DIR, 'package.json'), join(SPEC_DIR, 'package-lock.json')])}`);
+/** $TMPDIR/hublint-bench-<name of the spec folder>-<hash of the lockfile>: changes when the pinned set changes. */
+export function corpusHome(base = tmpdir(), spec = SPEC_DIR) {
+  const name = spec === SPEC_DIR ? 'corpus' : basename(spec);
+  return join(base, `hublint-bench-${name}-${hashOf([join(spec, 'package.json'), join(spec, 'package-lock.json')])}`);
 }
 
 /** Installs the pinned packages once; a half-finished install never counts as done. */
-export function ensureInstall(home, log) {
+export function ensureInstall(home, log, spec = SPEC_DIR) {
   const done = join(home, 'install');
   if (existsSync(join(done, '.complete'))) return done;
   const work = join(home, `install.tmp-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  for (const f of ['package.json', 'package-lock.json']) cpSync(join(SPEC_DIR, f), join(work, f));
+  for (const f of ['package.json', 'package-lock.json']) cpSync(join(spec, f), join(work, f));
   log(`installing the pinned corpus into ${work} (npm ci --ignore-scripts) …`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: work, stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(npm, ['ci', '--ignore-scripts', '--engine-strict=false', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: work, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`npm ci failed in ${work} (exit ${r.status ?? r.signal})`);
   writeFileSync(join(work, '.complete'), new Date().toISOString() + '\n');
   rmSync(done, { recursive: true, force: true });

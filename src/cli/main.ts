@@ -4,6 +4,7 @@ import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
 import { emit, say } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
+import { enableTimings } from '../runtime/stage-clock.js';
 import { installSignalHandlers, signalsHandedOver } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   installSignalHandlers();
   setYamlWarningHandler((line) => say(`hublint: ${line}`));
   const debug = argv.includes('--debug');
+  if (debug) enableTimings();
   let exitCode = 0;
   const program = new Command('hublint')
     .description('Find calls to deprecated Docker Hub API endpoints and pinned Docker Engine API versions')

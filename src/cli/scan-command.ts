@@ -19,6 +19,7 @@ import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
 import { kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
+import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 
@@ -79,7 +80,7 @@ export function addScanOptions(cmd: Command): Command {
     .option('--no-warn-ignored', 'no notice when a file named, staged or changed is left out by an exclude glob')
     .option('--hub-host <host>', 'another host that serves the Hub API, e.g. a proxy (repeatable)', collect, [])
     .option('--base-var <name>', 'a variable whose value is a Hub base URL (repeatable)', collect, [])
-    .option('--debug', 'print stack traces of errors');
+    .option('--debug', 'print stack traces of errors, and the time of each scan stage on stderr (also HUBLINT_TIMINGS=1)');
 }
 
 export function addReportOptions(cmd: Command): Command {
@@ -223,6 +224,8 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
     return await lint({ ...prepared.options, onFile: progress.onFile });
   } finally {
     progress.done();
+    // --debug (or HUBLINT_TIMINGS=1): where the scan's time went, one line per stage.
+    if (timingsEnabled()) process.stderr.write(formatTimings());
   }
 }
 

@@ -81,13 +81,14 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   {
     name: 'authorization-header',
     // `Authorization: <scheme> <value>` or `Authorization: <value>` (Proxy-Authorization too).
-    re: /(\bauthorization["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?(?:[a-z]+[ \t]+["'\x60]?)?)[^\s"'\x60,;}]+/gi,
+    // The value stops at a backslash too: in a JSON report the header's closing quote is `\"`.
+    re: /(\bauthorization["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?(?:[a-z]+[ \t]+["'\x60]?)?)[^\s"'\x60,;}\\]+/gi,
     to: `$1${MASK}`,
   },
   { name: 'bearer-token', re: /(\bbearer\s+["'\x60]?)[A-Za-z0-9._~+/=-]{6,}/gi, to: `$1${MASK}` },
   {
     name: 'x-registry-auth',
-    re: /(\bx-registry-(?:auth|config)["']?\s*[:=]\s*(?:["'\x60]\s*)?)[^\s"'\x60,;}]+/gi,
+    re: /(\bx-registry-(?:auth|config)["']?\s*[:=]\s*(?:["'\x60]\s*)?)[^\s"'\x60,;}\\]+/gi,
     to: `$1${MASK}`,
   },
   { name: 'docker-config-auth', re: /(["']auth["']\s*:\s*["'])[^"']+/gi, to: `$1${MASK}` },

@@ -12,6 +12,8 @@ import { toFinding } from '../match/to-finding.js';
 import { fingerprintOf } from '../core/fingerprint.js';
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
+import type { ExtractMemo } from './extract-memo.js';
+import { addTiming, timed, timingsEnabled } from '../runtime/stage-clock.js';
 
 export interface LintTextOptions {
   ruleSet: RuleSet;
@@ -20,10 +22,12 @@ export interface LintTextOptions {
   prefilter: (text: string, file?: string) => boolean;
   /** Force an adapter (e.g. --stdin-filename decides it otherwise). */
   adapter?: AdapterName;
+  /** Identical vendored copies extracted once (one memo per run; see extract-memo.ts). */
+  memo?: ExtractMemo;
 }
 
 export const AST_SIZE_LIMIT = 1024 * 1024;
-const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
+export const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 /** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
 const FLAT_ADAPTERS = languagesWhere((l) => l.flat === true);
 
@@ -69,6 +73,16 @@ export function adapterFor(file: string, text: string, opts: LintTextOptions): A
  * plans fixes only for the findings that survive suppression and the baseline.
  */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
+  if (!timingsEnabled()) return lintTextOnce(file, raw, opts);
+  const started = performance.now();
+  try {
+    return await lintTextOnce(file, raw, opts);
+  } finally {
+    addTiming('lint', performance.now() - started);
+  }
+}
+
+async function lintTextOnce(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   return planFixes(await lintFile(file, text, opts), () => text, lexerFor);
 }
@@ -88,8 +102,10 @@ export async function lintFile(file: string, raw: string, opts: LintTextOptions)
   let candidates;
   try {
     const adapter = await loadAdapter(name);
-    candidates = adapter.extract(file, text, opts.context);
-    candidates.push(...(await unreadComments(name, text, candidates)));
+    const extract = (ctx: AdapterContext) => timed(`extract ${name}`, () => adapter.extract(file, text, ctx));
+    // The memo may hand back another copy's array: add the comments' candidates to a new one.
+    const extracted = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
+    candidates = [...extracted, ...(await unreadComments(name, text, extracted))];
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }
@@ -102,8 +118,8 @@ export async function lintFile(file: string, raw: string, opts: LintTextOptions)
   };
   const seen = new Set<string>();
   const findings: Finding[] = [];
-  for (const c of candidates.sort((a, b) => a.start - b.start)) {
-    const read = matchReadings(c, opts.ruleSet);
+  const matched = timed('match', () => candidates.sort((a, b) => a.start - b.start).map((c) => ({ c, read: matchReadings(c, opts.ruleSet) })));
+  for (const { c, read } of matched) {
     if (!read) continue;
     const m = read.match;
     // Two adapters' views of one span (e.g. a literal and its concatenation) report once.

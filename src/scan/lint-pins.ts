@@ -1,5 +1,6 @@
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
+import { timed } from '../runtime/stage-clock.js';
 import { internalErrorFinding } from './lint-file.js';
 import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
@@ -43,7 +44,7 @@ export interface PinScan {
 export function scanPins(file: string, raw: string): PinScan {
   const text = stripBom(raw);
   const occurrence = occurrences();
-  const { findings, pins } = pinsOf(file, text, occurrence);
+  const { findings, pins } = timed('pins', () => pinsOf(file, text, occurrence));
   const links = fileLinks(file, text, pins, occurrence);
   const s = findings.length === 0 ? { kept: findings, suppressed: 0 } : applySuppressions(text, findings);
   return links ? { findings: s.kept, suppressed: s.suppressed, links } : { findings: s.kept, suppressed: s.suppressed };

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { timed, timingsEnabled } from '../runtime/stage-clock.js';
 import { resolve } from 'node:path';
 import { ProjectResolver } from '../extract/resolve/project.js';
 import { readFileFast, ReadScratch } from './read/fast-read.js';
@@ -21,11 +22,11 @@ const SNIFF = 8192;
 export function projectResolver(source: ProjectSource): ProjectResolver {
   const memory = new Map((source.files ?? []).map((f) => [f.path, f.text]));
   const scratch = new ReadScratch();
-  return new ProjectResolver({
+  const resolver = new ProjectResolver({
     read(path) {
       const inMemory = memory.get(path);
       if (inMemory !== undefined) return inMemory;
-      const r = readFileFast(resolve(source.cwd, path), source.maxSize, scratch);
+      const r = timed('resolve project: read', () => readFileFast(resolve(source.cwd, path), source.maxSize, scratch));
       if ('skipped' in r || r.bytes.subarray(0, SNIFF).includes(0)) return undefined;
       return r.bytes.toString('utf8');
     },
@@ -41,4 +42,18 @@ export function projectResolver(source: ProjectSource): ProjectResolver {
       }
     },
   });
+  if (!timingsEnabled()) return resolver;
+  // The stage clock: cross-file queries, timed at the outermost call only (a query may ask others).
+  const value = resolver.value.bind(resolver);
+  let depth = 0;
+  resolver.value = (query) => {
+    if (depth > 0) return value(query);
+    depth++;
+    try {
+      return timed('resolve project', () => value(query));
+    } finally {
+      depth--;
+    }
+  };
+  return resolver;
 }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { hashText } from '../core/hash.js';
 import { LineIndex } from '../core/position.js';
@@ -19,7 +18,7 @@ import { loadRules } from '../rules/load.js';
 import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
-import { internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
+import { AST_ADAPTERS, AST_SIZE_LIMIT, internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
 import { planFixes } from '../fix/plan-finding.js';
 import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
@@ -28,6 +27,10 @@ import type { PinScan } from './lint-pins.js';
 import type { FileLinks } from '../pins/links.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
+import { ExtractMemo } from './extract-memo.js';
+import { shareWork } from './workers/share-work.js';
+import { adapterNameFor } from '../extract/registry.js';
+import { addTiming, count, timed } from '../runtime/stage-clock.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
 import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './package-siblings.js';
 import { projectResolver } from './project-files.js';
@@ -96,10 +99,26 @@ export { DEFAULT_MAX_FILE_SIZE };
 /** Below this many files to lint a run stays on the main thread. */
 const SMALL_RUN = 64;
 /**
- * Past this many files to read, scan workers read the rest: about the work a worker's
- * start-up costs (~20 ms of a core), so small trees and pre-commit runs start no thread.
+ * Below this much text for the syntax-tree adapters the lint pass stays on this thread: a
+ * worker's first file costs it the TypeScript compiler's start-up (~100 ms of a core), about
+ * what this thread parses of 300 KB. Measured on the Docker-heavy corpus and renovate's tree
+ * (bench/README.md); file counts say little, one bundled file can weigh a thousand small ones.
  */
-const PARALLEL_READ = 256;
+const PARALLEL_LINT = 512 * 1024;
+
+/** What the lint pass costs, in characters the parsers read (the flat adapters cost a tenth). */
+function lintCost(files: readonly TextFile[]): number {
+  let n = 0;
+  for (const f of files) n += AST_ADAPTERS.has(adapterNameFor(f.path)) && f.text.length <= AST_SIZE_LIMIT ? f.text.length : f.text.length / 10;
+  return n;
+}
+/**
+ * Once this thread has spent this long reading (measured, not guessed from a file count:
+ * one big file weighs more than a folder of small ones), scan workers read the rest: about
+ * what a worker's start-up costs (~20 ms of a core, ~70 ms until it is up), so small trees
+ * and pre-commit runs start no thread.
+ */
+const PARALLEL_READ_MS = 30;
 /** Kept files this thread lints while scan workers read (the rest go to the workers). */
 const EARLY_LINT = 64;
 /** Batches of paths handed to one scan worker before it answers (~5 ms of reading each). */
@@ -186,7 +205,8 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
   const mentionsHub = (text: string) => HUB_HOST_PATTERN.test(text) || extraHosts.some((h) => text.toLowerCase().includes(h));
   const hubBase = makePrefilter(options.hubBaseVariables ?? []);
   const project = projectResolver({ cwd, maxSize, files: options.files });
-  const textOptions: LintTextOptions = { ruleSet, context: { project }, prefilter: (text, file) => mentionsHub(text) || hubBase(text) || (file !== undefined && mayUseForeignValues(file, text)) };
+  // One memo per run: identical vendored copies are extracted once (extract-memo.ts).
+  const textOptions: LintTextOptions = { ruleSet, context: { project }, prefilter: (text, file) => mentionsHub(text) || hubBase(text) || (file !== undefined && mayUseForeignValues(file, text)), memo: new ExtractMemo() };
   const scan: Scan = {
     options,
     cwd,
@@ -208,6 +228,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     early: new EarlyLint({ ...textOptions, prefilter: () => true }),
   };
   try {
+  // One memo per run: identical vendored copies are extracted once (extract-memo.ts).
     await readPass(scan);
     if (scan.hub) scan.kept.push(...packageSiblings(scan.kept, scan.quietPackageFiles, scan.maxSize, scan.scratch));
     const results = await lintPass(scan, textOptions);
@@ -216,6 +237,16 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => scan.undecodable.has(file) } };
   } finally {
     await scan.pool?.close();
+  }
+}
+
+/** A pass's wall time on this thread (stage-clock), whatever the workers did meanwhile. */
+async function wall<T>(stage: string, pass: () => Promise<T>): Promise<T> {
+  const begun = performance.now();
+  try {
+    return await pass();
+  } finally {
+    addTiming(stage, performance.now() - begun);
   }
 }
 
@@ -273,7 +304,7 @@ class EarlyLint {
 /**
  * The read pass: walks the paths (or takes the in-memory files), reads each file once
  * through the byte gate, looks for pins in the files that may hold one, keeps the files
- * that name a Hub host (or a Hub path, in a language that reads other files' values). Past PARALLEL_READ regular files the
+ * that name a Hub host (or a Hub path, in a language that reads other files' values). Past PARALLEL_READ_MS of reading the
  * rest is read by a pool of scan workers while discovery goes on (workers/scan-worker.ts);
  * the pool then runs the adapters too.
  */
@@ -340,6 +371,8 @@ async function readPass(scan: Scan): Promise<void> {
     for (const f of options.files) take(f.path, f.text);
   } else {
     let regular = 0;
+    let readMs = 0;
+    let poolRefused = false;
     let queue: ReadQueue | undefined;
     let batch: ReadItem[] = [];
     for await (const files of walkBatches(options.paths ?? ['.'], { cwd: scan.cwd, noIgnore: options.noIgnore, include: options.include, exclude: options.exclude, onNotice: options.onNotice })) {
@@ -352,7 +385,9 @@ async function readPass(scan: Scan): Promise<void> {
           await readSlow(file);
           continue;
         }
-        if (!scan.pool && ++regular > PARALLEL_READ) {
+        if (!scan.pool && !poolRefused && readMs > PARALLEL_READ_MS) {
+          // Asked once: no pool (HUBLINT_WORKERS=0, one core) means none for the rest of the run.
+          poolRefused = true;
           scan.pool = startPool(scan, gate);
           if (scan.pool) {
             const started = (queue = new ReadQueue(scan.pool, scan.pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
@@ -365,7 +400,10 @@ async function readPass(scan: Scan): Promise<void> {
         }
         if (!queue?.isStarted()) {
           const items = [file];
-          await merge(items, readHere(items));
+          const begun = performance.now();
+          const reply = readHere(items);
+          readMs += performance.now() - begun;
+          await merge(items, reply);
           await breathe();
           // Let the workers' `ready` in now and then.
           if (scan.pool && ++regular % READ_BATCH === 0) await new Promise((next) => setImmediate(next));
@@ -538,11 +576,18 @@ async function lintAll(
   scan?: { pool: ScanPool; here: (file: { path: string }) => boolean },
 ): Promise<Finding[][]> {
   if (scan) {
-    // Files linted early stay here; the scan workers, which hold the rules already, take the rest.
-    return Promise.all(kept.map((file) => (scan.here(file) ? inline(file) : scan.pool.lint(file.path, file.text).catch(() => inline(file)))));
+    // Files linted early stay here. The rest is shared with the scan workers (which hold the
+    // rules already and load the parsers on their first file) when it is worth a parser's
+    // start-up there; this thread lints too, from the other end of the list.
+    const there = kept.filter((f) => !scan.here(f));
+    if (lintCost(there) < PARALLEL_LINT) return Promise.all(kept.map(inline));
+    count('lint shared', there.length);
+    return shareWork(kept, { here: inline, there: (file) => scan.pool.lint(file.path, file.text), stay: scan.here, inFlight: scan.pool.size * 2, breathe });
   }
-  const size = Math.min(availableParallelism(), Math.ceil(kept.length / SMALL_RUN));
-  if (kept.length < SMALL_RUN || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
+  const cost = lintCost(kept);
+  // The cores other processes leave idle, this thread's included (worker-pool.ts).
+  const size = Math.min(workersBesideMainThread() + 1, Math.ceil(cost / PARALLEL_LINT));
+  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
       out.push(await inline(file));

@@ -27,6 +27,7 @@ const SHAPES: Array<[string, string, string, string]> = [
   ['echo PW | docker login', 'echo PipedPw12 | docker login -u acme --password-stdin', 'PipedPw12', '--password-stdin'],
   ["Authorization: Bearer 'tok'", `curl -H "Authorization: Bearer 'QuotedBearer13'" https://hub.docker.com/v2/`, 'QuotedBearer13', 'Authorization: Bearer'],
   ['Authorization: Bearer tok', 'curl -H "Authorization: Bearer PlainBearer14xyz" https://hub.docker.com/v2/', 'PlainBearer14xyz', 'Authorization: Bearer ***'],
+  ['JSON-escaped Authorization header', String.raw`{"snippet":"curl -H \"Authorization: Bearer $HUB_TOKEN\" \"https://hub.docker.com/v2/\""}`, '$HUB_TOKEN', String.raw`Bearer ***\" \"https://hub.docker.com/v2/\"`],
   ['Authorization: Basic', "curl -H 'Authorization: Basic YWNtZTpCYXNpY1B3MTU=' https://hub.docker.com/v2/", 'YWNtZTpCYXNpY1B3MTU=', 'Authorization: Basic ***'],
   ['Authorization in an object', 'fetch(u, { headers: { Authorization: `JWT ${t}`, "authorization": "Token ObjToken16abc" } })', 'ObjToken16abc', '"authorization": "Token ***'],
   ['bearer alone', 'requests.get(u, auth=BearerAuth("Bearer LoneBearer17abc"))', 'LoneBearer17abc', 'Bearer ***'],

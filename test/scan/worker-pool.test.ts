@@ -112,8 +112,16 @@ describe('WorkerPool', () => {
 
 describe('workersBesideMainThread', () => {
   it('leaves a core to the main thread, which reads too', () => {
-    expect(workersBesideMainThread(8)).toBe(7);
-    expect(workersBesideMainThread(2)).toBe(1);
-    expect(workersBesideMainThread(1)).toBe(0);
+    expect(workersBesideMainThread(8, 0)).toBe(7);
+    expect(workersBesideMainThread(2, 0)).toBe(1);
+    expect(workersBesideMainThread(2, 1.2)).toBe(1);
+    expect(workersBesideMainThread(1, 0)).toBe(0);
+  });
+
+  it('starts no more workers than the cores other processes leave idle', () => {
+    expect(workersBesideMainThread(2, 20)).toBe(0);
+    expect(workersBesideMainThread(2, 2)).toBe(0);
+    expect(workersBesideMainThread(8, 4)).toBe(4);
+    expect(workersBesideMainThread(8, 40)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { loadParser, type Grammar, type SyntaxTree } from '../../runtime/parsers.js';
+import { timed } from '../../runtime/stage-clock.js';
 import type { Candidate } from '../../core/types.js';
 import type { Mapped } from '../shell/mapped.js';
 import type { Adapter, AdapterContext } from '../types.js';
@@ -63,7 +64,7 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
   return {
     name: language,
     extract(path, text, ctx) {
-      let tree = parser.parse(text);
+      let tree = timed(`parse ${language}`, () => parser.parse(text));
       let shift = 0;
       let source = text;
       for (const wrap of WRAPS[language] ?? []) {
@@ -78,7 +79,8 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
         [tree, shift, source] = [next, wrap.before.length, wrapped];
       }
       try {
-        const found = candidatesOf(lower(tree, source), path, ctx);
+        const lowered = timed(`lower ${language}`, () => lower(tree, source));
+        const found = timed(`resolve ${language}`, () => candidatesOf(lowered, path, ctx));
         // A syntax error can swallow the rest of the file (stray bytes, an unclosed `(` in
         // a shell script): where the tree gave nothing, a line-oriented reader still can.
         if (found.length === 0 && recovery && tree.rootNode.hasError) return recovery.extract(path, text, ctx);

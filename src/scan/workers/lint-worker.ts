@@ -1,5 +1,6 @@
 import type { Finding, Rule } from '../../core/types.js';
 import { lintFile } from '../lint-file.js';
+import { ExtractMemo } from '../extract-memo.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../../extract/prefilter.js';
 import { languageOf, loadAdapter, type AdapterName } from '../../extract/registry.js';
 import { compileRules, type RuleSetOptions } from '../../match/ruleset.js';
@@ -45,8 +46,10 @@ export async function setupLintWorker(init: LintWorkerInit) {
     // Runs the parser once, so its hot functions are compiled before the first real file.
     if (snippet) await lintFile(snippet.path, snippet.text, { ruleSet, context: { project }, prefilter });
   }
+  // Identical vendored copies that reach this worker are extracted once.
+  const memo = new ExtractMemo();
   return {
-    handle: (job: LintJob): Promise<Finding[]> => lintFile(job.path, job.text, { ruleSet, context: { project }, prefilter }),
+    handle: (job: LintJob): Promise<Finding[]> => lintFile(job.path, job.text, { ruleSet, context: { project }, prefilter, memo }),
   };
 }
 

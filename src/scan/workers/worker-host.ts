@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { takeTimings } from '../../runtime/stage-clock.js';
 import type { FromWorker, ToWorker, WorkerHandlers } from './worker-protocol.js';
 
 /**
@@ -43,7 +44,8 @@ export async function serveWorker<Init, Req, Res, Shared = never>(setup: (init: 
         await handlers.onBroadcast?.(message.value);
       } else {
         try {
-          send({ type: 'result', id: message.id, value: await handlers.handle(message.request) });
+          const value = await handlers.handle(message.request);
+          send({ type: 'result', id: message.id, value, clock: takeTimings() });
         } catch (error) {
           send({ type: 'failed', id: message.id, ...describe(error) });
         }

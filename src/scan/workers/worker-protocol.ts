@@ -1,3 +1,5 @@
+import type { StageTotals } from '../../runtime/stage-clock.js';
+
 /**
  * Messages between a WorkerPool (main thread) and serveWorker (worker thread). Per worker,
  * postMessage keeps order, so a broadcast sent before a job is seen before that job.
@@ -12,7 +14,8 @@ export type ToWorker<Req, Shared> =
 /** Worker → main. */
 export type FromWorker<Res> =
   | { type: 'ready'; warmMs: number }
-  | { type: 'result'; id: number; value: Res }
+  /** `clock`: the worker's stage timings since its last reply (HUBLINT_TIMINGS=1 only). */
+  | { type: 'result'; id: number; value: Res; clock?: Record<string, StageTotals> }
   | { type: 'failed'; id: number; message: string; stack?: string }
   | { type: 'setup-failed'; message: string; stack?: string };
 
