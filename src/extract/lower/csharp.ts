@@ -125,20 +125,10 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
         const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'member_access_expression': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
       case 'binary_expression': {
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         const op = n.childForFieldName('operator')?.text;
-        if (op === '+' && left && right) {
-          return b.plus(expr(left, scope), expr(right, scope), left.type === 'binary_expression', span(n), scope);
-        }
         // config["Hub:Url"] ?? "https://...": the fallback is the value the code knows.
         if (op === '??' && left && right) {
           expr(left, scope);
@@ -255,11 +245,6 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
         if (left) b.assign(left, v, op, n.endIndex);
         return false;
       }
-      case 'return_statement': {
-        const v = named(n)[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       default:
         return undefined;
     }
@@ -269,7 +254,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     cx.walk(body);
   }
 
-  cx.use({ statement: handle, expr: exprOf });
+  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted });
 
   walkBody(tree.rootNode);
   return b.out;

@@ -84,21 +84,6 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         const inner = named(n)[0];
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'selector_expression': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
-      case 'binary_expression': {
-        const left = n.childForFieldName('left');
-        const right = n.childForFieldName('right');
-        if (n.childForFieldName('operator')?.text === '+' && left && right) {
-          return b.plus(expr(left, scope), expr(right, scope), left.type === 'binary_expression', span(n), scope);
-        }
-        break;
-      }
       case 'call_expression':
         return call(n, scope);
       case 'index_expression': {
@@ -162,7 +147,7 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  cx.use({ expr: exprOf, statement: (n, scope) => {
+  cx.use({ expr: exprOf, concat: { types: ['binary_expression'], ops: ['+'] }, members: ['selector_expression'], dotted, statement: (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment(span(n));

@@ -101,21 +101,6 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'field_access': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
-      case 'binary_expression': {
-        const left = n.childForFieldName('left');
-        const right = n.childForFieldName('right');
-        if (n.childForFieldName('operator')?.text === '+' && left && right) {
-          return b.plus(expr(left, scope), expr(right, scope), left.type === 'binary_expression', span(n), scope);
-        }
-        break;
-      }
       case 'ternary_expression': {
         // cond ? a : b — the first branch stands for the value; the other is still lowered.
         const consequence = n.childForFieldName('consequence');
@@ -220,11 +205,6 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'assignment_expression':
         assignment(n, scope);
         return false;
-      case 'return_statement': {
-        const v = named(n)[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       case 'annotation':
       case 'marker_annotation':
       case 'modifiers':
@@ -241,7 +221,7 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     cx.walk(body);
   }
 
-  cx.use({ statement: handle, expr: exprOf });
+  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted });
 
   walkBody(tree.rootNode);
   return b.out;

@@ -126,21 +126,11 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       }
       case 'await':
         return n.namedChildren[0] ? expr(n.namedChildren[0], scope) : b.opaque(n.text, span(n), scope);
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'attribute': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
       case 'binary_operator': {
         const op = n.childForFieldName('operator')?.text;
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         if (!left || !right) break;
-        if (op === '+') {
-          return b.plus(expr(left, scope), expr(right, scope), left.type === 'binary_operator', span(n), scope);
-        }
         if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string')) {
           const template = expr(left, scope);
           const named = new Map<string, Expr>();
@@ -296,7 +286,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  cx.use({ expr: exprOf, statement: (n, scope) => {
+  cx.use({ expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_operator'], ops: ['+'] }, members: ['attribute'], dotted, statement: (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment({ start: n.startIndex, end: n.endIndex });
@@ -319,11 +309,6 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       case 'augmented_assignment':
         assignment(n, scope);
         return false;
-      case 'return_statement': {
-        const v = n.namedChildren[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       case 'parameters':
       case 'decorator':
         return n.type === 'decorator';

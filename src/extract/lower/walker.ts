@@ -38,6 +38,8 @@ export interface GrammarNodes {
 export interface NodeHandlers {
   /** A member access or variable as a dotted name (`self.base`, `Hub.API`), or null. */
   dotted?: (n: SyntaxNode) => string | null;
+  /** The node types `dotted` names (member accesses); without it, any node it can name. */
+  members?: readonly string[];
   /** Binary nodes whose operator concatenates strings (`+`, PHP's `.`). */
   concat?: { types: readonly string[]; ops: readonly string[] };
   /** Return statements: their first named child is the value the function returns. */
@@ -107,7 +109,8 @@ export class TreeLowerer {
 
   private shared(n: SyntaxNode, scope: Scope): Expr {
     if (this.nameTypes.has(n.type)) return this.name(n.text, n, scope);
-    const dotted = this.handlers.dotted?.(n);
+    const members = this.handlers.members;
+    const dotted = !members || members.includes(n.type) ? this.handlers.dotted?.(n) : null;
     if (dotted) return this.name(dotted, n, scope);
     const concat = this.handlers.concat;
     if (concat?.types.includes(n.type)) {
