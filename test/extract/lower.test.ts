@@ -75,6 +75,21 @@ describe('findings from the shared resolver', () => {
   });
 });
 
+describe('PHP, Ruby, Rust and PowerShell through the shared walker', () => {
+  const hub = 'https://hub.docker.com/v2/repositories/acme/';
+  const deep = (d: number) => `${'('.repeat(d)}1${')'.repeat(d)}`;
+  it.each([
+    ['deep.php', `<?php\n$x = ${deep(900)};\n$u = "${hub}";\nfile_get_contents($u);\n`],
+    ['deep.rb', `x = ${deep(900)}\nu = "${hub}"\nNet::HTTP.get(URI(u))\n`],
+    ['deep.rs', `fn main() {\n    let x = ${deep(900)};\n    let u = "${hub}";\n    reqwest::get(u);\n}\n`],
+    ['deep.ps1', `$x = ${deep(900)}\n$u = "${hub}"\nInvoke-RestMethod -Uri $u\n`],
+  ])('%s: nesting under the guard is lowered without overflowing the stack', async (file, text) => {
+    const findings = await lint(file, text);
+    const line = text.split('\n').findIndex((l) => l.includes(hub)) + 1;
+    expect(findings.map((f) => [f.ruleId, f.line, f.method])).toEqual([['hub-list-repositories', line, 'GET']]);
+  });
+});
+
 describe('findings in comments and docs are info', () => {
   it.each([
     ['a Markdown code block', 'notes.md', '```sh\ncurl https://hub.docker.com/v2/repositories/acme/\n```\n'],

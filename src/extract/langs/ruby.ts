@@ -1,9 +1,10 @@
-import { langAdapter } from './extract.js';
-import { fromVerb, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
-import { WORD } from './syntax.js';
+import { NOTHING, WORD } from './syntax.js';
 
-/** Net::HTTP, HTTParty, Faraday, RestClient; `#{}` interpolation, `format`, `%`, `File.join`. */
+/**
+ * Ruby's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, quotes and
+ * `#{}` splices. Extraction parses Ruby with tree-sitter (extract/lower/ruby.ts).
+ */
 export const rubySpec: LanguageSpec = {
   name: 'ruby',
   lineComments: ['#'],
@@ -19,19 +20,7 @@ export const rubySpec: LanguageSpec = {
   adjacentConcat: true,
   percentFormat: true,
   parenlessCalls: true,
-  builders: [
-    { callee: /^(?:format|sprintf|Kernel\.format)$/, kind: 'printf' },
-    { callee: /^File\.join$/, kind: 'join' },
-    { callee: /^URI\.join$/, kind: 'urljoin' },
-    { callee: /^ENV\.fetch$/, kind: 'env' },
-  ],
-  stringMethods: [{ name: /^(?:chomp|strip|to_s|downcase|freeze)$/, kind: 'identity' }],
-  envIndex: /^ENV$/,
-  wrappers: /^(?:URI|URI\.parse|Addressable\.URI\.parse)$/,
-  calls: [
-    { callee: /(?:^|\.)HTTP\.(?<verb>Get|Head|Post|Put|Patch|Delete)\.new$/, method: fromVerb },
-    verbCall('(?:_response|_form)?'),
-  ],
+  builders: [],
+  wrappers: NOTHING,
+  calls: [],
 };
-
-export const rubyAdapter = langAdapter(rubySpec);

@@ -1,9 +1,10 @@
-import { langAdapter } from './extract.js';
-import { methodArgCall, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
-import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
+import { CHAR_LITERAL, C_COMMENTS, NOTHING, WORD } from './syntax.js';
 
-/** reqwest and ureq; `format!`, `concat!`, `String::from`, `.to_string()`. */
+/**
+ * Rust's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, raw and byte
+ * strings, char literals. Extraction parses Rust with tree-sitter (extract/lower/rust.ts).
+ */
 export const rustSpec: LanguageSpec = {
   name: 'rust',
   ...C_COMMENTS,
@@ -17,15 +18,7 @@ export const rustSpec: LanguageSpec = {
   concatOps: ['+'],
   assignOps: ['='],
   macroBang: true,
-  builders: [
-    { callee: /^format!$/, kind: 'brace' },
-    { callee: /^concat!$/, kind: 'concat' },
-    { callee: /^(?:std\.)?env\.var$|^(?:option_)?env!$/, kind: 'env' },
-    { callee: /^String\.from$/, kind: 'identity' },
-  ],
-  stringMethods: [{ name: /^(?:to_string|to_owned|into|as_str|trim_end_matches)$/, kind: 'identity' }],
-  wrappers: /(?:^|\.)Url\.parse$/,
-  calls: [methodArgCall(/(?:^|\.)request$/), verbCall()],
+  builders: [],
+  wrappers: NOTHING,
+  calls: [],
 };
-
-export const rustAdapter = langAdapter(rustSpec);

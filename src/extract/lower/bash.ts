@@ -1,28 +1,26 @@
 import { hole } from '../../core/hole.js';
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { SHELL_TOOLS } from '../shell/session.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, walkStatements } from './builder.js';
+import { literalOf } from './builder.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
 
 /** Nodes that only hold statements: walked into. */
-const CONTAINERS = new Set([
+/** Besides the walker's common ones (walker.ts). */
+const CONTAINERS = [
   'program',
   'list',
   'pipeline',
   'subshell',
   'compound_statement',
-  'if_statement',
   'elif_clause',
-  'else_clause',
-  'while_statement',
-  'for_statement',
   'c_style_for_statement',
   'do_group',
   'case_statement',
   'case_item',
   'redirected_statement',
   'negated_command',
-]);
+];
 
 
 /** Words that run the command after them (`sudo curl ...`); a `$ ` prompt in a pasted session. */
@@ -41,7 +39,10 @@ const POSITIONAL = 9;
  * the method per URL argument through their options (`Call.methods`).
  */
 export function lowerBash(tree: SyntaxTree, text: string): Lowered {
-  const b = new LowerBuilder('bash', text);
+  const cx = new TreeLowerer('bash', text, { containers: CONTAINERS, comments: ['comment'], names: [] });
+  const b = cx.b;
+  /** Every expression goes through the shared walker, which caps the depth. */
+  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
   // A script reads variables its environment or a sourced file set: any name may be foreign.
   b.out.wildcardImport = true;
   const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
@@ -52,7 +53,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
   /** Inside double quotes a backslash only quotes `$`, `` ` ``, `"`, `\` and a newline. */
   const undouble = (raw: string) => raw.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === '\n' ? '' : c));
 
-  const expansion = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const expansion = (n: SyntaxNode, scope: Scope): Expr => {
     const kids = named(n);
     const v = kids.find((c) => c.type === 'variable_name' || c.type === 'special_variable_name');
     if (!v) return b.opaque(n.text, span(n), scope);
@@ -60,7 +61,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
     const rest = kids.filter((c) => c !== v);
     // `${VAR:-default}` and `${VAR:=default}`: the default stands when the variable is unset.
     if (op && /^:?[-=]$/.test(op)) {
-      const fallback = rest.length === 1 ? expr(rest[0], scope, depth + 1) : rest.length > 1 ? b.expr({ kind: 'concat', items: rest.map((r) => expr(r, scope, depth + 1)), start: rest[0].startIndex, end: rest[rest.length - 1].endIndex }, scope) : b.str([], { start: v.endIndex, end: v.endIndex }, scope);
+      const fallback = rest.length === 1 ? expr(rest[0], scope) : rest.length > 1 ? b.expr({ kind: 'concat', items: rest.map((r) => expr(r, scope)), start: rest[0].startIndex, end: rest[rest.length - 1].endIndex }, scope) : b.str([], { start: v.endIndex, end: v.endIndex }, scope);
       return b.expr({ kind: 'env', name: v.text, fallback, ...span(n) }, scope);
     }
     // Other operators (`${x#prefix}`, `${x:+alt}`, `${#x}`) change the value: not followed.
@@ -69,7 +70,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
   };
 
   /** `"..."`: literal runs (with the gaps the grammar leaves between children) and expansions. */
-  const doubleQuoted = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const doubleQuoted = (n: SyntaxNode, scope: Scope): Expr => {
     const parts: StrPart[] = [];
     const inner = { start: n.startIndex + 1, end: Math.max(n.startIndex + 1, n.endIndex - 1) };
     let at = inner.start;
@@ -79,7 +80,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
     for (const c of named(n)) {
       if (c.type === 'string_content') continue;
       literal(c.startIndex);
-      parts.push({ expr: expr(c, scope, depth + 1) });
+      parts.push({ expr: expr(c, scope) });
       at = c.endIndex;
     }
     literal(inner.end);
@@ -89,8 +90,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
     return b.str(parts, inner, scope);
   };
 
-  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+  function exprOf(n: SyntaxNode, scope: Scope): Expr {
     switch (n.type) {
       case 'word':
       case 'number':
@@ -102,12 +102,12 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
       }
       case 'string':
       case 'translated_string':
-        return doubleQuoted(n.type === 'translated_string' ? (named(n)[0] ?? n) : n, scope, depth);
+        return doubleQuoted(n.type === 'translated_string' ? (named(n)[0] ?? n) : n, scope);
       case 'simple_expansion':
       case 'expansion':
-        return expansion(n, scope, depth);
+        return expansion(n, scope);
       case 'concatenation':
-        return b.expr({ kind: 'concat', items: named(n).map((c) => expr(c, scope, depth + 1)), ...span(n) }, scope);
+        return b.expr({ kind: 'concat', items: named(n).map((c) => expr(c, scope)), ...span(n) }, scope);
       case 'command_substitution':
       case 'process_substitution':
         // Its output is not known; the commands inside are still calls with URLs.
@@ -160,7 +160,12 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
   };
 
   function statements(root: SyntaxNode): void {
-    walkStatements(root, b, CONTAINERS, (n, scope) => {
+    cx.walk(root);
+  }
+
+  cx.use({
+    expr: exprOf,
+    statement: (n, scope) => {
       switch (n.type) {
         case 'comment':
           b.comment(span(n));
@@ -189,9 +194,8 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
         default:
           return undefined;
       }
-    }, (n, scope) => expr(n, scope));
-  }
-
+    },
+  });
   statements(tree.rootNode);
   return b.out;
 }

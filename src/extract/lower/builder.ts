@@ -1,5 +1,4 @@
 import type { SyntaxNode } from '../../runtime/parsers.js';
-import { walkTree } from '../../runtime/tree-walk.js';
 import type { Call, Def, Expr, Lowered, Param, Scope, Span, StrPart, Use } from './form.js';
 
 type ExprInit = Expr extends infer E ? (E extends Expr ? Omit<E, 'id' | 'scope' | 'use'> : never) : never;
@@ -154,26 +153,4 @@ export function unescape(raw: string): string {
 export function literalOf(e: Expr): string | null {
   if (e.kind !== 'str' || e.parts.some((p) => 'expr' in p)) return null;
   return e.parts.map((p) => ('text' in p ? p.text : '')).join('');
-}
-
-/**
- * The statement walk every lowering shares: `handle` takes the nodes its language knows
- * (true: walk into it, false: done), container nodes (blocks, ifs, loops) are walked into,
- * and any other node is lowered as an expression so the calls and literals in it are seen.
- */
-export function walkStatements(
-  root: SyntaxNode,
-  b: LowerBuilder,
-  containers: ReadonlySet<string>,
-  handle: (n: SyntaxNode, scope: Scope) => boolean | undefined,
-  lowerExpr: (n: SyntaxNode, scope: Scope) => void,
-): void {
-  walkTree(root, (n) => {
-    const scope = b.scopeAt(n.startIndex);
-    const handled = handle(n, scope);
-    if (handled !== undefined) return handled;
-    if (containers.has(n.type) || !n.isNamed || !n.parent) return true;
-    lowerExpr(n, scope);
-    return false;
-  });
 }

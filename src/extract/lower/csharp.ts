@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`baseUrl.TrimEnd('/')`). */
 const SAME_AS_RECEIVER = /^(?:Trim|TrimEnd|TrimStart|ToString|ToLower|ToLowerInvariant|ConfigureAwait)$/;
@@ -8,32 +9,22 @@ const SAME_AS_RECEIVER = /^(?:Trim|TrimEnd|TrimStart|ToString|ToLower|ToLowerInv
 const SAME_AS_ARG = /^(?:Uri\.EscapeDataString|Uri\.EscapeUriString|WebUtility\.UrlEncode|HttpUtility\.UrlEncode|Convert\.ToString)$/;
 
 /** Nodes that only hold statements or declarations: walked into. */
-const CONTAINERS = new Set([
+/** Besides the walker's common ones (walker.ts). */
+const CONTAINERS = [
   'compilation_unit',
   'namespace_declaration',
   'file_scoped_namespace_declaration',
   'declaration_list',
-  'block',
   'global_statement',
-  'expression_statement',
-  'if_statement',
-  'for_statement',
   'foreach_statement',
-  'while_statement',
-  'do_statement',
-  'try_statement',
-  'catch_clause',
-  'finally_clause',
   'using_statement',
   'lock_statement',
-  'switch_statement',
   'switch_body',
   'switch_section',
-  'labeled_statement',
   'checked_statement',
   'unsafe_statement',
   'fixed_statement',
-]);
+];
 
 /**
  * C# (tree-sitter-c-sharp) into the lowered form: `+`, `$"..."` and `$@"..."` interpolation,
@@ -43,7 +34,10 @@ const CONTAINERS = new Set([
  * `new HttpRequestMessage(HttpMethod.Head, u)`). A namespace spans files: any name may be another's.
  */
 export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
-  const b = new LowerBuilder('csharp', text);
+  const cx = new TreeLowerer('csharp', text, { containers: CONTAINERS, comments: ['comment'] });
+  const b = cx.b;
+  /** Every expression goes through the shared walker, which caps the depth. */
+  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
   const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
   const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
 
@@ -64,14 +58,14 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     end: c.endIndex,
   });
 
-  const strParts = (n: SyntaxNode, scope: Scope, depth: number): StrPart[] => {
+  const strParts = (n: SyntaxNode, scope: Scope): StrPart[] => {
     if (n.type === 'verbatim_string_literal') return [{ text: n.text.slice(2, -1).replace(/""/g, '"'), start: n.startIndex + 2, end: n.endIndex - 1 }];
     const verbatim = /^\$*@|^@\$/.test(n.text);
     const parts: StrPart[] = [];
     for (const c of named(n)) {
       if (c.type === 'interpolation') {
         const inner = named(c).find((x) => !/^interpolation_/.test(x.type));
-        if (inner) parts.push({ expr: expr(inner, scope, depth + 1) });
+        if (inner) parts.push({ expr: expr(inner, scope) });
       } else if (/content|escape_sequence|fragment/.test(c.type)) {
         parts.push(content(c, verbatim));
       }
@@ -79,13 +73,13 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     return parts;
   };
 
-  const argsOf = (list: SyntaxNode | null, scope: Scope, depth: number) => {
+  const argsOf = (list: SyntaxNode | null, scope: Scope) => {
     const positional: Expr[] = [];
     const keywords = new Map<string, Expr>();
     for (const a of named(list)) {
       const value = named(a).filter((x) => x.type !== 'name_colon').pop();
       if (!value) continue;
-      const e = expr(value, scope, depth + 1);
+      const e = expr(value, scope);
       const kw = named(a).find((x) => x.type === 'name_colon');
       if (kw) keywords.set(kw.text.replace(/\s*:$/, ''), e);
       else positional.push(e);
@@ -93,12 +87,12 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     return { positional, keywords };
   };
 
-  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
     const object = fn?.type === 'member_access_expression' ? fn.childForFieldName('expression') : null;
     const name = (fn?.type === 'member_access_expression' ? fn.childForFieldName('name')?.text : fn?.text) ?? '';
     const callee = dotted(fn) ?? name;
-    const { positional: args, keywords } = argsOf(n.childForFieldName('arguments'), scope, depth);
+    const { positional: args, keywords } = argsOf(n.childForFieldName('arguments'), scope);
     if (/^[Ss]tring\.Format$/.test(callee) && args.length > 0) {
       const t = args[0].kind === 'str' || args.length === 1 ? 0 : 1;
       return b.expr({ kind: 'format', style: 'brace', template: args[t], args: args.slice(t + 1), named: new Map(), ...span(n) }, scope);
@@ -112,60 +106,49 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     }
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
-    if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope, depth + 1);
-    const receiver = object && object.type !== 'identifier' && object.text !== 'this' ? expr(object, scope, depth + 1) : undefined;
+    if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope);
+    const receiver = object && object.type !== 'identifier' && object.text !== 'this' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords, ...span(n) }, scope);
   };
 
-  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+  function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'string_literal':
       case 'verbatim_string_literal':
       case 'raw_string_literal':
       case 'interpolated_string_expression':
-        return b.str(strParts(n, scope, depth), span(n), scope);
+        return b.str(strParts(n, scope), span(n), scope);
       case 'parenthesized_expression':
       case 'await_expression':
       case 'cast_expression':
       case 'postfix_unary_expression': {
         const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
-        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
-      }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'member_access_expression': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
+        return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
       case 'binary_expression': {
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         const op = n.childForFieldName('operator')?.text;
-        if (op === '+' && left && right) {
-          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_expression', span(n), scope);
-        }
         // config["Hub:Url"] ?? "https://...": the fallback is the value the code knows.
         if (op === '??' && left && right) {
-          expr(left, scope, depth + 1);
-          return expr(right, scope, depth + 1);
+          expr(left, scope);
+          return expr(right, scope);
         }
         break;
       }
       case 'conditional_expression': {
         const consequence = n.childForFieldName('consequence');
-        for (const c of [n.childForFieldName('condition'), n.childForFieldName('alternative')]) if (c) expr(c, scope, depth + 1);
-        if (consequence) return expr(consequence, scope, depth + 1);
+        for (const c of [n.childForFieldName('condition'), n.childForFieldName('alternative')]) if (c) expr(c, scope);
+        if (consequence) return expr(consequence, scope);
         break;
       }
       case 'invocation_expression':
-        return call(n, scope, depth);
+        return call(n, scope);
       case 'object_creation_expression': {
         const typeName = (n.childForFieldName('type')?.text ?? '').replace(/<.*$/s, '');
-        const { positional: args, keywords } = argsOf(n.childForFieldName('arguments'), scope, depth);
+        const { positional: args, keywords } = argsOf(n.childForFieldName('arguments'), scope);
         const init = n.childForFieldName('initializer');
-        if (init) for (const c of named(init)) expr(c, scope, depth + 1);
+        if (init) for (const c of named(init)) expr(c, scope);
         const last = typeName.split('.').pop() ?? typeName;
         // new Uri(u) is the URL; new Uri(base, relative) resolves like a browser.
         if (last === 'Uri' && args.length === 1) return args[0];
@@ -174,12 +157,11 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       }
       case 'lambda_expression':
       case 'anonymous_method_expression': 
-        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn, depth + 1));
+        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn));
       default:
         break;
     }
-    for (const c of named(n)) expr(c, scope, depth + 1);
-    return b.opaque(n.text, span(n), scope);
+    return undefined;
   }
 
   const params = (list: SyntaxNode | null, scope: Scope) => {
@@ -263,19 +245,16 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
         if (left) b.assign(left, v, op, n.endIndex);
         return false;
       }
-      case 'return_statement': {
-        const v = named(n)[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       default:
         return undefined;
     }
   };
 
   function walkBody(body: SyntaxNode): void {
-    walkStatements(body, b, CONTAINERS, handle, (n, scope) => expr(n, scope));
+    cx.walk(body);
   }
+
+  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted });
 
   walkBody(tree.rootNode);
   return b.out;

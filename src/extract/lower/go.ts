@@ -1,30 +1,27 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
 
 const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape))$/;
 const ENV = /^os\.(?:Getenv|LookupEnv)$/;
 
 /** Nodes that only hold statements: walked into. */
-const CONTAINERS = new Set([
+/** Besides the walker's common ones (walker.ts). */
+const CONTAINERS = [
   'source_file',
-  'block',
   'statement_list',
   'const_declaration',
   'var_declaration',
-  'if_statement',
-  'for_statement',
   'expression_switch_statement',
   'type_switch_statement',
   'expression_case',
   'default_case',
   'select_statement',
   'communication_case',
-  'labeled_statement',
   'defer_statement',
   'go_statement',
-  'expression_statement',
-]);
+];
 
 /**
  * Go (tree-sitter-go) into the lowered form: `+`, `fmt.Sprintf`, `path.Join`/`url.JoinPath`,
@@ -33,7 +30,10 @@ const CONTAINERS = new Set([
  * be another file's constant (the resolver asks the project index).
  */
 export function lowerGo(tree: SyntaxTree, text: string): Lowered {
-  const b = new LowerBuilder('go', text);
+  const cx = new TreeLowerer('go', text, { containers: CONTAINERS, comments: ['comment'] });
+  const b = cx.b;
+  /** Every expression goes through the shared walker, which caps the depth. */
+  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
   const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
   const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
 
@@ -51,9 +51,9 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const strParts = (n: SyntaxNode): StrPart[] =>
     named(n).map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
 
-  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
-    const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope, depth + 1));
+    const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
     const callee = dotted(fn) ?? '';
     const name = callee.split('.').pop() ?? '';
     if (callee === 'fmt.Sprintf' && args.length > 0) {
@@ -64,18 +64,17 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     if (IDENTITY.test(callee) && args[0]) return args[0];
     if (callee === 'strings.Join' && args.length === 2 && literalOf(args[1]) !== null) {
       const list = named(n.childForFieldName('arguments'))[0];
-      const items = list?.type === 'composite_literal' ? named(list.childForFieldName('body')).map((e) => expr(named(e)[0] ?? e, scope, depth + 1)) : [];
+      const items = list?.type === 'composite_literal' ? named(list.childForFieldName('body')).map((e) => expr(named(e)[0] ?? e, scope)) : [];
       if (items.length > 0) return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[1]) ?? '/', items, ...span(n) }, scope);
     }
     const object = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
     // u.String() on a parsed URL is the URL.
-    if (object && name === 'String' && args.length === 0) return expr(object, scope, depth + 1);
-    const receiver = object && object.type !== 'identifier' ? expr(object, scope, depth + 1) : undefined;
+    if (object && name === 'String' && args.length === 0) return expr(object, scope);
+    const receiver = object && object.type !== 'identifier' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
   };
 
-  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+  function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'interpreted_string_literal':
       case 'raw_string_literal':
@@ -83,31 +82,16 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       case 'parenthesized_expression':
       case 'literal_element': {
         const inner = named(n)[0];
-        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
-      }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'selector_expression': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
-      case 'binary_expression': {
-        const left = n.childForFieldName('left');
-        const right = n.childForFieldName('right');
-        if (n.childForFieldName('operator')?.text === '+' && left && right) {
-          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_expression', span(n), scope);
-        }
-        break;
+        return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
       case 'call_expression':
-        return call(n, scope, depth);
+        return call(n, scope);
       case 'index_expression': {
         // strings.Split(ref, "/")[0]: one path segment.
         const operand = n.childForFieldName('operand');
         if (operand?.type === 'call_expression' && /^strings\.(?:Split|SplitN)$/.test(dotted(operand.childForFieldName('function')) ?? '')) {
           const [of, on] = named(operand.childForFieldName('arguments'));
-          if (of && on && /^["`]\/["`]$/.test(on.text)) return b.expr({ kind: 'segment', of: expr(of, scope, depth + 1), name: `${of.text}[${n.childForFieldName('index')?.text ?? ''}]`, ...span(n) }, scope);
+          if (of && on && /^["`]\/["`]$/.test(on.text)) return b.expr({ kind: 'segment', of: expr(of, scope), name: `${of.text}[${n.childForFieldName('index')?.text ?? ''}]`, ...span(n) }, scope);
         }
         break;
       }
@@ -117,22 +101,21 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       default:
         break;
     }
-    for (const c of named(n)) expr(c, scope, depth + 1);
-    return b.opaque(n.text, span(n), scope);
+    return undefined;
   }
 
   /** `Client{BaseURL: "https://..."}`: each keyed field is a definition of `owner.Field` and of `.Field`. */
   const fields = (n: SyntaxNode, owner: string | null, scope: Scope) => {
     for (const el of named(n.childForFieldName('body'))) {
       if (el.type !== 'keyed_element') {
-        expr(el, scope, 1);
+        expr(el, scope);
         continue;
       }
       const key = el.childForFieldName('key') ?? named(el)[0];
       const value = el.childForFieldName('value') ?? named(el)[1];
       const keyName = key ? dotted(named(key)[0] ?? key) : null;
       if (!value) continue;
-      const v = expr(value, scope, 1);
+      const v = expr(value, scope);
       if (keyName) b.def(owner ? `${owner}.${keyName}` : `.${keyName}`, v, el.endIndex);
     }
   };
@@ -164,7 +147,7 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  walkStatements(tree.rootNode, b, CONTAINERS, (n, scope) => {
+  cx.use({ expr: exprOf, concat: { types: ['binary_expression'], ops: ['+'] }, members: ['selector_expression'], dotted, statement: (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment(span(n));
@@ -214,6 +197,6 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       default:
         return undefined;
     }
-  }, (n, scope) => expr(n, scope));
-  return b.out;
+  } });
+  return cx.walk(tree.rootNode);
 }

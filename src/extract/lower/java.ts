@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trim()`). */
 const SAME_AS_RECEIVER = /^(?:trim|strip|stripTrailing|toString|toLowerCase|intern)$/;
@@ -8,33 +9,24 @@ const SAME_AS_RECEIVER = /^(?:trim|strip|stripTrailing|toString|toLowerCase|inte
 const SAME_AS_ARG = /^(?:String\.valueOf|URLEncoder\.encode|Objects\.requireNonNull|Objects\.toString)$/;
 
 /** Nodes that only hold statements or declarations: walked into. */
-const CONTAINERS = new Set([
+/** Besides the walker's common ones (walker.ts). */
+const CONTAINERS = [
   'program',
-  'block',
   'class_body',
   'interface_body',
   'enum_body',
   'enum_body_declarations',
   'constructor_body',
   'static_initializer',
-  'expression_statement',
-  'if_statement',
-  'for_statement',
   'enhanced_for_statement',
-  'while_statement',
-  'do_statement',
-  'try_statement',
   'try_with_resources_statement',
   'resource_specification',
-  'catch_clause',
-  'finally_clause',
   'switch_expression',
   'switch_block',
   'switch_block_statement_group',
   'switch_rule',
-  'labeled_statement',
   'synchronized_statement',
-]);
+];
 
 /**
  * Java (tree-sitter-java) into the lowered form: `+`, `String.format`/`formatted`,
@@ -44,7 +36,10 @@ const CONTAINERS = new Set([
  * `HttpPost`. A Java package spans files, so any name may be another file's constant.
  */
 export function lowerJava(tree: SyntaxTree, text: string): Lowered {
-  const b = new LowerBuilder('java', text);
+  const cx = new TreeLowerer('java', text, { containers: CONTAINERS, comments: ['line_comment', 'block_comment'] });
+  const b = cx.b;
+  /** Every expression goes through the shared walker, which caps the depth. */
+  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
   const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
   const named = (n: SyntaxNode | null) =>
     (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'line_comment' && c.type !== 'block_comment');
@@ -66,17 +61,17 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       .filter((c) => c.type === 'string_fragment' || c.type === 'escape_sequence' || c.type === 'multiline_string_fragment')
       .map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
 
-  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const call = (n: SyntaxNode, scope: Scope): Expr => {
     const object = n.childForFieldName('object');
     const name = n.childForFieldName('name')?.text ?? '';
     const argNodes = named(n.childForFieldName('arguments'));
     const objectName = dotted(object);
     const callee = objectName ? `${objectName}.${name}` : name;
     if (object && (object.type === 'string_literal' || object.type === 'text_block') && name === 'formatted') {
-      const args = argNodes.map((a) => expr(a, scope, depth + 1));
-      return b.expr({ kind: 'format', style: 'printf', template: expr(object, scope, depth + 1), args, named: new Map(), ...span(n) }, scope);
+      const args = argNodes.map((a) => expr(a, scope));
+      return b.expr({ kind: 'format', style: 'printf', template: expr(object, scope), args, named: new Map(), ...span(n) }, scope);
     }
-    const args = argNodes.map((a) => expr(a, scope, depth + 1));
+    const args = argNodes.map((a) => expr(a, scope));
     if (/^(?:String\.format|formatted)$/.test(callee) && args.length > 0) {
       // String.format(Locale.ROOT, "...", ...) puts the template second.
       const t = args[0].kind === 'str' || args.length === 1 ? 0 : 1;
@@ -90,14 +85,13 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     }
     if (callee === 'System.getenv' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
-    if (object && SAME_AS_RECEIVER.test(name) && args.length === 0) return expr(object, scope, depth + 1);
+    if (object && SAME_AS_RECEIVER.test(name) && args.length === 0) return expr(object, scope);
     // A plain name before the dot is a class or a variable: named in the callee, not a value.
-    const receiver = object && object.type !== 'identifier' && object.type !== 'this' ? expr(object, scope, depth + 1) : undefined;
+    const receiver = object && object.type !== 'identifier' && object.type !== 'this' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
   };
 
-  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+  function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'string_literal':
       case 'text_block':
@@ -105,39 +99,24 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'parenthesized_expression':
       case 'cast_expression': {
         const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
-        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
-      }
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'field_access': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
-      case 'binary_expression': {
-        const left = n.childForFieldName('left');
-        const right = n.childForFieldName('right');
-        if (n.childForFieldName('operator')?.text === '+' && left && right) {
-          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_expression', span(n), scope);
-        }
-        break;
+        return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
       case 'ternary_expression': {
         // cond ? a : b — the first branch stands for the value; the other is still lowered.
         const consequence = n.childForFieldName('consequence');
         const alternative = n.childForFieldName('alternative');
         const cond = n.childForFieldName('condition');
-        if (cond) expr(cond, scope, depth + 1);
-        if (alternative) expr(alternative, scope, depth + 1);
-        if (consequence) return expr(consequence, scope, depth + 1);
+        if (cond) expr(cond, scope);
+        if (alternative) expr(alternative, scope);
+        if (consequence) return expr(consequence, scope);
         break;
       }
       case 'method_invocation':
-        return call(n, scope, depth);
+        return call(n, scope);
       case 'object_creation_expression': {
         const type = n.childForFieldName('type');
         const typeName = (dotted(type) ?? type?.text ?? '').replace(/<.*$/s, '');
-        const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope, depth + 1));
+        const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
         const body = named(n).find((c) => c.type === 'class_body');
         if (body) walkBody(body);
         const last = typeName.split('.').pop() ?? typeName;
@@ -146,12 +125,11 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
       }
       case 'lambda_expression': 
-        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn, depth + 1));
+        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn));
       default:
         break;
     }
-    for (const c of named(n)) expr(c, scope, depth + 1);
-    return b.opaque(n.text, span(n), scope);
+    return undefined;
   }
 
   const params = (list: SyntaxNode | null, scope: Scope) => {
@@ -227,11 +205,6 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'assignment_expression':
         assignment(n, scope);
         return false;
-      case 'return_statement': {
-        const v = named(n)[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       case 'annotation':
       case 'marker_annotation':
       case 'modifiers':
@@ -245,8 +218,10 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   };
 
   function walkBody(body: SyntaxNode): void {
-    walkStatements(body, b, CONTAINERS, handle, (n, scope) => expr(n, scope));
+    cx.walk(body);
   }
+
+  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted });
 
   walkBody(tree.rootNode);
   return b.out;

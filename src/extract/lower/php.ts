@@ -194,8 +194,6 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({
-    containers: [],
-    comments: [],
     dotted,
     concat: { types: ['binary_expression'], ops: ['.'] },
     expr,

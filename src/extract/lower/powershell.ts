@@ -232,8 +232,6 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({
-    containers: [],
-    comments: [],
     expr,
     statement(n, scope) {
       switch (n.type) {

@@ -1,31 +1,25 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf, unescape, walkStatements } from './builder.js';
+import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
 const IDENTITY = /^(?:str|quote|quote_plus|strip|rstrip|lstrip|lower|removesuffix|removeprefix|encode|decode)$/;
 const ENV_CALL = /^(?:os\.getenv|os\.environ\.get|environ\.get|getenv)$/;
 
 /** Nodes that only hold statements: walked into. */
-const CONTAINERS = new Set([
-  'expression_statement',
-  'block',
+/** Besides the walker's common ones (walker.ts). */
+const CONTAINERS = [
   'module',
   'decorated_definition',
-  'if_statement',
   'elif_clause',
-  'else_clause',
-  'for_statement',
-  'while_statement',
-  'try_statement',
   'except_clause',
-  'finally_clause',
   'with_statement',
   'with_clause',
   'with_item',
   'match_statement',
   'case_clause',
-]);
+];
 
 /**
  * Python (tree-sitter-python) into the lowered form: f-strings, implicit concatenation over
@@ -33,7 +27,10 @@ const CONTAINERS = new Set([
  * functions with defaults, class attributes and `self.x` fields.
  */
 export function lowerPython(tree: SyntaxTree, text: string): Lowered {
-  const b = new LowerBuilder('python', text);
+  const cx = new TreeLowerer('python', text, { containers: CONTAINERS, comments: ['comment'] });
+  const b = cx.b;
+  /** Every expression goes through the shared walker, which caps the depth. */
+  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
   const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
 
   const dotted = (n: SyntaxNode | null): string | null => {
@@ -47,7 +44,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     return null;
   };
 
-  const strParts = (n: SyntaxNode, scope: Scope, depth: number): StrPart[] => {
+  const strParts = (n: SyntaxNode, scope: Scope): StrPart[] => {
     const parts: StrPart[] = [];
     const prefix = (n.firstChild?.text ?? '').replace(/(?<!["'])["']+$/, '').toLowerCase();
     const raw = prefix.includes('r');
@@ -60,13 +57,13 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         parts.push({ text: t, start: c.startIndex, end: c.endIndex });
       } else if (c.type === 'interpolation') {
         const inner = c.childForFieldName('expression');
-        if (inner) parts.push({ expr: expr(inner, scope, depth + 1) });
+        if (inner) parts.push({ expr: expr(inner, scope) });
       }
     }
     return parts;
   };
 
-  const args = (list: SyntaxNode | null, scope: Scope, depth: number) => {
+  const args = (list: SyntaxNode | null, scope: Scope) => {
     const positional: Expr[] = [];
     const keywords = new Map<string, Expr>();
     for (const a of list?.namedChildren ?? []) {
@@ -74,31 +71,31 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       if (a.type === 'keyword_argument') {
         const name = a.childForFieldName('name')?.text;
         const value = a.childForFieldName('value');
-        if (name && value) keywords.set(name, expr(value, scope, depth + 1));
+        if (name && value) keywords.set(name, expr(value, scope));
       } else {
-        positional.push(expr(a, scope, depth + 1));
+        positional.push(expr(a, scope));
       }
     }
     return { positional, keywords };
   };
 
-  const call = (n: SyntaxNode, scope: Scope, depth: number): Expr => {
+  const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
     const argList = n.childForFieldName('arguments');
-    const { positional, keywords } = args(argList, scope, depth);
+    const { positional, keywords } = args(argList, scope);
     const callee = dotted(fn) ?? '';
     const name = fn?.type === 'attribute' ? (fn.childForFieldName('attribute')?.text ?? '') : callee;
     const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : null;
     // String methods build strings: "{}/x".format(a), "/".join([a, b]).
     if (object && (object.type === 'string' || object.type === 'concatenated_string')) {
       if (name === 'format') {
-        return b.expr({ kind: 'format', style: 'brace', template: expr(object, scope, depth + 1), args: positional, named: keywords, ...span(n) }, scope);
+        return b.expr({ kind: 'format', style: 'brace', template: expr(object, scope), args: positional, named: keywords, ...span(n) }, scope);
       }
-      const sep = object.type === 'string' ? strParts(object, scope, depth) : [];
+      const sep = object.type === 'string' ? strParts(object, scope) : [];
       if (name === 'join' && positional.length === 1 && sep.length <= 1 && sep.every((p) => 'text' in p)) {
         const list = argList?.namedChildren[0];
         if (list && (list.type === 'list' || list.type === 'tuple')) {
-          const items = list.namedChildren.filter((x): x is SyntaxNode => !!x).map((x) => expr(x, scope, depth + 1));
+          const items = list.namedChildren.filter((x): x is SyntaxNode => !!x).map((x) => expr(x, scope));
           return b.expr({ kind: 'join', style: 'sep', sep: sep.map((p) => ('text' in p ? p.text : '')).join(''), items, ...span(n) }, scope);
         }
       }
@@ -110,62 +107,51 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     if (/(?:^|\.)urljoin$/.test(callee)) return b.expr({ kind: 'join', style: 'url', items: positional, ...span(n) }, scope);
     if (IDENTITY.test(name) && object && positional.length <= 1 && name !== 'quote' && name !== 'str') {
       // base.rstrip("/"): the receiver is the value.
-      return expr(object, scope, depth + 1);
+      return expr(object, scope);
     }
     if ((name === 'quote' || name === 'quote_plus' || name === 'str') && positional.length >= 1) return positional[0];
-    const receiver = object ? expr(object, scope, depth + 1) : undefined;
+    const receiver = object ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args: positional, keywords, ...span(n) }, scope);
   };
 
-  function expr(n: SyntaxNode, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(n), scope);
+  function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'string':
-        return b.str(strParts(n, scope, depth), span(n), scope);
+        return b.str(strParts(n, scope), span(n), scope);
       case 'concatenated_string':
-        return b.expr({ kind: 'concat', items: n.namedChildren.filter((c): c is SyntaxNode => c?.type === 'string').map((c) => expr(c, scope, depth + 1)), ...span(n) }, scope);
+        return b.expr({ kind: 'concat', items: n.namedChildren.filter((c): c is SyntaxNode => c?.type === 'string').map((c) => expr(c, scope)), ...span(n) }, scope);
       case 'parenthesized_expression': {
         const inner = n.namedChildren.find((c) => c && c.type !== 'comment');
-        return inner ? expr(inner, scope, depth + 1) : b.opaque(n.text, span(n), scope);
+        return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
       case 'await':
-        return n.namedChildren[0] ? expr(n.namedChildren[0], scope, depth + 1) : b.opaque(n.text, span(n), scope);
-      case 'identifier':
-        return b.expr({ kind: 'name', name: n.text, ...span(n) }, scope);
-      case 'attribute': {
-        const name = dotted(n);
-        if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
-        break;
-      }
+        return n.namedChildren[0] ? expr(n.namedChildren[0], scope) : b.opaque(n.text, span(n), scope);
       case 'binary_operator': {
         const op = n.childForFieldName('operator')?.text;
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         if (!left || !right) break;
-        if (op === '+') {
-          return b.plus(expr(left, scope, depth + 1), expr(right, scope, depth + 1), left.type === 'binary_operator', span(n), scope);
-        }
         if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string')) {
-          const template = expr(left, scope, depth + 1);
+          const template = expr(left, scope);
           const named = new Map<string, Expr>();
           let list: Expr[] = [];
           if (right.type === 'tuple' || right.type === 'parenthesized_expression') {
-            list = right.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment').map((c) => expr(c, scope, depth + 1));
+            list = right.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment').map((c) => expr(c, scope));
           } else if (right.type === 'dictionary') {
             for (const pair of right.namedChildren) {
               const key = pair?.childForFieldName('key');
               const value = pair?.childForFieldName('value');
-              if (key?.type === 'string' && value) named.set(key.text.slice(1, -1), expr(value, scope, depth + 1));
+              if (key?.type === 'string' && value) named.set(key.text.slice(1, -1), expr(value, scope));
             }
           } else {
-            list = [expr(right, scope, depth + 1)];
+            list = [expr(right, scope)];
           }
           return b.expr({ kind: 'format', style: 'printf', template, args: list, named, ...span(n) }, scope);
         }
         break;
       }
       case 'call':
-        return call(n, scope, depth);
+        return call(n, scope);
       case 'subscript': {
         const value = n.childForFieldName('value');
         const sub = n.childForFieldName('subscript');
@@ -182,7 +168,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
           const fn = value.childForFieldName('function');
           const splitOn = value.childForFieldName('arguments')?.namedChildren[0];
           if (fn?.type === 'attribute' && /^r?split$/.test(fn.childForFieldName('attribute')?.text ?? '') && splitOn?.text.slice(1, -1) === '/') {
-            const of = expr(fn.childForFieldName('object') ?? value, scope, depth + 1);
+            const of = expr(fn.childForFieldName('object') ?? value, scope);
             return b.expr({ kind: 'segment', of, name: n.text, ...span(n) }, scope);
           }
         }
@@ -190,15 +176,14 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       }
       case 'conditional_expression': {
         const first = n.namedChildren[0];
-        if (first) return expr(first, scope, depth + 1);
+        if (first) return expr(first, scope);
         break;
       }
       default:
         break;
     }
-    // Not a string: still lower what it holds, so calls and literals inside are seen.
-    for (const c of n.namedChildren) if (c && c.type !== 'comment') expr(c, scope, depth + 1);
-    return b.opaque(n.text, span(n), scope);
+    // Not a string: the walker still lowers what it holds, so calls and literals inside are seen.
+    return undefined;
   }
 
   const targets = (left: SyntaxNode): string[] => {
@@ -236,8 +221,8 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
    * A dict literal or `dict(k=v)` assigned to a name: each key is a definition of `name.key`
    * (nested: `spec.url.default`), so `endpoints["login"]` and option defaults resolve.
    */
-  const fields = (n: SyntaxNode, owner: string, scope: Scope, depth: number): boolean => {
-    if (depth > 4) return false;
+  const fields = (n: SyntaxNode, owner: string, scope: Scope, level = 0): boolean => {
+    if (level > 4) return false;
     const entries: Array<[string, SyntaxNode]> = [];
     if (n.type === 'dictionary') {
       for (const pair of n.namedChildren) {
@@ -256,7 +241,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
     for (const [key, value] of entries) {
       const name = `${owner}.${key}`;
-      if (!fields(value, name, scope, depth + 1)) b.def(name, expr(value, scope), value.endIndex);
+      if (!fields(value, name, scope, level + 1)) b.def(name, expr(value, scope), value.endIndex);
     }
     return true;
   };
@@ -301,7 +286,7 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  walkStatements(tree.rootNode, b, CONTAINERS, (n, scope) => {
+  cx.use({ expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_operator'], ops: ['+'] }, members: ['attribute'], dotted, statement: (n, scope) => {
     switch (n.type) {
       case 'comment':
         b.comment({ start: n.startIndex, end: n.endIndex });
@@ -324,18 +309,13 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       case 'augmented_assignment':
         assignment(n, scope);
         return false;
-      case 'return_statement': {
-        const v = n.namedChildren[0];
-        if (v) b.ret(expr(v, scope));
-        return false;
-      }
       case 'parameters':
       case 'decorator':
         return n.type === 'decorator';
       default:
         return undefined;
     }
-  }, (n, scope) => expr(n, scope));
-  return b.out;
+  } });
+  return cx.walk(tree.rootNode);
 }
 

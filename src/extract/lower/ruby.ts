@@ -211,8 +211,6 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({
-    containers: [],
-    comments: [],
     dotted,
     concat: { types: ['binary'], ops: ['+'] },
     expr,

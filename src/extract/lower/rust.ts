@@ -167,8 +167,6 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({
-    containers: [],
-    comments: [],
     dotted,
     concat: { types: ['binary_expression'], ops: ['+'] },
     expr,

@@ -19,20 +19,27 @@ const COMMON_CONTAINERS = [
   'labeled_statement',
 ];
 
-/**
- * What one language tells the shared walker: the rest (the iterative statement walk with its
- * depth cap, the expression recursion with its own cap, names, `+`-style concatenation and
- * the fallback that lowers what an unknown node holds) is the same for every grammar.
- */
-export interface NodeHandlers {
+/** The node types a grammar gives the shared walker when it is made. */
+export interface GrammarNodes {
   /** Nodes that only hold statements, besides the common ones: walked into. */
   containers: readonly string[];
   /** Comment node types: their text is scanned for URLs. */
   comments: readonly string[];
   /** Node types that are one plain name (`identifier`, `variable_name`). */
   names?: readonly string[];
+}
+
+/**
+ * What one language tells the shared walker: the rest (the iterative statement walk with its
+ * depth cap, the expression recursion with its own cap, names, `+`-style concatenation, return
+ * statements, implicit returns and the fallback that lowers what an unknown node holds) is the
+ * same for every grammar.
+ */
+export interface NodeHandlers {
   /** A member access or variable as a dotted name (`self.base`, `Hub.API`), or null. */
   dotted?: (n: SyntaxNode) => string | null;
+  /** The node types `dotted` names (member accesses); without it, any node it can name. */
+  members?: readonly string[];
   /** Binary nodes whose operator concatenates strings (`+`, PHP's `.`). */
   concat?: { types: readonly string[]; ops: readonly string[] };
   /** Return statements: their first named child is the value the function returns. */
@@ -58,7 +65,7 @@ export class TreeLowerer {
   /** Nodes whose value their function returns without a `return` (Ruby, Rust). */
   private readonly tails = new Set<number>();
 
-  constructor(language: string, text: string, init: Pick<NodeHandlers, 'containers' | 'comments' | 'names'>) {
+  constructor(language: string, text: string, init: GrammarNodes) {
     this.b = new LowerBuilder(language, text);
     this.containers = new Set([...COMMON_CONTAINERS, ...init.containers]);
     this.commentTypes = new Set(init.comments);
@@ -102,7 +109,8 @@ export class TreeLowerer {
 
   private shared(n: SyntaxNode, scope: Scope): Expr {
     if (this.nameTypes.has(n.type)) return this.name(n.text, n, scope);
-    const dotted = this.handlers.dotted?.(n);
+    const members = this.handlers.members;
+    const dotted = !members || members.includes(n.type) ? this.handlers.dotted?.(n) : null;
     if (dotted) return this.name(dotted, n, scope);
     const concat = this.handlers.concat;
     if (concat?.types.includes(n.type)) {
