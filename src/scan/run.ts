@@ -30,7 +30,7 @@ import { ReadScratch } from './read/fast-read.js';
 import { ExtractMemo } from './extract-memo.js';
 import { shareWork } from './workers/share-work.js';
 import { adapterNameFor } from '../extract/registry.js';
-import { addTiming, count, timed } from '../runtime/stage-clock.js';
+import { addTiming, count } from '../runtime/stage-clock.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
 import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './package-siblings.js';
 import { projectResolver } from './project-files.js';
@@ -228,11 +228,13 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     early: new EarlyLint({ ...textOptions, prefilter: () => true }),
   };
   try {
-  // One memo per run: identical vendored copies are extracted once (extract-memo.ts).
-    await readPass(scan);
+    await wall('pass read', () => readPass(scan));
     if (scan.hub) scan.kept.push(...packageSiblings(scan.kept, scan.quietPackageFiles, scan.maxSize, scan.scratch));
-    const results = await lintPass(scan, textOptions);
-    const { findings, hashes } = await finish(scan, results);
+    count('kept files', scan.kept.length);
+    count('kept bytes', scan.kept.reduce((n, f) => n + f.text.length, 0));
+    count('workers', scan.pool?.size ?? 0);
+    const results = await wall('pass lint', () => lintPass(scan, textOptions));
+    const { findings, hashes } = await wall('pass finish', () => finish(scan, results));
     scan.stats.durationMs = Date.now() - started;
     return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => scan.undecodable.has(file) } };
   } finally {
