@@ -70,3 +70,16 @@ describe('shell lowering', () => {
     expect(text.slice(found[0].start, found[0].end)).toBe('https://hub.docker.com/v2/repositories/${ORG}/?page_size=50');
   });
 });
+
+describe('unquoted words the grammar splits', () => {
+  it('reads `$ORG/$IMAGE/tags` as one word: namespace and repository, the tags route (silent)', async () => {
+    const { lintText } = await import('../../src/scan/lint-file.js');
+    const { compileRules } = await import('../../src/match/ruleset.js');
+    const { builtinRules } = await import('../../src/rules/builtin.js');
+    const opts = { ruleSet: compileRules(builtinRules()), context: { project: NO_PROJECT }, prefilter: () => true };
+    const tags = await lintText('t.sh', 'ORG=$1\nIMAGE=$2\ncurl -s https://hub.docker.com/v2/repositories/$ORG/$IMAGE/tags/ | jq .\n', opts);
+    expect(tags).toEqual([]);
+    const probe = await lintText('p.sh', 'curl -sI https://hub.docker.com/v2/repositories/$ORG/$IMAGE/\n', opts);
+    expect(probe.map((f) => [f.ruleId, f.method, f.alternativeRuleIds ?? []])).toEqual([['hub-check-repository', 'HEAD', []]]);
+  });
+});

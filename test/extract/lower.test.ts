@@ -101,3 +101,24 @@ describe('findings in comments and docs are info', () => {
     expect(findings.map((f) => [f.ruleId, f.severity])).toEqual([['hub-list-repositories', 'info']]);
   });
 });
+
+describe('a name assigned in branches and joined after them', () => {
+  it('reports each branch whose value builds a deprecated route, and not a straight-line value a later one replaces', async () => {
+    const text = [
+      'import requests',
+      'def fetch(opts, base="https://hub.docker.com/v2/"):',
+      '    if opts.get("mine"):',
+      '        tail = "repositories/" + opts["account"]',
+      '    else:',
+      '        tail = "namespaces/{}/repositories".format(opts["account"])',
+      '    return requests.get(base + tail)',
+      'def later(base="https://hub.docker.com/v2/"):',
+      '    tail = "repositories/acme/"',
+      '    tail = "namespaces/acme/repositories"',
+      '    return requests.get(base + tail)',
+      '',
+    ].join('\n');
+    const found = await lint('fetch.py', text);
+    expect(found.map((f) => [f.line, f.ruleId, f.method])).toEqual([[4, 'hub-list-repositories', 'GET']]);
+  });
+});

@@ -131,6 +131,32 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
+  /**
+   * A command's words as values. tree-sitter-bash splits an unquoted `$A/$B/tags` after the
+   * second `$` (a concatenation that ends in a bare `$`, then a word `B/tags` right after it):
+   * the two are one word again, `$B` a name and the rest literal text.
+   */
+  const joinedWords = (words: SyntaxNode[], scope: Scope): Expr[] => {
+    const out: Expr[] = [];
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k];
+      const next = words[k + 1];
+      const last = w.lastChild;
+      const name = next?.type === 'word' && next.startIndex === w.endIndex ? /^[A-Za-z_]\w*/.exec(next.text) : null;
+      if (w.type !== 'concatenation' || last?.type !== '$' || last.isNamed || !name) {
+        out.push(expr(w, scope));
+        continue;
+      }
+      const items = named(w).map((c) => expr(c, scope));
+      const at = next.startIndex + name[0].length;
+      items.push(b.expr({ kind: 'name', name: name[0], start: last.startIndex, end: at }, scope));
+      if (at < next.endIndex) items.push(b.str([{ text: unquote(text.slice(at, next.endIndex)), start: at, end: next.endIndex }], { start: at, end: next.endIndex }, scope));
+      out.push(b.expr({ kind: 'concat', items, start: w.startIndex, end: next.endIndex }, scope));
+      k++;
+    }
+    return out;
+  };
+
   const command = (n: SyntaxNode, scope: Scope) => {
     for (const c of named(n)) if (c.type === 'variable_assignment') assignment(c, scope);
     const words = named(n).filter((c) => c.type !== 'variable_assignment' && !c.type.endsWith('redirect'));
@@ -142,7 +168,7 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
       name = literalOf(expr(rest[0], scope)) ?? '';
       rest = rest.slice(1);
     }
-    const args = rest.map((w) => expr(w, scope));
+    const args = joinedWords(rest, scope);
     if ((name === 'source' || name === '.') && args[0]) {
       // The path as written when it is built (`"$(dirname "$0")/env.sh"`): the resolver reads its idiom.
       const file = literalOf(args[0]) ?? text.slice(args[0].start, args[0].end);

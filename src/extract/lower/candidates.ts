@@ -66,11 +66,14 @@ export function readingsOf(pieces: Pieces): { main: Reading; other?: Reading } {
   pieces.forEach((p, i) => {
     if ('text' in p || !REPO_SLOT.test(before(i))) return;
     const next = pieces[i + 1];
-    const after = next && 'text' in next ? next.text : '';
     if (next && !('text' in next)) return;
+    // What follows; another placeholder stands as \uFFFF.
+    const after = pieces.slice(i + 1).map((q) => ('text' in q ? q.text : '\uFFFF')).join('');
     const a = arityOf(p);
+    // Another placeholder after the value (`$ORG/$IMAGE/tags`): the two are namespace and repository.
+    if (a.segments !== 2 && after.startsWith('/\uFFFF')) return;
     // A literal segment after the value (`/tags`, `/groups`): the value is the repository's full name.
-    const tail = /^\/[^/?#]+/.test(after);
+    const tail = /^\/[^/?#\uFFFF]+/.test(after);
     if (a.segments === 2 || (a.segments === null && tail)) two.add(p);
     else if (a.segments === null && !undecided) {
       const listing = /[?&]page(?:_size)?=/.test(after);
@@ -253,6 +256,37 @@ function isPart(e: Expr): boolean {
   return e.use.kind === 'part' && e.use.of.kind !== 'object';
 }
 
+/** How far a line is indented (tabs count as one column each: only compared within a file). */
+function indentAt(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, at))![0].length;
+}
+
+/**
+ * A name assigned in several branches (`if ...: suffix = "repositories/" + user` /
+ * `elif ...: suffix = "namespaces/..."`) and joined to a base after them: the last assignment
+ * is not the only one that reaches the join. An assignment nested deeper than a later use of
+ * its name in the same function (inside an if, elif, else or case) is taken to reach that use
+ * even where a later branch assigns the name again; the construction that uses it is then
+ * evaluated with this assignment. A redefinition at the use's own depth (straight-line code)
+ * does hide it.
+ */
+function branchUses(p: Program, def: Def, trail: Trail): Array<{ root: Expr; trail: Trail }> {
+  const text = p.lowered.text;
+  const depth = indentAt(text, def.value.start);
+  const out: Array<{ root: Expr; trail: Trail }> = [];
+  for (const u of p.namesByName.get(def.name) ?? []) {
+    if (u.scope !== def.scope || u.start <= def.at) continue;
+    const reads = p.defOf(def.name, u);
+    if (!reads || reads === def || indentAt(text, reads.value.start) <= indentAt(text, u.start) || depth <= indentAt(text, u.start)) continue;
+    let top = u;
+    while (top.use.kind === 'part') top = top.use.of;
+    if (top === u) continue;
+    out.push({ root: top, trail: { env: { ...trail.env, defs: new Map([...(trail.env.defs ?? []), [def.name, def]]) }, via: trail.via } });
+  }
+  return out;
+}
+
 /** A definition whose every use builds a longer string (also through names that copy it). */
 function onlyABase(p: Program, def: Def, depth = 0): boolean {
   const uses = p.usesOf(def);
@@ -277,10 +311,13 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   const use = e.use;
   if (use.kind === 'def') {
     const def = use.def;
-    return p
-      .usesOf(def)
-      .filter((u) => u.use.kind === 'arg')
-      .flatMap((u) => completions(p, u, trail));
+    return [
+      ...p
+        .usesOf(def)
+        .filter((u) => u.use.kind === 'arg')
+        .flatMap((u) => completions(p, u, trail)),
+      ...branchUses(p, def, trail),
+    ];
   }
   if (use.kind !== 'arg') return [];
   const call = use.call;

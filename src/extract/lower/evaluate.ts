@@ -18,6 +18,8 @@ export type Pieces = Piece[];
 /** Values of a function's parameters at one call site. */
 export interface Env {
   bindings?: Map<string, { expr: Expr; env: Env }>;
+  /** A name read through this definition instead of the one that stands last (a branch's assignment). */
+  defs?: Map<string, Def>;
 }
 
 /** How far one evaluation follows names and calls, so cycles and deep chains end. */
@@ -259,7 +261,7 @@ export class Evaluator {
   private name(e: Extract<Expr, { kind: 'name' }>, env: Env, depth: number): Pieces {
     const bound = env.bindings?.get(e.name);
     if (bound && this.p.paramScope(e.name, e)) return this.evaluate(bound.expr, bound.env, depth + 1);
-    const def = this.p.defOf(e.name, e);
+    const def = env.defs?.get(e.name) ?? this.p.defOf(e.name, e);
     if (def && !this.busy.has(def)) {
       this.busy.add(def);
       try {
