@@ -73,16 +73,6 @@ export function adapterFor(file: string, text: string, opts: LintTextOptions): A
  * plans fixes only for the findings that survive suppression and the baseline.
  */
 export async function lintText(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
-  if (!timingsEnabled()) return lintTextOnce(file, raw, opts);
-  const started = performance.now();
-  try {
-    return await lintTextOnce(file, raw, opts);
-  } finally {
-    addTiming('lint', performance.now() - started);
-  }
-}
-
-async function lintTextOnce(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   return planFixes(await lintFile(file, text, opts), () => text, lexerFor);
 }
@@ -92,6 +82,16 @@ export const lexerFor: LexerFor = (language) => loadLexer(language as AdapterNam
 
 /** lintText without the fix planning: each Hub finding keeps its pendingFix for the scan's finish. */
 export async function lintFile(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
+  if (!timingsEnabled()) return lintFileOnce(file, raw, opts);
+  const started = performance.now();
+  try {
+    return await lintFileOnce(file, raw, opts);
+  } finally {
+    addTiming('lint', performance.now() - started);
+  }
+}
+
+async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   const text = stripBom(raw);
   const name = adapterFor(file, text, opts);
   if (!opts.prefilter(text, file) && !hasOwnNeedle(name, text)) return [];

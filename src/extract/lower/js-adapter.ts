@@ -1,3 +1,4 @@
+import { timed } from '../../runtime/stage-clock.js';
 import { registerLowering } from '../resolve/project.js';
 import type { Adapter } from '../types.js';
 import { candidatesOf } from './candidates.js';
@@ -16,6 +17,8 @@ registerLowering('js', (text, file) => lowerTypeScript(ts, parseSource(file, tex
 export const jsAdapter: Adapter = {
   name: 'js',
   extract(path, text, ctx) {
-    return candidatesOf(lowerTypeScript(ts, parseSource(path, text)), path, ctx);
+    const tree = timed('parse js', () => parseSource(path, text));
+    const lowered = timed('lower js', () => lowerTypeScript(ts, tree));
+    return timed('resolve js', () => candidatesOf(lowered, path, ctx));
   },
 };

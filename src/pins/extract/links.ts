@@ -2,6 +2,7 @@ import type { PinCandidate } from '../types.js';
 import { assignments, isMarkup } from './constant.js';
 import { normalizeApiVersion } from '../../engine/versions.js';
 import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
+import { adapterNameFor } from '../../extract/registry.js';
 
 /**
  * Pins across files (issue 16): a Docker client's version given as a name that the file does
@@ -165,7 +166,7 @@ const GO_LOCAL = (name: string) => new RegExp(String.raw`(?<![\w.])${name}\s*(?:
 function linkable(written: string, name: string, from: string | undefined, path: string, text: string): boolean {
   if (/^(?:self|this|cls|opts|options|kwargs|args|params|config|cfg)$/.test(written.split(/\.|::/)[0]) && !from) return false;
   if (from) return true;
-  if (path.endsWith('.go')) return !GO_LOCAL(name).test(text);
+  if (adapterNameFor(path) === 'go') return !GO_LOCAL(name).test(text);
   return /[A-Z]/.test(name);
 }
 
