@@ -17,7 +17,7 @@ import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
 import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
-import { kindOfFormat, out, printable, say } from './emit.js';
+import { emit, kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
@@ -225,7 +225,7 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
   } finally {
     progress.done();
     // --debug (or HUBLINT_TIMINGS=1): where the scan's time went, one line per stage.
-    if (timingsEnabled()) process.stderr.write(formatTimings());
+    if (timingsEnabled()) emit(process.stderr, formatTimings());
   }
 }
 

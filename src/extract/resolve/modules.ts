@@ -220,7 +220,7 @@ function jsModuleFile(fs: ModuleFs, file: string, spec: string): string | undefi
 }
 
 /** `import { A as B } from './x'`, `import * as c from './x'`, `require('./x')`, read from a file's text. */
-const JS_IMPORT = /\bimport[ \t]+(?:type[ \t]+)?(\{[^}]{0,2000}\}|\*[ \t]+as[ \t]+[\w$]+|[\w$]+)[ \t]*from[ \t]*['"]([^'"\n]+)['"]/g;
+const JS_IMPORT = /\bimport[ \t]+(?:type[ \t]+)?(\{[^{}]*\}|\*[ \t]+as[ \t]+[\w$]+|[\w$]+)[ \t]*from[ \t]*['"]([^'"\n]+)['"]/g;
 
 export function jsImports(text: string): ImportRef[] {
   const out: ImportRef[] = [];

@@ -102,7 +102,8 @@ const ENV_DEFAULT =
 /** A dict or map literal assigned to a name: `VERSIONS = {`, `var versions = map[string]string{`. */
 const MAP_OPEN = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?::=|=)\s*(?:map\[string\]string\s*)?\{/g;
 /** One `"key": "1.41"` / `key: 'v1.41'` entry of it. */
-const MAP_ENTRY = /["'`]?[\w.-]+["'`]?\s*:\s*(["'`])(v?\d+\.\d+)\1/dg;
+// (No back-reference to the opening quote, and no start inside a word: both keep it linear.)
+const MAP_ENTRY = /(?<![\w.-])["'`]?[\w.-]+["'`]?\s*:\s*(["'`])(v?\d+\.\d+)["'`]/dg;
 
 /**
  * The version entries of dicts and maps of versions, each as a definition of the dict's
@@ -126,13 +127,13 @@ function mapEntries(text: string): VersionDef[] {
 }
 
 /** Python `from a.b import X`, `from .b import (X, Y)`: the module each name comes from. */
-const PY_FROM = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([^)]*?)\)?[ \t]*$/gms;
+const PY_FROM = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm;
 
 function importsOf(text: string): Map<string, string> {
   const out = new Map<string, string>();
   if (!text.includes('import')) return out;
   for (const m of text.matchAll(PY_FROM)) {
-    for (const part of m[2].split(',')) {
+    for (const part of m[2].replace(/[()]/g, '').split(',')) {
       const names = part.trim().split(/\s+as\s+/);
       const local = names[names.length - 1]?.trim();
       if (local && /^\w+$/.test(local)) out.set(local, m[1]);
@@ -140,7 +141,7 @@ function importsOf(text: string): Map<string, string> {
   }
   for (const m of text.matchAll(JS_IMPORT)) {
     for (const part of m[1].split(',')) {
-      const names = part.trim().split(/\s+as\s+|\s*:\s*/);
+      const names = part.trim().split(/(?<!\s)\s+as\s+|(?<!\s)\s*:\s*/);
       const local = names[names.length - 1]?.trim();
       if (local && /^[\w$]+$/.test(local)) out.set(local, m[2]);
     }
