@@ -47,6 +47,23 @@ export interface ForeignValue {
  */
 export interface ProjectLookup {
   value(query: ForeignQuery): ForeignValue | undefined;
+  /**
+   * The values other files pass for a parameter of a function this file exports: the
+   * argument at `index` of each call of `name` in the files that import it from `file`
+   * (JS/TS: files of the folder and the folders above whose relative import resolves here),
+   * evaluated in the calling file. Optional: a lookup without it knows no callers.
+   */
+  callArguments?(query: CallerQuery): ForeignValue[];
+}
+
+/** A parameter of a function `file` exports, asked of the files that call it. */
+export interface CallerQuery {
+  file: string;
+  language: string;
+  /** The exported name of the function or class. */
+  name: string;
+  /** The parameter's position. */
+  index: number;
 }
 
 export interface AdapterContext {

@@ -26,7 +26,7 @@ async function found(files: Record<string, string>, file: string) {
 
 beforeAll(async () => {
   // Each lowering registers itself with the resolver when its grammar loads.
-  await Promise.all(['python', 'go', 'java', 'shell'].map((l) => loadAdapter(l as never)));
+  await Promise.all(['python', 'go', 'java', 'shell', 'js'].map((l) => loadAdapter(l as never)));
 });
 
 describe('project resolver', () => {
@@ -95,6 +95,26 @@ describe('project resolver', () => {
     };
     expect((await found(files, 'ci/list.sh')).findings).toEqual(['3 hub-list-repositories GET']);
     expect((await found(files, 'ci/other.sh')).findings).toEqual([]);
+  });
+
+  it('js/ts: a parameter set by the call sites of the importing files; the same code called with another host stays silent', async () => {
+    const lib = {
+      'web/api/repos.ts': "export async function listRepos(host: string, owner: string) {\n  return fetch(`https://${host}/v2/repositories/${owner}/`)\n}\n",
+      'web/api/Auth.ts': "export class Auth {\n  constructor(private readonly root: string) {}\n  login() {\n    return fetch(`${this.root}/v2/users/login/`, { method: 'POST' })\n  }\n}\n",
+    };
+    const hub = {
+      ...lib,
+      'web/main.ts': "import { listRepos } from './api/repos'\nimport { Auth } from './api/Auth.js'\nconst HUB = 'hub.docker.com'\nnew Auth('https://hub.docker.com').login()\nlistRepos(HUB, 'acme')\n",
+    };
+    expect((await found(hub, 'web/api/repos.ts')).findings).toEqual(['2 hub-list-repositories GET']);
+    expect((await found(hub, 'web/api/Auth.ts')).findings).toEqual(['4 hub-users-login POST']);
+    // The look-alike: a private registry passed from the importer.
+    const other = { ...lib, 'web/main.ts': "import { listRepos } from './api/repos'\nimport { Auth } from './api/Auth'\nnew Auth('https://registry.example.org').login()\nlistRepos('mirror.example.org', 'acme')\n" };
+    expect((await found(other, 'web/api/repos.ts')).findings).toEqual([]);
+    expect((await found(other, 'web/api/Auth.ts')).findings).toEqual([]);
+    // A file that calls a function of the same name without importing it from here does not answer.
+    const unrelated = { ...lib, 'web/main.ts': "import { listRepos } from './other/repos'\nlistRepos('hub.docker.com', 'acme')\n" };
+    expect((await found(unrelated, 'web/api/repos.ts')).findings).toEqual([]);
   });
 
   it('ends cycles, and reads each file once per run', () => {

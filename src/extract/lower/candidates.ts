@@ -193,8 +193,49 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     }
     pending.push({ root, pieces });
   }
-  for (const { root, pieces } of pending) if (!finished.has(root)) emit(root, pieces, () => methods.of(root) ?? DEFAULT_GET);
+  for (const { root, pieces } of pending) {
+    if (finished.has(root)) continue;
+    const hosted = callerHosts(program, pieces);
+    for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.of(root) ?? DEFAULT_GET);
+  }
   return dedupe(out);
+}
+
+/** A path of a versioned API after a base (`/v2/…`): a URL worth asking the callers' files for its host. */
+const API_PATH = /^\/v\d+\//;
+/** Distinct hosts taken from other files' call sites for one URL. */
+const MAX_CALLER_HOSTS = 4;
+
+/**
+ * A URL whose host is a parameter no call site of this file sets (`https://${host}/v2/…` in an
+ * exported `listRepos(session, host, ns)`; `${this.base}/v2/…` with `this.base` a
+ * constructor's parameter): the URL once per literal value the files that import the
+ * function or class pass for it. Asked only for a versioned API path, so the cost follows the
+ * sites that need a base; none known, nothing (the URL stays with its placeholder).
+ */
+function callerHosts(p: Program, pieces: Pieces): Pieces[] {
+  const callArguments = p.project.callArguments?.bind(p.project);
+  if (!callArguments) return [];
+  // The first placeholder, with nothing before it but a scheme (`https://${host}`, `${this.base}`).
+  const i = pieces.findIndex((x) => !('text' in x));
+  const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
+  if (i < 0 || !/^(?:[a-z][a-z0-9+.-]*:\/\/)?$/i.test(before)) return [];
+  const h = pieces[i];
+  const after = pieces[i + 1];
+  if (!h || 'text' in h || h.examples.length > 0 || !after || !('text' in after) || !API_PATH.test(after.text)) return [];
+  const named = p.namesByName.get(h.hole)?.find((x) => x.start === h.start && x.end === h.end);
+  const fn = named && p.paramScope(h.hole, named);
+  const param = fn?.params.find((x) => x.name === h.hole);
+  if (!fn || !param || param.index < 0) return [];
+  // A constructor's parameter is passed to `new Class(…)`; a function's under the name it is exported by.
+  const name = fn.name === 'constructor' ? fn.parent?.name : (fn.name ?? p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
+  if (!name) return [];
+  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index }).flatMap((v) => (v.text ? [v] : [])))];
+  return hosts.slice(0, MAX_CALLER_HOSTS).map((v) => [
+    ...pieces.slice(0, i),
+    { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },
+    ...pieces.slice(i + 1),
+  ]);
 }
 
 /** One candidate per range, URL and method: a construction reached by two routes counts once. */

@@ -211,7 +211,7 @@ function sourceTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[]
 const JS_EXTS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
 
 /** A relative specifier to its file: as written, with an extension, `.js` written for `.ts`, or an index file. */
-function jsModuleFile(fs: ModuleFs, file: string, spec: string): string | undefined {
+export function jsModuleFile(fs: ModuleFs, file: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const base = normalize(join(dirname(file), spec));
   const stem = base.replace(/\.(?:[mc]?js|jsx)$/, '');

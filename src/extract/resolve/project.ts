@@ -1,9 +1,10 @@
+import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
 import { adapterNameFor } from '../registry.js';
-import type { ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
+import type { CallerQuery, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
 import type { Def, Lowered } from '../lower/form.js';
 import { Evaluator, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { importsFromText, PACKAGE_FOLDER_LANGUAGES, packageNames, targetsOf, type ModuleFs } from './modules.js';
+import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, targetsOf, type ModuleFs } from './modules.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -36,6 +37,11 @@ export function registerLowering(adapter: string, lower: Lower): void {
 const MAX_CHAIN = 6;
 /** Files looked at for one name at most (a Go package, a Java folder). */
 const MAX_FILES = 200;
+/** Folders above a file searched for the files that call one of its functions (its own and two above). */
+const CALLER_FOLDERS = 3;
+/** Call-site values kept for one parameter. */
+const MAX_CALLER_VALUES = 8;
+const JS_FILE = /\.(?:[mc]?[jt]s|[jt]sx)$/;
 
 interface Parsed {
   program: Program;
@@ -47,6 +53,7 @@ export class ProjectResolver implements ProjectLookup {
   private readonly lists = new Map<string, readonly string[]>();
   private readonly parsed = new Map<string, Parsed | null>();
   private readonly answers = new Map<string, ForeignValue | null>();
+  private readonly callerAnswers = new Map<string, ForeignValue[]>();
   private readonly declared = new Map<string, Set<string>>();
   private readonly busy: string[] = [];
   private readonly fs: ModuleFs;
@@ -102,6 +109,50 @@ export class ProjectResolver implements ProjectLookup {
       }
     }
     return undefined;
+  }
+
+  /**
+   * What the files importing `q.file` pass for a parameter of its exported `q.name`
+   * (`listRepos(session, 'hub.docker.com', ns)`, `new Repos(endpoint)`). JS/TS only: an
+   * importer is found by its relative specifier, so only the file's folder and the folders
+   * above it are read (where an entry point or a client class imports its helpers); each
+   * answer is cached, and it shares the chain bound of `value`.
+   */
+  callArguments(q: CallerQuery): ForeignValue[] {
+    if (q.language !== 'js' && q.language !== 'ts') return [];
+    const key = `${q.file}\0${q.name}\0${q.index}`;
+    const known = this.callerAnswers.get(key);
+    if (known) return known;
+    const out: ForeignValue[] = [];
+    this.callerAnswers.set(key, out);
+    if (this.busy.length >= MAX_CHAIN || q.index < 0) return out;
+    this.busy.push(key);
+    try {
+      const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
+      const files = dirs.flatMap((d) => this.list(d).filter((n) => JS_FILE.test(n)).map((n) => posix.join(d, n)));
+      for (const caller of files.slice(0, MAX_FILES)) {
+        if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
+        const text = this.read(caller);
+        // A line scan first: a file that does not name the function is not lowered.
+        if (text === undefined || !text.includes(q.name)) continue;
+        const locals = jsImports(text)
+          .filter((i) => i.name === q.name && jsModuleFile(this.fs, caller, i.module) === q.file)
+          .map((i) => i.local);
+        if (locals.length === 0) continue;
+        const lower = LOWERINGS.get(adapterNameFor(caller));
+        const parsed = lower ? this.parse(caller, text, lower) : undefined;
+        if (!parsed) continue;
+        const ev = new Evaluator(parsed.program);
+        for (const call of parsed.program.lowered.calls) {
+          const arg = locals.includes(call.callee) ? call.args[q.index] : undefined;
+          if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
+          if (out.length >= MAX_CALLER_VALUES) break;
+        }
+      }
+    } finally {
+      this.busy.pop();
+    }
+    return out;
   }
 
   /** The value `name` has in `file` (a module-level or class-level definition, or one it imports in turn). */
