@@ -2,7 +2,8 @@ import { linesOf, type Line } from '../lines.js';
 import { bodyOf, type Block } from './blocks.js';
 
 /** `.. code-block:: bash`, `.. code:: python`, `.. sourcecode:: console` (the language is optional). */
-const DIRECTIVE = /^([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode)::[ \t]*([\w+#.-]*)[ \t]*$/;
+// (The language is optional as a whole: two blank runs around an empty name would be quadratic.)
+const DIRECTIVE = /^([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode)::[ \t]*(?:([\w+#.-]+)[ \t]*)?$/;
 /** A directive's option lines (`:linenos:`, `:caption: x`) before its content. */
 const OPTION = /^[ \t]+:[\w-]+:/;
 
@@ -46,7 +47,7 @@ export function rstBlocks(text: string): Block[] {
     flushProse();
     for (; i < j; i++) prose.push(lines[i]);
     flushProse();
-    out.push({ kind: directive ? 'fence' : 'indented', info: directive ? directive[2] : '', body: bodyOf(body.slice(0, end), width, false) });
+    out.push({ kind: directive ? 'fence' : 'indented', info: directive ? (directive[2] ?? '') : '', body: bodyOf(body.slice(0, end), width, false) });
     i = j + end;
   }
   flushProse();

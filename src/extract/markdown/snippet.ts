@@ -24,7 +24,7 @@ const SHELL_LIKE = new Set<AdapterName>(['shell', 'text']);
 // Evidence a block is of a language, each line on its own (anchored: linear).
 const SHEBANG_SHELL = /^#!.*\b(?:ba|z|k|da)?sh\b/;
 const SHEBANG_PYTHON = /^#!.*\bpython/;
-const PYTHON_LINE = /^(?:import [\w.]+(?: as \w+)?|from [\w.]+ import [\w*, ]+|def \w+\(.*\):|class \w+(?:\(.*\))?:|if __name__ == )\s*$/;
+const PYTHON_LINE = /^(?:import [\w.]+(?: as \w+)?|from [\w.]+ import [\w*,]+(?: +[\w*,]+)*|def \w+\(.*\):|class \w+(?:\(.*\))?:|if __name__ == )\s*$/;
 const GO_LINE = /^(?:package \w+|func (?:\(.*\) )?\w+\(.*|import \($)/;
 const SHELL_LINE = /^(?:\$ |(?:sudo )?(?:curl|wget|http|https|docker|export|echo|jq|for \w+ in|while |if \[) ?)/;
 const PROMPT = /^([ \t]*)\$ /;

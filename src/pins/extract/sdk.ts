@@ -83,7 +83,7 @@ const ANY_NEEDLE = new RegExp([...new Set(SDK_PATTERNS.flatMap((p) => p.needles)
  * Docker::connect_with_*, Docker.DotNet (C#) `config.CreateClient(new Version(1, 41))`.
  */
 const TWO_NUMBERS: ReadonlyArray<{ re: RegExp; needle: string; detail: string }> = [
-  { re: /\bClientVersion\s*\{(?:[ \t]*\/\/[^\n]*\n)?\s*major_version\s*:\s*(\d+)\s*,\s*minor_version\s*:\s*(\d+)/dg, needle: 'minor_version', detail: 'bollard ClientVersion' },
+  { re: /\bClientVersion\s*\{(?:[ \t]*\/\/[^\n{}]*\n)?\s*major_version\s*:\s*(\d+)\s*,\s*minor_version\s*:\s*(\d+)/dg, needle: 'minor_version', detail: 'bollard ClientVersion' },
   { re: /\bCreateClient\(\s*new\s+(?:System\.)?Version\(\s*(\d+)\s*,\s*(\d+)\s*\)/dg, needle: 'CreateClient(', detail: 'Docker.DotNet CreateClient(new Version)' },
 ];
 
