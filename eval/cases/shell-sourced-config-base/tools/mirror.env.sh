@@ -1,1 +1,0 @@
-HUB_API="https://mirror.ci.example.org/v2"
