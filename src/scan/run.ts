@@ -36,7 +36,7 @@ import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './packag
 import { projectResolver } from './project-files.js';
 import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
-import { workersBesideMainThread } from './workers/worker-pool.js';
+import { scanWorkerCount } from './workers/worker-pool.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -561,10 +561,10 @@ const builtWorker = (name: string) => [new URL(`./workers/${name}`, import.meta.
 const WORKER_URL = builtWorker('lint-worker.js');
 const SCAN_WORKER_URL = builtWorker('scan-worker.js');
 
-/** The scan workers of a big run: one per core but one; none with one core or HUBLINT_WORKERS=0. */
+/** The scan workers of a big run: one per idle core but one; none with one core or HUBLINT_WORKERS=0 (scanWorkerCount). */
 function startPool(scan: Scan, gate: BytePrefilterOptions): ScanPool | undefined {
-  const size = workersBesideMainThread();
-  if (size < 1 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
+  const size = scanWorkerCount();
+  if (size < 1 || SCAN_WORKER_URL === null) return undefined;
   const { options } = scan;
   return startScanPool({
     init: { rules: scan.rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize: scan.maxSize, pins: scan.pins, cwd: scan.cwd },
@@ -597,8 +597,8 @@ async function lintAll(
   }
   const cost = lintCost(kept);
   // The cores other processes leave idle, this thread's included (worker-pool.ts).
-  const size = Math.min(workersBesideMainThread() + 1, Math.ceil(cost / PARALLEL_LINT));
-  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
+  const size = Math.min(scanWorkerCount() + 1, Math.ceil(cost / PARALLEL_LINT));
+  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
       out.push(await inline(file));
