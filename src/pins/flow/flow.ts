@@ -198,6 +198,7 @@ class Search {
       if (at.setting.includes(text)) return call.args[at.arg + 1] ? [call.args[at.arg + 1]] : [];
       return [];
     }
+    if ('any' in at) return call.args;
     const arg = at.arg < 0 ? call.args[call.args.length + at.arg] : call.args[at.arg];
     return arg ? [arg] : [];
   }

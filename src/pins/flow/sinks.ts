@@ -30,6 +30,8 @@ export interface Sink {
 export type VersionAt =
   /** The argument at this position (-1: the last one). */
   | { arg: number }
+  /** Whichever argument holds a version (each is followed; only a version value pins). */
+  | { any: true }
   /** A keyword argument, or that key of a dict unpacked into the call (`APIClient(**opts)`). */
   | { keyword: string }
   /** A field of the object literal at this position (`new Docker({ version })`). */
@@ -72,8 +74,9 @@ export const SINKS: readonly Sink[] = [
   { id: 'dockerode { version: … }', languages: ['js'], name: /^(?:Docker|Dockerode|Modem|DockerModem)$/, at: { field: 'version', arg: 0 }, form: 'node', needles: ['Docker', 'Modem'] },
   // Docker.DotNet: new DockerClientConfiguration(…).CreateClient(new Version(1, 41))
   { id: 'Docker.DotNet CreateClient(new Version)', languages: ['csharp'], name: /^CreateClient$/, at: { arg: 0 }, form: 'constant', docker: true, needles: ['CreateClient('] },
-  // bollard: Docker::connect_with_*(…, &ClientVersion { major_version: 1, minor_version: 41 })
-  { id: 'bollard ClientVersion', languages: ['rust'], name: /^connect_with_\w+$/, at: { arg: -1 }, form: 'constant', needles: ['connect_with_'] },
+  // bollard: Docker::connect_with_*(…, &ClientVersion { major_version: 1, minor_version: 41 }, …): its
+  // place differs per transport (third for http/socket/ssh, sixth for ssl, fourth for mock)
+  { id: 'bollard ClientVersion', languages: ['rust'], name: /^connect_with_\w+$/, at: { any: true }, form: 'constant', needles: ['connect_with_'] },
   // The variable the Docker CLI and the SDKs read, set in code: Go os.Setenv and viper's
   // default of the key, Gradle's environment(...), C# Environment.SetEnvironmentVariable,
   // Rust std::env::set_var, PHP putenv("X=v"), Python os.putenv.
