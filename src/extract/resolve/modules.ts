@@ -245,6 +245,8 @@ function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
     const f = jsModuleFile(fs, file, imp.module);
     if (!f) continue;
     if (imp.name !== null && imp.name !== '*' && parts.length === 1) out.push({ files: [f], name: imp.name });
+    // `import { engineOptions } from './config'` then `engineOptions.version`: the field of the exported object.
+    else if (imp.name !== null && imp.name !== '*' && imp.name !== 'default') out.push({ files: [f], name: [imp.name, ...parts.slice(1)].join('.') });
     else if ((imp.name === null || imp.name === '*') && parts.length === 2) out.push({ files: [f], name: parts[1] });
   }
   return out;

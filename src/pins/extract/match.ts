@@ -18,8 +18,8 @@ export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'markdown' | 'unlo
 
 export function fileKind(path: string): FileKind {
   if (/\.properties$/i.test(path)) return 'properties';
-  // Code the pin data flow cannot read yet (no lowering): Kotlin, Gradle and Groovy scripts.
-  if (/\.(?:kts?|gradle|groovy)$|(?:^|\/)Jenkinsfile$/i.test(path)) return 'unlowered';
+  // Code the pin data flow does not read (no lowering): Gradle's Groovy scripts, Groovy, Jenkinsfiles.
+  if (/\.(?:gradle|groovy)$|(?:^|\/)Jenkinsfile$/i.test(path)) return 'unlowered';
   const adapter = adapterNameFor(path);
   return adapter === 'yaml' || adapter === 'dockerfile' || adapter === 'markdown' ? adapter : 'other';
 }

@@ -29,9 +29,9 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
   // the same key in a Markdown code block (fenced or indented): a line that is only `api.version=…`
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^[ \t]*api\.version[ \t]*=[ \t]*${V}[ \t]*$`, 'gdm'), kinds: ['markdown'], docker: false, needles: ['api.version'] },
-  // Gradle and Kotlin files have no lowering yet: the system property docker-java reads, set
-  // by a build script (`systemProperty("api.version", "1.44")`), stays a pattern for them
-  // until pins/flow/sinks.ts's Kotlin entries apply.
+  // Groovy build scripts are not lowered for pins: the system property docker-java reads, set
+  // by a build (`systemProperty("api.version", "1.44")`), and the builder's literal stay
+  // patterns there (Kotlin and .kts go through pins/flow/ like Java).
   {
     form: 'java',
     detail: 'api.version system property',

@@ -26,8 +26,13 @@ export function mayReachSink(text: string): boolean {
 async function lowering(adapter: AdapterName) {
   if (!LOWERED.has(adapter)) return undefined;
   if (!loweringOf(adapter)) {
-    if (adapter === 'js') await import('../../extract/lower/js-adapter.js');
-    else await loadAdapter(adapter);
+    try {
+      if (adapter === 'js') await import('../../extract/lower/js-adapter.js');
+      else await loadAdapter(adapter);
+    } catch {
+      // A grammar that cannot load reads no file of its language; the Hub lint reports the adapter's failure.
+      return undefined;
+    }
   }
   return loweringOf(adapter);
 }

@@ -93,6 +93,20 @@ class Search {
     if (hops < MAX_HOPS) this.callers(hole, sink, use, hops);
   }
 
+  /** A literal another file holds (a constant, a call site's argument), reported there. */
+  private foreignPin(at: { text: string; file: string; start: number; end: number }, sink: Sink, use: number): void {
+    const version = normalizeApiVersion(at.text);
+    if (version !== undefined && !version.startsWith('0.')) this.out.push({ file: at.file, start: at.start, end: at.end, version, form: 'constant', sink: sink.id, use: { file: this.p.file, start: use }, direct: false });
+  }
+
+  /** A field of an object another file defines, as a pin at its literal there. */
+  private foreignField(e: Extract<Expr, { kind: 'name' }>, field: string, sink: Sink, use: number): void {
+    const v = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: `${e.name}.${field}` });
+    const at = v?.pieces.length === 1 ? v.pieces[0] : undefined;
+    if (!at || !('text' in at)) return;
+    this.foreignPin(at, sink, use);
+  }
+
   /** Ruby names no import: a constant (`Dockhand::API_VERSION`) comes from the files the file requires. */
   required(hole: Piece): TextPiece | undefined {
     if (isText(hole) || this.p.lowered.language !== 'ruby' || !/^[A-Z][A-Z0-9_]*$/.test(hole.hole)) return undefined;
@@ -113,8 +127,7 @@ class Search {
     for (const v of all) {
       const at = v.pieces.length === 1 ? v.pieces[0] : undefined;
       if (!at || !('text' in at)) continue;
-      const version = normalizeApiVersion(at.text);
-      if (version !== undefined && !version.startsWith('0.')) this.out.push({ file: at.file, start: at.start, end: at.end, version, form: 'constant', sink: sink.id, use: { file: this.p.file, start: use }, direct: false });
+      this.foreignPin(at, sink, use);
     }
     return true;
   }
@@ -134,8 +147,7 @@ class Search {
     for (const v of this.p.project.callArguments({ file: this.p.file, language: this.p.lowered.language, name, index: param.index }).slice(0, MAX_CALLERS)) {
       const at = v.pieces.length === 1 ? v.pieces[0] : undefined;
       if (!at || !('text' in at)) continue;
-      const version = normalizeApiVersion(at.text);
-      if (version !== undefined && !version.startsWith('0.')) this.out.push({ file: at.file, start: at.start, end: at.end, version, form: 'constant', sink: sink.id, use: { file: this.p.file, start: use }, direct: false });
+      this.foreignPin(at, sink, use);
     }
   }
 
@@ -185,6 +197,8 @@ class Search {
     }
     if ('field' in at) {
       const arg = call.args[at.arg];
+      // An options object another module exports (`new Docker(engineOptions)`): its field there.
+      if (arg?.kind === 'name' && !this.p.defOf(arg.name, arg) && !this.p.paramScope(arg.name, arg) && this.p.mayBeForeign(arg.name)) this.foreignField(arg, at.field, sink, call.start);
       const obj = arg && objectOf(this.p, arg, {});
       const found = obj ? fieldOf(this.p, obj.obj, obj.env, at.field) : 'absent';
       return typeof found === 'object' ? [found.expr] : [];
