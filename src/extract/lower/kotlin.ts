@@ -279,7 +279,7 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       const defaultNode = p.type === 'class_parameter' ? named(p).slice(typeAt + 1)[0] : kids[i + 1] && kids[i + 1].type !== 'parameter' ? kids[i + 1] : undefined;
       b.addParam(fn, id.text, defaultNode ? expr(defaultNode, fn) : undefined);
       // `class C(private val base: String)`: a property too, read as `base` or `this.base`.
-      if (field && /^(?:[\s\S]*\s)?(?:val|var)\s/.test(p.text.slice(0, id.startIndex - p.startIndex))) {
+      if (field && /(?:^|\s)(?:val|var)\s/.test(p.text.slice(0, id.startIndex - p.startIndex))) {
         b.def(`this.${id.text}`, cx.name(id.text, { start: id.startIndex, end: id.startIndex }, fn), p.endIndex);
       }
     }
