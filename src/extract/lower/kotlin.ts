@@ -59,9 +59,11 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     if (n.type === 'identifier') return n.text.replace(/`/g, '');
     if (n.type === 'this_expression') return 'this';
     if (n.type === 'navigation_expression') {
-      const [object, field] = [named(n)[0], named(n).at(-1)];
+      const kids = named(n);
+      const [object, field] = [kids[0], kids.at(-1)];
+      if (!field || kids.length < 2 || field.type !== 'identifier') return null;
       const o = dotted(object);
-      return o && field && field !== object && field.type === 'identifier' ? `${o}.${field.text}` : null;
+      return o ? `${o}.${field.text}` : null;
     }
     return null;
   };
@@ -108,16 +110,19 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
   };
 
   const call = (n: SyntaxNode, scope: Scope): Expr => {
-    let [calleeNode] = named(n);
-    let argList = named(n).find((c) => c.type === 'value_arguments');
-    const trailing = named(named(n).find((c) => c.type === 'annotated_lambda')).find((c) => c.type === 'lambda_literal');
+    const kids = named(n);
+    let calleeNode: SyntaxNode | undefined = kids[0];
+    let argList = kids.find((c) => c.type === 'value_arguments');
+    const trailing = named(kids.find((c) => c.type === 'annotated_lambda')).find((c) => c.type === 'lambda_literal');
+    let calleeKids = named(calleeNode);
     // `client.post(u) { ... }` parses as a call of the call `client.post(u)`: one call with its lambda.
-    if (trailing && !argList && calleeNode?.type === 'call_expression' && !named(calleeNode).some((c) => c.type === 'annotated_lambda')) {
-      argList = named(calleeNode).find((c) => c.type === 'value_arguments');
-      calleeNode = named(calleeNode)[0];
+    if (trailing && !argList && calleeNode?.type === 'call_expression' && !calleeKids.some((c) => c.type === 'annotated_lambda')) {
+      argList = calleeKids.find((c) => c.type === 'value_arguments');
+      calleeNode = calleeKids[0];
+      calleeKids = named(calleeNode);
     }
-    const object = calleeNode?.type === 'navigation_expression' ? named(calleeNode)[0] : null;
-    const nameNode = calleeNode?.type === 'navigation_expression' ? named(calleeNode).at(-1) : calleeNode;
+    const object = calleeNode?.type === 'navigation_expression' ? calleeKids[0] : null;
+    const nameNode = calleeNode?.type === 'navigation_expression' ? calleeKids.at(-1) : calleeNode;
     const name = nameNode?.type === 'identifier' ? nameNode.text : '';
     const objectName = dotted(object);
     const callee = calleeNode?.type === 'identifier' ? name : objectName ? `${objectName}.${name}` : name;
