@@ -104,7 +104,7 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       const id = p.type === 'identifier' ? p : named(p).find((c) => c.type === 'identifier');
       if (id) b.addParam(fn, id.text);
     }
-    cx.returnsLast(n, (last) => last.type !== 'assignment' && last.type !== 'property_declaration');
+    cx.returnsLast(n, (last) => !consumed.has(last.id) && last.type !== 'assignment' && last.type !== 'property_declaration');
     cx.walk(n);
     return b.opaque(n.text, span(n), scope);
   };
@@ -136,12 +136,19 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       if (kids.length >= 2 && kids[0].type === 'identifier' && a.children.some((c) => c?.type === '=')) keywords.set(kids[0].text, expr(value, scope));
       else args.push(expr(value.type === 'spread_expression' ? (named(value)[0] ?? value) : value, scope));
     }
-    // A trailing lambda's `method = HttpMethod.Post` (Ktor's request builder) is an option of the call.
+    // Ktor's request builder in a trailing lambda: `method = HttpMethod.Post` and `url("...")`
+    // are options of the call (`client.post { url(u) }` posts to u).
     for (const st of named(trailing)) {
       const left = st.type === 'assignment' ? st.childForFieldName('left') : null;
       const right = st.childForFieldName('right');
       if (left?.type === 'identifier' && left.text === 'method' && right) {
         keywords.set('method', expr(right, scope));
+        consumed.add(st.id);
+      }
+      const [fn, list] = st.type === 'call_expression' ? named(st) : [];
+      const only = named(list);
+      if (fn?.type === 'identifier' && fn.text === 'url' && list?.type === 'value_arguments' && only.length === 1 && !keywords.has('url')) {
+        keywords.set('url', expr(named(only[0]).at(-1) ?? only[0], scope));
         consumed.add(st.id);
       }
     }
