@@ -80,6 +80,11 @@ describe('Groovy lowering', () => {
     ]);
   });
 
+  it('reads a groovy fence in Markdown with the Groovy adapter: the curl of the step states the method, the finding is info', async () => {
+    const text = ['# CI', '', '```groovy', "stage('Readme') {", "  sh 'curl -s -X POST https://hub.docker.com/v2/users/login -d @creds.json'", '}', '```', ''].join('\n');
+    expect(await seen('docs/ci.md', text)).toEqual([['hub-users-login', 5, 'POST', 'info']]);
+  });
+
   it('takes the method from httpRequest, HttpURLConnection and the GDK', async () => {
     const text = [
       "def api = 'https://hub.docker.com/v2'",
