@@ -194,10 +194,11 @@ export const LANGUAGES = [
   {
     name: 'kotlin',
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
+    grammar: 'kotlin',
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
     readsConstants: true,
-    load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('kotlin')),
   },
   {
     name: 'csharp',

@@ -27,6 +27,11 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
  * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`. No verb on the chain: GET.
  */
 const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
+/**
+ * Extension calls on the URL itself, the verb in the name: Fuel's `"https://...".httpGet()`,
+ * `url.httpPost(params)`. The URL is the receiver, not an argument.
+ */
+const RECEIVER_VERB = /^http(Get|Head|Post|Put|Patch|Delete)$/;
 /** Chain verbs: upper case with or without a body (`POST(b)`, `GET()`); lower case as OkHttp and Spring write them. */
 const CHAIN_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|get|head|post|put|patch|delete)$/;
 
@@ -129,8 +134,12 @@ export class MethodResolver {
       }
       case 'arg':
         return this.fromCall(use.call, use.index, use.keyword, trail, field);
-      case 'receiver':
+      case 'receiver': {
+        // Fuel's `"url".httpPost()` names the verb; `u.toURL().text` and friends are in ON_URL.
+        const verb = RECEIVER_VERB.exec(use.call.name);
+        if (verb) return explicit(verb[1].toUpperCase());
         return field ? undefined : this.onUrl(use.call, trail);
+      }
       case 'def': {
         const name = use.def.name;
         for (const u of this.p.usesOf(use.def)) {
