@@ -1,17 +1,14 @@
 import type { Candidate } from '../../core/types.js';
-import { hole } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
-import { arityOf } from './arity.js';
 import { commandMethod } from './command-method.js';
 import { Evaluator, Program, bindCall, fieldOf, joinPieces, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { readingsOf, type Rendered } from './readings.js';
 
-/** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
-const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 /**
  * Where a client keeps the base its relative paths are joined to: an option of the call
@@ -25,69 +22,6 @@ const HOST_SCOPED = /^(?:nock)$/;
 function isConstruction(e: Expr): boolean {
   if (e.kind === 'str') return e.parts.some((p) => 'text' in p && p.text !== '') || e.parts.length > 1;
   return e.kind === 'concat' || e.kind === 'format' || e.kind === 'join';
-}
-
-interface Rendered {
-  url: string;
-  /** Offsets of each piece in `url`. */
-  at: Array<{ from: number; to: number; piece: Piece }>;
-}
-
-function render(pieces: Pieces, twoSegments: Set<Piece>): Rendered {
-  let url = '';
-  const at: Rendered['at'] = [];
-  for (const piece of pieces) {
-    const from = url.length;
-    if ('text' in piece) url += piece.text;
-    else {
-      const name = piece.hole.replace(/[/?#\s\uE000\uE001]+/g, '_').slice(0, 40);
-      url += twoSegments.has(piece) ? `${hole(`${name}:namespace`)}/${hole(`${name}:repository`)}` : hole(name);
-    }
-    at.push({ from, to: url.length, piece });
-  }
-  return { url, at };
-}
-
-interface Reading {
-  url: string;
-  rendered: Rendered;
-  why?: string;
-}
-
-/**
- * The URL the pieces build, with each placeholder in the `{namespace}/{repository}` slot
- * read as one or two segments as the evidence says; undecided ones give two readings, the
- * likelier first.
- */
-export function readingsOf(pieces: Pieces): { main: Reading; other?: Reading } {
-  const two = new Set<Piece>();
-  let undecided: { piece: Piece; likely: 1 | 2; why: string } | undefined;
-  const before = (i: number) => pieces.slice(0, i).map((p) => ('text' in p ? p.text : '\u0000')).join('');
-  pieces.forEach((p, i) => {
-    if ('text' in p || !REPO_SLOT.test(before(i))) return;
-    const next = pieces[i + 1];
-    if (next && !('text' in next)) return;
-    // What follows; another placeholder stands as \uFFFF.
-    const after = pieces.slice(i + 1).map((q) => ('text' in q ? q.text : '\uFFFF')).join('');
-    const a = arityOf(p);
-    // Another placeholder after the value (`$ORG/$IMAGE/tags`): the two are namespace and repository.
-    if (a.segments !== 2 && after.startsWith('/\uFFFF')) return;
-    // A literal segment after the value (`/tags`, `/groups`): the value is the repository's full name.
-    const tail = /^\/[^/?#\uFFFF]+/.test(after);
-    if (a.segments === 2 || (a.segments === null && tail)) two.add(p);
-    else if (a.segments === null && !undecided) {
-      const listing = /[?&]page(?:_size)?=/.test(after);
-      undecided = { piece: p, likely: listing ? 1 : 2, why: a.why };
-    }
-  });
-  if (!undecided) {
-    const rendered = render(pieces, two);
-    return { main: { url: rendered.url, rendered } };
-  }
-  const one = render(pieces, two);
-  const both = render(pieces, new Set([...two, undecided.piece]));
-  const [main, other] = undecided.likely === 2 ? [both, one] : [one, both];
-  return { main: { url: main.url, rendered: main, why: undecided.why }, other: { url: other.url, rendered: other } };
 }
 
 /**
