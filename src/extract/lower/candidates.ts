@@ -17,6 +17,8 @@ const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
  */
 const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
 const HOST_SCOPED = /^(?:nock)$/;
+/** A connection to one host whose `request(method, path)` sends host-less paths (Python's http.client). */
+const HOST_CONNECTION = /^(?:HTTPS?Connection)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -114,7 +116,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       let completed = false;
       for (const done of completions(program, root)) {
         const own = ev.evaluate(done.root, done.trail.env);
-        const full = done.base ? joinPieces('path', [ev.evaluate(done.base.expr, done.base.env), own], '/') : own;
+        const full = done.base ? joinPieces('path', [originOf(ev.evaluate(done.base.expr, done.base.env), done.base.scheme), own], '/') : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
@@ -188,7 +190,21 @@ function dedupe(list: Candidate[]): Candidate[] {
  * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
  * names and fields (`const api = axios.create(...)`, `this.http`).
  */
-function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { expr: Expr; env: Env } | undefined {
+interface ClientBase {
+  expr: Expr;
+  env: Env;
+  /** The base is a bare host the client reaches with this scheme. */
+  scheme?: string;
+}
+
+/** A bare host as the origin of the URLs a connection sends (`HTTPSConnection("hub.docker.com")`). */
+function originOf(base: Pieces, scheme: string | undefined): Pieces {
+  if (!scheme || !base.every((x) => 'text' in x) || base.length === 0) return base;
+  const host = base.map((x) => ('text' in x ? x.text : '')).join('');
+  return [{ text: `${scheme}://${host}`, start: base[0].start, end: base[base.length - 1].end, foreign: true }];
+}
+
+function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): ClientBase | undefined {
   if (!e || depth > 8) return undefined;
   if (e.kind === 'name') {
     const def = p.defOf(e.name, e);
@@ -197,6 +213,7 @@ function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { exp
   if (e.kind !== 'call') return undefined;
   const c: Call = e.call;
   if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
+  if (HOST_CONNECTION.test(c.name) && c.args[0]) return { expr: c.args[0], env, scheme: c.name.startsWith('HTTPS') ? 'https' : 'http' };
   for (const key of BASE_KEYS) {
     const kw = c.keywords.get(key);
     if (kw) return { expr: kw, env };
@@ -278,7 +295,7 @@ interface Completion {
   root: Expr;
   trail: Trail;
   /** A client's base the value is joined to (the value is the path a request is sent to). */
-  base?: { expr: Expr; env: Env };
+  base?: ClientBase;
 }
 
 function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
@@ -298,7 +315,8 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   const call = use.call;
   const out: Completion[] = [];
   const fns = p.targetsOf(call);
-  if (fns.length === 0 && use.index === 0 && !use.keyword) {
+  // The path is the first argument, or the second after the method (`conn.request("POST", path)`).
+  if (fns.length === 0 && !use.keyword && (use.index === 0 || (use.index === 1 && call.name === 'request'))) {
     // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
     const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
     const base = clientBase(p, call.receiver ?? made, trail.env);
