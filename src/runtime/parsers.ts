@@ -10,7 +10,17 @@ import type * as TreeSitter from '@vscode/tree-sitter-wasm';
  * The package stays outside the CLI bundle (scripts/bundle.mjs): its files are found next to
  * its own `main` through Node's resolution from wherever hublint is installed.
  */
-export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell';
+export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell' | 'kotlin';
+
+/**
+ * Grammars `@vscode/tree-sitter-wasm` does not ship, each from the grammar's own npm package
+ * (exact version pinned in package.json), which ships the .wasm beside its sources.
+ * Kotlin: `@tree-sitter-grammars/tree-sitter-kotlin` (ABI 14, which this runtime loads); its
+ * `install` script only looks for a native prebuild we never load, nothing is compiled.
+ */
+const OWN_PACKAGE: Partial<Record<Grammar, string>> = {
+  kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+};
 
 export type SyntaxNode = TreeSitter.Node;
 export type SyntaxTree = TreeSitter.Tree;
@@ -60,7 +70,10 @@ async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
 export function loadLanguage(grammar: Grammar): Promise<TreeSitter.Language> {
   let p = languages.get(grammar);
   if (!p) {
-    p = loadRuntime().then(({ ts, dir }) => baselineOnly(() => ts.Language.load(readFileSync(join(dir, `tree-sitter-${grammar}.wasm`)))));
+    const own = OWN_PACKAGE[grammar];
+    p = loadRuntime().then(({ ts, dir }) =>
+      baselineOnly(() => ts.Language.load(readFileSync(own ? createRequire(import.meta.url).resolve(own) : join(dir, `tree-sitter-${grammar}.wasm`)))),
+    );
     languages.set(grammar, p);
   }
   return p;

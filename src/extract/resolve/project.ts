@@ -41,7 +41,34 @@ const MAX_FILES = 200;
 const CALLER_FOLDERS = 3;
 /** Call-site values kept for one parameter. */
 const MAX_CALLER_VALUES = 8;
-const JS_FILE = /\.(?:[mc]?[jt]s|[jt]sx)$/;
+
+/**
+ * Per language: which files may call a function of another file, and the callee names under
+ * which a caller reaches it. JS/TS: an import of that file by its relative specifier. Kotlin:
+ * a file of the same package (folder) calls a class by its name, one elsewhere imports it
+ * (`import org.acme.HubAccessor`, `... as Hub`); a constructor call is a plain call.
+ */
+const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: string, text: string, q: CallerQuery) => string[] }> = {
+  js: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
+  ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
+  kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
+};
+
+function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
+  return jsImports(text)
+    .filter((i) => i.name === q.name && jsModuleFile(fs, caller, i.module) === q.file)
+    .map((i) => i.local);
+}
+
+/** `import a.b.Name` / `import a.b.Name as Alias` lines of a Kotlin file: the local names of `name`. */
+function kotlinImportedAs(text: string, name: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^[ \t]*import[ \t]+[\w.]+\.(\w+)(?:[ \t]+as[ \t]+(\w+))?/.exec(line);
+    if (m && m[1] === name) out.push(m[2] ?? name);
+  }
+  return out;
+}
 
 interface Parsed {
   program: Program;
@@ -167,15 +194,17 @@ export class ProjectResolver implements ProjectLookup {
   }
 
   /**
-   * What the files importing `q.file` pass for a parameter of its exported `q.name`
-   * (`listRepos(session, 'hub.docker.com', ns)`, `new Repos(endpoint)`). JS/TS only: an
-   * importer is found by its relative specifier, so only the file's folder and the folders
-   * above it are read (where an entry point or a client class imports its helpers); each
-   * answer is cached, and it shares the chain bound of `value`.
+   * What the files calling `q.file`'s `q.name` pass for one of its parameters
+   * (`listRepos(session, 'hub.docker.com', ns)`, `new Repos(endpoint)`, Kotlin's
+   * `HubAccessor("https://hub.docker.com/v2", token)` or `HubAccessor(base = ...)`). Only the
+   * file's folder and the folders above it are read (where an entry point or a client class
+   * uses its helpers); CALLERS says, per language, which files those are and under which names
+   * a caller reaches the function. Each answer is cached, and it shares the chain bound of `value`.
    */
   callArguments(q: CallerQuery): ForeignValue[] {
-    if (q.language !== 'js' && q.language !== 'ts') return [];
-    const key = `${q.file}\0${q.name}\0${q.index}`;
+    const rule = CALLERS[q.language];
+    if (!rule) return [];
+    const key = `${q.file}\0${q.name}\0${q.index}\0${q.param ?? ''}`;
     const known = this.callerAnswers.get(key);
     if (known) {
       this.recall(`c\0${key}`);
@@ -195,23 +224,23 @@ export class ProjectResolver implements ProjectLookup {
 
   /** The call-site values of callArguments, added to `out`. */
   private callersPass(q: CallerQuery, out: ForeignValue[]): void {
+    const rule = CALLERS[q.language];
+    if (!rule) return;
     const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
-    const files = dirs.flatMap((d) => this.list(d).filter((n) => JS_FILE.test(n)).map((n) => posix.join(d, n)));
+    const files = dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
     for (const caller of files.slice(0, MAX_FILES)) {
       if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
       const text = this.read(caller);
       // A line scan first: a file that does not name the function is not lowered.
       if (text === undefined || !text.includes(q.name)) continue;
-      const locals = jsImports(text)
-        .filter((i) => i.name === q.name && jsModuleFile(this.fs, caller, i.module) === q.file)
-        .map((i) => i.local);
+      const locals = rule.locals(this.fs, caller, text, q);
       if (locals.length === 0) continue;
       const lower = LOWERINGS.get(adapterNameFor(caller));
       const parsed = lower ? this.parse(caller, text, lower) : undefined;
       if (!parsed) continue;
       const ev = new Evaluator(parsed.program);
       for (const call of parsed.program.lowered.calls) {
-        const arg = locals.includes(call.callee) ? call.args[q.index] : undefined;
+        const arg = locals.includes(call.callee) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
         if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
         if (out.length >= MAX_CALLER_VALUES) break;
       }
