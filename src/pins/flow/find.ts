@@ -6,7 +6,7 @@ import { adapterNameFor, adapterNameForFence, loadAdapter, type AdapterName } fr
 import { loweringOf } from '../../extract/resolve/project.js';
 import { NO_PROJECT, type ProjectLookup } from '../../extract/types.js';
 import { flowPins, type FlowPin } from './flow.js';
-import { DAEMON_ADDRESS, SINK_NEEDLES } from './sinks.js';
+import { DAEMON_ADDRESS, mayCallASink } from './sinks.js';
 
 /** The languages with a lowering (extract/lower/): Kotlin joins when its lowering registers. */
 const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl']);
@@ -20,7 +20,7 @@ const BUILT_PATH = /\/v(?:[#$]?\{|["'`]\s*[+.]|\$[A-Za-z_])|\/["'`]\s*[+.]|\/\$\
  * builds no Engine path on a daemon address cannot hold a pin found by data flow.
  */
 export function mayReachSink(text: string): boolean {
-  return SINK_NEEDLES.some((n) => text.includes(n)) || VARIABLE.test(text) || (DAEMON_ADDRESS.test(text) && BUILT_PATH.test(text));
+  return mayCallASink(text) || VARIABLE.test(text) || (DAEMON_ADDRESS.test(text) && BUILT_PATH.test(text));
 }
 
 async function lowering(adapter: AdapterName) {

@@ -25,6 +25,8 @@ export interface Sink {
   docker?: boolean;
   /** Text the file must contain for this sink to apply (the cheap prefilter before any parse). */
   needles: readonly string[];
+  /** And this, when the needle is a common name (a docker-py client called without `version=` pins nothing). */
+  also?: RegExp;
 }
 
 export type VersionAt =
@@ -51,13 +53,16 @@ export const PIN_VARIABLE_FORMS: Readonly<Record<string, PinForm>> = {
 };
 const VARIABLES = Object.keys(PIN_VARIABLE_FORMS);
 
+/** A docker-py version keyword or dict key: `version=`, `"version":`, `["version"]`. */
+const PY_VERSION = /\bversion\s*=[^=]|["']version["']/;
+
 const ALL = ['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'bash', 'powershell', 'perl'] as const;
 const JVM = ['java', 'kotlin'] as const;
 
 export const SINKS: readonly Sink[] = [
   // docker-py: DockerClient / APIClient / from_env / the old docker.Client; "auto" is no version
-  { id: 'docker-py version=', languages: ['python'], name: /^(?:DockerClient|APIClient|from_env)$/, at: { keyword: 'version' }, form: 'python', needles: ['DockerClient', 'APIClient', 'from_env'] },
-  { id: 'docker-py version=', languages: ['python'], name: /^Client$/, callee: /(?:^|\.)docker\.Client$/, at: { keyword: 'version' }, form: 'python', needles: ['docker.Client'] },
+  { id: 'docker-py version=', languages: ['python'], name: /^(?:DockerClient|APIClient|from_env)$/, at: { keyword: 'version' }, form: 'python', needles: ['DockerClient', 'APIClient', 'from_env'], also: PY_VERSION },
+  { id: 'docker-py version=', languages: ['python'], name: /^Client$/, callee: /(?:^|\.)docker\.Client$/, at: { keyword: 'version' }, form: 'python', needles: ['docker.Client'], also: PY_VERSION },
   // github.com/docker/docker/client, github.com/moby/moby/client
   { id: 'client.WithVersion', languages: ['go'], name: /^WithVersion$/, at: { arg: 0 }, form: 'go', needles: ['WithVersion('] },
   { id: 'client.WithAPIVersion', languages: ['go'], name: /^WithAPIVersion$/, at: { arg: 0 }, form: 'go', needles: ['WithAPIVersion('] },
@@ -71,7 +76,7 @@ export const SINKS: readonly Sink[] = [
   // the system property docker-java reads, set in code or by a build (Gradle `systemProperty`)
   { id: 'api.version system property', languages: JVM, name: /^(?:setProperty|systemProperty)$/, at: { setting: ['api.version'], arg: 0 }, form: 'java', needles: ['"api.version"'] },
   // dockerode / docker-modem: new Docker({ version: 'v1.25' }) (the `v` is part of the path)
-  { id: 'dockerode { version: … }', languages: ['js'], name: /^(?:Docker|Dockerode|Modem|DockerModem)$/, at: { field: 'version', arg: 0 }, form: 'node', needles: ['Docker', 'Modem'] },
+  { id: 'dockerode { version: … }', languages: ['js'], name: /^(?:Docker|Dockerode|Modem|DockerModem)$/, at: { field: 'version', arg: 0 }, form: 'node', needles: ['Docker(', 'Dockerode(', 'Modem('] },
   // Docker.DotNet: new DockerClientConfiguration(…).CreateClient(new Version(1, 41))
   { id: 'Docker.DotNet CreateClient(new Version)', languages: ['csharp'], name: /^CreateClient$/, at: { arg: 0 }, form: 'constant', docker: true, needles: ['CreateClient('] },
   // bollard: Docker::connect_with_*(…, &ClientVersion { major_version: 1, minor_version: 41 }, …): its
@@ -104,5 +109,7 @@ export const VARIABLE_TARGET = new RegExp(String.raw`^(?:(?:os\.environ|process\
 export const ENGINE_ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|auth|swarm|services|nodes|tasks|secrets|configs|plugins|distribution|session';
 export const DAEMON_ADDRESS = /docker\.sock|unix:\/\/|:237[56](?!\d)|Excon\.new|UnixSocket|CURLOPT_UNIX_SOCKET_PATH|socketPath|--unix-socket/;
 
-/** Every needle: a file without any of them reaches no sink and is never parsed for pins. */
-export const SINK_NEEDLES: readonly string[] = [...new Set(SINKS.flatMap((s) => s.needles))];
+/** Whether some sink may apply to the text: a file for which none does is never parsed for pins. */
+export function mayCallASink(text: string): boolean {
+  return SINKS.some((s) => s.needles.some((n) => text.includes(n)) && (!s.also || s.also.test(text)));
+}
