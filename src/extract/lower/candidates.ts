@@ -139,10 +139,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
 
 /**
  * A path of a versioned API after a base (`/v2/…`), or a Hub path after a base that holds the
- * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`): a URL worth asking
- * the callers' files for its host.
+ * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`), also without the
+ * slash (Retrofit's `v2/users/login` after its base URL): a URL worth asking the callers' files for its host.
  */
-const API_PATH = /^\/(?:v\d+\/|repositories\/|users\/login)/;
+const API_PATH = /^\/?(?:v\d+\/|repositories\/|users\/login)/;
 /** Distinct hosts taken from other files' call sites for one URL. */
 const MAX_CALLER_HOSTS = 4;
 
