@@ -210,8 +210,12 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   return dedupe(out);
 }
 
-/** A path of a versioned API after a base (`/v2/…`): a URL worth asking the callers' files for its host. */
-const API_PATH = /^\/v\d+\//;
+/**
+ * A path of a versioned API after a base (`/v2/…`), or a Hub path after a base that holds the
+ * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`): a URL worth asking
+ * the callers' files for its host.
+ */
+const API_PATH = /^\/(?:v\d+\/|repositories\/|users\/login)/;
 /** Distinct hosts taken from other files' call sites for one URL. */
 const MAX_CALLER_HOSTS = 4;
 
@@ -234,7 +238,7 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
   // A constructor's parameter is passed to `new Class(…)`; a function's under the name it is exported by.
   const name = fn.name === 'constructor' ? fn.parent?.name : (fn.name ?? p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
   if (!name) return [];
-  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index }).flatMap((v) => (v.text ? [v] : [])))];
+  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index, param: param.name }).flatMap((v) => (v.text ? [v] : [])))];
   return hosts.slice(0, MAX_CALLER_HOSTS).map((v) => [
     ...pieces.slice(0, i),
     { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },

@@ -1,4 +1,5 @@
-import { Evaluator, carried, scopedKey, type Binding, type Env, type Program } from './evaluate.js';
+import type { ProjectLookup } from '../types.js';
+import { Evaluator, carried, programOf, scopedKey, type Binding, type Env, type Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
 
 /**
@@ -57,6 +58,21 @@ function makerOf(p: Program, e: Expr | undefined, depth = 0): Call | undefined {
   return def && def.value !== e ? makerOf(p, def.value, depth + 1) : undefined;
 }
 
+const views = new WeakMap<Program, WeakMap<ProjectLookup, Program>>();
+
+/**
+ * The callee's program as the asking file's lint sees the project: what it asks in turn goes
+ * through the same lookup (the --cache notes every file a result was read from).
+ */
+function viewOf(found: Program, project: ProjectLookup): Program {
+  if (found.project === project) return found;
+  let byProject = views.get(found);
+  if (!byProject) views.set(found, (byProject = new WeakMap()));
+  let view = byProject.get(project);
+  if (!view) byProject.set(project, (view = programOf(found.lowered, found.file, project)));
+  return view;
+}
+
 /** Go: the receiver parameter (`recv:c`, see go.ts) of the method a name stands in. */
 function receiverOf(p: Program, e: Expr & { name: string }): Scope | undefined {
   for (let s: Scope | null = e.scope; s; s = s.parent) if (s.params[0]?.name === `recv:${e.name}`) return s;
@@ -73,13 +89,16 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
   const project = p.project;
   if (!project.functionOf) return [];
   const q = { file: p.file, language: p.lowered.language, imports: p.lowered.imports };
-  const target = (program: Program, fn: Scope, bindings: Array<[string, Binding]>): ForeignTarget => ({
+  const target = (found: Program, fn: Scope, bindings: Array<[string, Binding]>): ForeignTarget => {
+    const program = viewOf(found, project);
+    return {
     program,
     fn,
     // What the asking file's own callers bound (a constructor's base, two files up) still holds.
     env: { bindings: new Map([...carried(env), ...bindings]) },
     ev: new Evaluator(program, true),
-  });
+    };
+  };
   // Go lowers no receiver for a plain name (`c.full(u)`, `client.Send(p)`): the name before the dot, unless a package's.
   const bare = call.receiver ? undefined : /^([A-Za-z_]\w*)\.\w+$/.exec(call.callee)?.[1];
   const receiver: Expr | undefined =
@@ -87,7 +106,7 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
   // Go: a method calling another method of its receiver's type, in another file of the package.
   const recv = receiver?.kind === 'name' ? receiverOf(p, receiver) : undefined;
   if (recv && project.methodsOf) {
-    return project.methodsOf({ program: p }, call.name).flatMap((m) => (m.fn && m.program !== p ? [target(m.program, m.fn, bind(m.program, m.fn, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name)))] : []));
+    return project.methodsOf({ program: p }, call.name).flatMap((m) => (m.fn && m.program.file !== p.file ? [target(m.program, m.fn, bind(m.program, m.fn, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name)))] : []));
   }
   const maker = makerOf(p, receiver);
   if (maker) {
