@@ -161,6 +161,10 @@ describe('project resolver', () => {
     const client = (endpoint: string) => `import { Auth } from './resources/Auth'\n\nexport class Client {\n  auth = new Auth(new URL('${endpoint}'))\n}\n`;
     expect((await found({ ...lib, 'api/Client.ts': client('https://hub.docker.com/v2') }, 'api/resources/Auth.ts')).findings).toEqual(['5 hub-users-login POST']);
     expect((await found({ ...lib, 'api/Client.ts': client('https://git.example.org/api/v4') }, 'api/resources/Auth.ts')).findings).toEqual([]);
+    // The class sets the base the outside class reads (Apollo's RESTDataSource `this.baseURL`).
+    const apollo = "const { RESTDataSource } = require('apollo-datasource-rest')\nclass Hub extends RESTDataSource {\n  constructor() {\n    super()\n    this.baseURL = 'https://hub.docker.com/v2/'\n  }\n  login(u, p) {\n    return this.post('users/login/', { u, p })\n  }\n}\n";
+    expect((await found({ 'ds/hub.js': apollo }, 'ds/hub.js')).findings).toEqual(['8 hub-users-login POST']);
+    expect((await found({ 'ds/hub.js': apollo.replace('hub.docker.com', 'api.example.org') }, 'ds/hub.js')).findings).toEqual([]);
     // A base class of the project: its own methods decide, the rule does not guess.
     const own = { 'api/resources/Auth.ts': lib['api/resources/Auth.ts'].replace("'@acme/rest'", "'../rest'"), 'api/rest.ts': 'export class Resource {}\n', 'api/Client.ts': client('https://hub.docker.com/v2') };
     expect((await found(own, 'api/resources/Auth.ts')).findings).toEqual([]);

@@ -426,7 +426,7 @@ function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Co
     const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
     const base = clientBase(p, call.receiver ?? made, trail.env);
     if (base) out.push({ root: e, trail, base });
-    else for (const joined of inheritedBases(p, call)) out.push({ root: e, trail, joined });
+    else for (const joined of inheritedBases(p, ev, call)) out.push({ root: e, trail, joined });
   }
   for (const fn of fns) {
     const param = p.paramAt(call, fn, use.index, use.keyword);
@@ -482,16 +482,24 @@ const MAX_CONSTRUCTOR_ARGS = 3;
  * base's verb-named request methods on `this` with a path relative to that endpoint
  * (`this.http_post('users/login/')`). Its base is the URL-valued argument the `new` sites of
  * the files importing the class pass (`new Auth(endpoint)`); the method is the name's verb.
- * A base class of the project is read instead (its method is a function of a file we have).
+ * A class that sets the base itself (`this.baseURL = 'https://…'` in its constructor, as
+ * Apollo's RESTDataSource subclasses do) uses that one. A base class of the project is read
+ * instead (its method is a function of a file we have).
  */
-function inheritedBases(p: Program, call: Call): Array<{ base: Pieces; method: Evidence }> {
+function inheritedBases(p: Program, ev: Evaluator, call: Call): Array<{ base: Pieces; method: Evidence }> {
   const verb = verbInName(call.name);
-  if (!verb || call.receiver?.kind !== 'name' || call.receiver.name !== 'this' || !p.project.callArguments) return [];
+  if (!verb || call.receiver?.kind !== 'name' || call.receiver.name !== 'this') return [];
   let cls: Scope | null = call.scope;
   while (cls && cls.kind !== 'class') cls = cls.parent;
   const head = cls?.base?.split('.')[0];
   const from = head && p.lowered.imports.find((i) => i.local === head)?.module;
   if (!cls?.name || !from || from.startsWith('.') || from.startsWith('/')) return [];
+  // The class sets the base the outside class reads itself (Apollo's RESTDataSource: `this.baseURL = '…'`).
+  const own = BASE_KEYS.flatMap((k) => p.defsByName.get(`this.${k}`) ?? []).filter((d) => d.scope === cls || d.scope.parent === cls);
+  const set = own.length > 0 ? ev.evaluate(own[own.length - 1].value) : undefined;
+  const first = set?.[0];
+  if (set && first && 'text' in first && HOST.test(first.text)) return [{ base: set, method: explicit(verb) }];
+  if (!p.project.callArguments) return [];
   const out: Array<{ base: Pieces; method: Evidence }> = [];
   const seen = new Set<string>();
   for (let index = 0; index < MAX_CONSTRUCTOR_ARGS; index++) {
