@@ -6,20 +6,14 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 import { arityOf } from './arity.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, Program, bindCall, fieldOf, joinPieces, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
-import type { Call, Def, Expr, Lowered } from './form.js';
+import { Evaluator, Program, bindCall, programOf, type Piece, type Pieces } from './evaluate.js';
+import type { Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 
 /** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
 const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
-/**
- * Where a client keeps the base its relative paths are joined to: an option of the call
- * that made it (axios `create({ baseURL })`, got/ky `prefixUrl`, httpx `Client(base_url=)`),
- * or the first argument of an HTTP mock scoped to a host (`nock(host).post(path)`).
- */
-const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
-const HOST_SCOPED = /^(?:nock)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -164,8 +158,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
 
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
-    // A client's base (`baseURL: 'https://…'`) is reported where requests join paths to it.
-    if (root.use.kind === 'part' && root.use.of.kind === 'object' && [...root.use.of.fields].some(([k, v]) => v === root && BASE_KEYS.includes(k))) return false;
+    // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
+    if (isClientBase(root)) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
     return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
   });
@@ -180,7 +174,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       let completed = false;
       for (const done of completions(program, root)) {
         const own = ev.evaluate(done.root, done.trail.env);
-        const full = done.base ? joinPieces('path', [ev.evaluate(done.base.expr, done.base.env), own], '/') : own;
+        const full = done.base ? joinToBase(done.base.join, ev.evaluate(done.base.expr, done.base.env), own) : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
@@ -247,32 +241,6 @@ function dedupe(list: Candidate[]): Candidate[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * The base a client joins relative paths to, from the receiver a request is called on: the
- * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
- * names and fields (`const api = axios.create(...)`, `this.http`).
- */
-function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { expr: Expr; env: Env } | undefined {
-  if (!e || depth > 8) return undefined;
-  if (e.kind === 'name') {
-    const def = p.defOf(e.name, e);
-    return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
-  }
-  if (e.kind !== 'call') return undefined;
-  const c: Call = e.call;
-  if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
-  for (const key of BASE_KEYS) {
-    const kw = c.keywords.get(key);
-    if (kw) return { expr: kw, env };
-    for (const a of c.args) {
-      const o = objectOf(p, a, env);
-      const f = o ? fieldOf(p, o.obj, o.env, key) : 'absent';
-      if (typeof f === 'object') return f;
-    }
-  }
-  return clientBase(p, c.receiver, env, depth + 1);
 }
 
 /** A redefinition of a parameter that still holds its value (`path = path.slice(1)`, `path += '/'`). */
@@ -344,7 +312,7 @@ interface Completion {
   root: Expr;
   trail: Trail;
   /** A client's base the value is joined to (the value is the path a request is sent to). */
-  base?: { expr: Expr; env: Env };
+  base?: ClientBase;
 }
 
 function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
@@ -364,10 +332,9 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   const call = use.call;
   const out: Completion[] = [];
   const fns = p.targetsOf(call);
-  if (fns.length === 0 && use.index === 0 && !use.keyword) {
-    // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
-    const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
-    const base = clientBase(p, call.receiver ?? made, trail.env);
+  if (fns.length === 0 && use.index === pathArgIndex(call) && !use.keyword) {
+    // `api.get(path)`, `$client->request('POST', path)` on a client; `hubGot(path)`, a client that is itself called.
+    const base = requestBase(p, call, trail.env);
     if (base) out.push({ root: e, trail, base });
   }
   for (const fn of fns) {

@@ -24,9 +24,10 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
 /**
  * Builders that take the URL and set the method on the chain around them: java.net.http's
  * `HttpRequest.newBuilder().uri(u).POST(b)`, OkHttp's `Request.Builder().url(u).head()`,
- * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`. No verb on the chain: GET.
+ * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`, RestClient's `site['path'].post(b)`.
+ * No verb on the chain: GET.
  */
-const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
+const CHAIN_URL = /^(?:uri|url|newBuilder|Builder|\[\])$/;
 /** Chain verbs: upper case with or without a body (`POST(b)`, `GET()`); lower case as OkHttp and Spring write them. */
 const CHAIN_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|get|head|post|put|patch|delete)$/;
 
