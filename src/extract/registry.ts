@@ -182,21 +182,23 @@ export const LANGUAGES = [
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('java')),
   },
   {
-    // Groovy (Gradle files, Jenkinsfiles) is not Java to tree-sitter-java (`def`, calls without
-    // parentheses, `${}` in strings): it keeps the tokenizer, which reads both.
+    // Groovy (Gradle files, Jenkinsfiles, shared-library steps) has no grammar as WebAssembly:
+    // a tokenizer lowering (lower/groovy.ts), with `sh` scripts through the shell lowering.
     name: 'groovy',
     extensions: ['.groovy', '.gradle'],
-    fileNames: [/^jenkinsfile$/i],
-    fences: ['groovy', 'gradle'],
-    load: () => import('./langs/java.js').then((m) => ({ ...m.javaAdapter, name: 'groovy' })),
+    fileNames: [/^jenkinsfile$/i, /^jenkinsfile\.[\w-]+$/i],
+    fences: ['groovy', 'gradle', 'jenkinsfile', 'jenkins'],
+    inFences: true,
+    load: () => import('./lower/groovy-adapter.js').then((m) => m.loadGroovyAdapter()),
   },
   {
     name: 'kotlin',
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
+    grammar: 'kotlin',
     extensions: ['.kt', '.kts'],
     fences: ['kotlin', 'kt'],
     readsConstants: true,
-    load: () => import('./langs/kotlin.js').then((m) => m.kotlinAdapter),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('kotlin')),
   },
   {
     name: 'csharp',

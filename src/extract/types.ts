@@ -64,6 +64,8 @@ export interface CallerQuery {
   name: string;
   /** The parameter's position. */
   index: number;
+  /** The parameter's name, for languages whose calls may name it (Kotlin's `HubAccessor(base = ...)`). */
+  param?: string;
 }
 
 export interface AdapterContext {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
@@ -11,7 +10,17 @@ import type * as TreeSitter from '@vscode/tree-sitter-wasm';
  * The package stays outside the CLI bundle (scripts/bundle.mjs): its files are found next to
  * its own `main` through Node's resolution from wherever hublint is installed.
  */
-export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell';
+export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell' | 'kotlin';
+
+/**
+ * Grammars `@vscode/tree-sitter-wasm` does not ship, each from the grammar's own npm package
+ * (exact version pinned in package.json), which ships the .wasm beside its sources.
+ * Kotlin: `@tree-sitter-grammars/tree-sitter-kotlin` (ABI 14, which this runtime loads); its
+ * `install` script only looks for a native prebuild we never load, nothing is compiled.
+ */
+const OWN_PACKAGE: Partial<Record<Grammar, string>> = {
+  kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+};
 
 export type SyntaxNode = TreeSitter.Node;
 export type SyntaxTree = TreeSitter.Tree;
@@ -29,34 +38,42 @@ function loadRuntime(): Promise<{ ts: Runtime; dir: string }> {
     const dir = dirname(main);
     // The emscripten loader would look for tree-sitter.wasm next to the running script,
     // which inside the bundle is hublint's own file.
-    await ts.Parser.init({ locateFile: (name: string) => join(dir, name) });
+    await baselineOnly(() => ts.Parser.init({ locateFile: (name: string) => join(dir, name) }));
     return { ts, dir };
   })();
   return runtime;
 }
 
 /**
- * Grammars V8 must run on its baseline compiler only. Optimizing the PowerShell grammar's
- * parse tables takes V8's background compiler about a minute of CPU, and the process cannot
- * exit before it is done; the baseline code parses a script in milliseconds all the same.
- * The flag is read when a module is compiled, so it is set around that grammar's load only.
+ * The runtime and the grammars run on V8's baseline WebAssembly compiler (Liftoff) only. A
+ * grammar is mostly huge parse-table functions: optimising them in the background
+ * (TurboFan) costs far more than it gives back on the few files a scan parses — the Python
+ * grammar ~1 s of CPU and ~35 MB of resident code, the PowerShell grammar about a minute
+ * (and the process cannot exit before it is done); measured on this project's machine,
+ * Liftoff code parsed docker-py's container.py in 16 ms against 51 ms while the optimiser
+ * ran. The flag is read when a module is compiled, so it is set around our loads only (a
+ * program that uses hublint as a library keeps its own settings for its own WebAssembly);
+ * node:v8 loads then too: a scan without such files never pays for it.
  */
-const BASELINE_ONLY: ReadonlySet<Grammar> = new Set(['powershell']);
+let baselineLoads = 0;
+async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
+  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+  if (baselineLoads++ === 0) setFlagsFromString('--liftoff-only');
+  try {
+    return await load();
+  } finally {
+    if (--baselineLoads === 0) setFlagsFromString('--no-liftoff-only');
+  }
+}
 
 /** The grammar's Language, loaded once per process (2–14 ms each). */
 export function loadLanguage(grammar: Grammar): Promise<TreeSitter.Language> {
   let p = languages.get(grammar);
   if (!p) {
-    p = loadRuntime().then(async ({ ts, dir }) => {
-      const bytes = readFileSync(join(dir, `tree-sitter-${grammar}.wasm`));
-      if (!BASELINE_ONLY.has(grammar)) return ts.Language.load(bytes);
-      setFlagsFromString('--liftoff-only');
-      try {
-        return await ts.Language.load(bytes);
-      } finally {
-        setFlagsFromString('--no-liftoff-only');
-      }
-    });
+    const own = OWN_PACKAGE[grammar];
+    p = loadRuntime().then(({ ts, dir }) =>
+      baselineOnly(() => ts.Language.load(readFileSync(own ? createRequire(import.meta.url).resolve(own) : join(dir, `tree-sitter-${grammar}.wasm`)))),
+    );
     languages.set(grammar, p);
   }
   return p;

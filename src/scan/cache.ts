@@ -14,9 +14,9 @@ import { dirname } from 'node:path';
  * - Per file: size and mtime (the `metadata` strategy: an unchanged stat means an unchanged
  *   file, no read at all) and a content hash (the `content` strategy: the file is read and
  *   hashed, for checkouts that touch every mtime; it saves the adapters, not the read).
- * - What a file's result also depends on — the project-wide constant index — is the
+ * - What a file's result also depends on — the files that name a Hub host — is the
  *   caller's `context` hash (see constantsHashOf): an entry stored under another context
- *   is not a hit.
+ *   is not a hit; the other files it read values from are its `deps`, checked by the caller.
  *
  * A missing, corrupt or foreign cache file is an empty cache, never an error; saving
  * writes a temp file and renames it, so a killed run leaves the old cache whole.
@@ -25,7 +25,8 @@ import { dirname } from 'node:path';
 export type CacheStrategy = 'metadata' | 'content';
 
 // 2: findings carry `family` (and pins a typed `pin`). 3: Hub findings carry `pendingFix`, their fix planned after suppression.
-export const CACHE_FORMAT = 3;
+// 4: entries carry the files their values came from (`deps`).
+export const CACHE_FORMAT = 4;
 
 export interface FileStamp {
   size: number;
@@ -37,6 +38,11 @@ export interface CacheEntry<R> extends FileStamp {
   hash?: string;
   /** The context hash the result was computed under ('' when it depends on no context). */
   context: string;
+  /**
+   * Other files and folders the result was read from (`f:path`, `d:dir`, as the project
+   * resolver notes them) and the hash of what each held then: a change to any is a miss.
+   */
+  deps?: Record<string, string>;
   result: R;
 }
 

@@ -27,7 +27,7 @@ function treeErrors(parser: LoadedParser, text: string): number {
  * grammar for, `yaml` and JSON for data. JS/TS are parsed by TypeScript in their lexer.
  */
 async function parserFor(name: AdapterName): Promise<FixVerifier['parseErrors']> {
-  // The grammar is the language's registry entry (Kotlin, Dockerfile, Makefile have none).
+  // The grammar is the language's registry entry (Dockerfile, Makefile and Groovy have none).
   const grammar = languageOf(name).grammar;
   if (grammar) {
     const parser = await loadParser(grammar);

@@ -30,13 +30,13 @@ import { ReadScratch } from './read/fast-read.js';
 import { ExtractMemo } from './extract-memo.js';
 import { shareWork } from './workers/share-work.js';
 import { adapterNameFor } from '../extract/registry.js';
-import { addTiming, count } from '../runtime/stage-clock.js';
+import { addTiming, count, nowMs } from '../runtime/stage-clock.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
 import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './package-siblings.js';
 import { projectResolver } from './project-files.js';
 import { ReadQueue } from './read/read-queue.js';
 import { startScanPool, type ScanPool } from './workers/scan-pool.js';
-import { workersBesideMainThread } from './workers/worker-pool.js';
+import { scanWorkerCount } from './workers/worker-pool.js';
 
 export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
@@ -244,11 +244,11 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
 
 /** A pass's wall time on this thread (stage-clock), whatever the workers did meanwhile. */
 async function wall<T>(stage: string, pass: () => Promise<T>): Promise<T> {
-  const begun = performance.now();
+  const begun = nowMs();
   try {
     return await pass();
   } finally {
-    addTiming(stage, performance.now() - begun);
+    addTiming(stage, nowMs() - begun);
   }
 }
 
@@ -402,9 +402,9 @@ async function readPass(scan: Scan): Promise<void> {
         }
         if (!queue?.isStarted()) {
           const items = [file];
-          const begun = performance.now();
+          const begun = nowMs();
           const reply = readHere(items);
-          readMs += performance.now() - begun;
+          readMs += nowMs() - begun;
           await merge(items, reply);
           await breathe();
           // Let the workers' `ready` in now and then.
@@ -447,9 +447,10 @@ async function readPass(scan: Scan): Promise<void> {
 /** The lint pass: the adapters over the kept files (sorted by path), through the cache when asked. */
 async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   scan.kept.sort((a, b) => (a.path < b.path ? -1 : 1));
+  if (scan.options.cache) return cachedLintAll(scan, textOptions);
   const lintHere = (file: TextFile): Promise<Finding[]> => scan.early.reuse(file) ?? lintFile(file.path, file.text, textOptions);
   const pool = scan.pool;
-  return cachedLintAll(scan.kept, scan.rules, scan.options, (todo) => lintAll(todo, scan.rules, scan.options, { cwd: scan.cwd, maxSize: scan.maxSize }, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) }));
+  return lintAll(scan.kept, scan.rules, scan.options, { cwd: scan.cwd, maxSize: scan.maxSize }, lintHere, pool && { pool, here: (f) => scan.early.has(f.path) });
 }
 
 /** Per-rule severity from the options; undefined when the rule is turned off. */
@@ -514,34 +515,42 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
 }
 
 /**
- * --cache: a file's findings depend on its content, the rules and options, and the
- * project's constant index (the files that name a Hub host); only files whose all three are
- * unchanged reuse last run's findings. The cache saves the adapters, not the reads.
+ * --cache: a file's findings depend on its content, the rules and options, the files that
+ * name a Hub host (the context hash), and the files and folders its sites read values from
+ * (an imported module, a Go package sibling, a sourced script: `deps`, noted by the project
+ * resolver while the file was linted, with the hash of what each held). A file reuses last
+ * run's findings only when all of them are unchanged; a dependency is re-read to check it
+ * (through the run's resolver, so each is read once). The cache saves the adapters, not
+ * the reads. The files to lint are linted on this thread, one at a time: the resolver that
+ * notes a file's dependencies is this thread's.
  */
-async function cachedLintAll(kept: TextFile[], rules: readonly Rule[], options: LintOptions, run: (todo: TextFile[]) => Promise<Finding[][]>): Promise<Finding[][]> {
-  if (!options.cache) return run(kept);
+async function cachedLintAll(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
+  const { kept, rules, options, project } = scan;
   const { FileCache, cacheKeyOf, constantsHashOf, hashContent } = await import('./cache.js');
   const { toolVersion } = await import('../core/version.js');
   const key = cacheKeyOf({ version: toolVersion(), rules, hosts: options.extraHubHosts ?? [], bases: options.hubBaseVariables ?? [] });
-  const cache = FileCache.open<Finding[]>(options.cache.location, key);
+  const cache = FileCache.open<Finding[]>(options.cache!.location, key);
   const hashes = kept.map((f) => hashContent(f.text));
   const context = constantsHashOf(kept.flatMap((f, i) => (HUB_HOST_PATTERN.test(f.text) ? [{ path: f.path, hash: hashes[i] }] : [])));
+  const depHash = (dep: string) => hashContent(project.dependencyText(dep));
   const out: Finding[][] = new Array(kept.length);
-  const todo: number[] = [];
-  kept.forEach((f, i) => {
+  for (const [i, f] of kept.entries()) {
     const hit = cache.byContent(f.path, hashes[i], context);
-    if (hit) out[i] = hit.result;
-    else todo.push(i);
-  });
-  const fresh = await run(todo.map((i) => kept[i]));
-  todo.forEach((i, j) => {
-    out[i] = fresh[j];
-    cache.set(kept[i].path, { size: kept[i].text.length, mtimeMs: 0, hash: hashes[i], context, result: fresh[j] });
-  });
+    if (hit && Object.entries(hit.deps ?? {}).every(([dep, hash]) => depHash(dep) === hash)) {
+      out[i] = hit.result;
+      continue;
+    }
+    const noted = new Set<string>();
+    out[i] = await lintFile(f.path, f.text, { ...textOptions, context: { ...textOptions.context, project: project.tracked(noted) } });
+    noted.delete(`f:${f.path}`);
+    const deps = noted.size > 0 ? Object.fromEntries([...noted].sort().map((dep) => [dep, depHash(dep)])) : undefined;
+    cache.set(f.path, { size: f.text.length, mtimeMs: 0, hash: hashes[i], context, deps, result: out[i] });
+    await breathe();
+  }
   try {
     cache.save();
   } catch (e) {
-    options.onNotice?.((e as Error).message ?? `cannot write the cache ${options.cache.location}`);
+    options.onNotice?.((e as Error).message ?? `cannot write the cache ${options.cache!.location}`);
   }
   return out;
 }
@@ -552,10 +561,10 @@ const builtWorker = (name: string) => [new URL(`./workers/${name}`, import.meta.
 const WORKER_URL = builtWorker('lint-worker.js');
 const SCAN_WORKER_URL = builtWorker('scan-worker.js');
 
-/** The scan workers of a big run: one per core but one; none with one core or HUBLINT_WORKERS=0. */
+/** The scan workers of a big run: one per idle core but one; none with one core or HUBLINT_WORKERS=0 (scanWorkerCount). */
 function startPool(scan: Scan, gate: BytePrefilterOptions): ScanPool | undefined {
-  const size = workersBesideMainThread();
-  if (size < 1 || process.env.HUBLINT_WORKERS === '0' || SCAN_WORKER_URL === null) return undefined;
+  const size = scanWorkerCount();
+  if (size < 1 || SCAN_WORKER_URL === null) return undefined;
   const { options } = scan;
   return startScanPool({
     init: { rules: scan.rules, ruleSetOptions: { extraHubHosts: options.extraHubHosts, hubBaseVariables: options.hubBaseVariables }, gate, maxSize: scan.maxSize, pins: scan.pins, cwd: scan.cwd },
@@ -588,8 +597,8 @@ async function lintAll(
   }
   const cost = lintCost(kept);
   // The cores other processes leave idle, this thread's included (worker-pool.ts).
-  const size = Math.min(workersBesideMainThread() + 1, Math.ceil(cost / PARALLEL_LINT));
-  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || process.env.HUBLINT_WORKERS === '0' || WORKER_URL === null) {
+  const size = Math.min(scanWorkerCount() + 1, Math.ceil(cost / PARALLEL_LINT));
+  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
       out.push(await inline(file));

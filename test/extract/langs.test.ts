@@ -6,7 +6,6 @@ import { projectResolver } from '../../src/scan/project-files.js';
 import { csharpAdapter, csharpSpec } from '../../src/extract/langs/csharp.js';
 import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
 import { javaAdapter } from '../../src/extract/langs/java.js';
-import { kotlinAdapter } from '../../src/extract/langs/kotlin.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
 import { perlAdapter } from '../../src/extract/lower/perl.js';
 import { buildSource } from '../../src/extract/langs/source.js';
@@ -19,7 +18,7 @@ const ADAPTERS: Record<string, Adapter> = {
   go: await treeAdapter('go'),
   ruby: await treeAdapter('ruby'),
   java: javaAdapter,
-  kotlin: kotlinAdapter,
+  kotlin: await treeAdapter('kotlin'),
   csharp: csharpAdapter,
   php: await treeAdapter('php'),
   rust: await treeAdapter('rust'),

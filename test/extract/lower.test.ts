@@ -75,7 +75,7 @@ describe('findings from the shared resolver', () => {
   });
 });
 
-describe('PHP, Ruby, Rust and PowerShell through the shared walker', () => {
+describe('PHP, Ruby, Rust, PowerShell and Kotlin through the shared walker', () => {
   const hub = 'https://hub.docker.com/v2/repositories/acme/';
   const deep = (d: number) => `${'('.repeat(d)}1${')'.repeat(d)}`;
   it.each([
@@ -83,6 +83,7 @@ describe('PHP, Ruby, Rust and PowerShell through the shared walker', () => {
     ['deep.rb', `x = ${deep(900)}\nu = "${hub}"\nNet::HTTP.get(URI(u))\n`],
     ['deep.rs', `fn main() {\n    let x = ${deep(900)};\n    let u = "${hub}";\n    reqwest::get(u);\n}\n`],
     ['deep.ps1', `$x = ${deep(900)}\n$u = "${hub}"\nInvoke-RestMethod -Uri $u\n`],
+    ['deep.kt', `fun main() {\n    val x = ${deep(900)}\n    val u = "${hub}"\n    client.get(u)\n}\n`],
   ])('%s: nesting under the guard is lowered without overflowing the stack', async (file, text) => {
     const findings = await lint(file, text);
     const line = text.split('\n').findIndex((l) => l.includes(hub)) + 1;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerCrashError, WorkerPool, workersBesideMainThread } from '../../src/scan/workers/worker-pool.js';
+import { scanWorkerCount, WorkerCrashError, WorkerPool, workersBesideMainThread } from '../../src/scan/workers/worker-pool.js';
 
 interface Init {
   failSetup?: boolean;
@@ -123,5 +123,18 @@ describe('workersBesideMainThread', () => {
     expect(workersBesideMainThread(2, 2)).toBe(0);
     expect(workersBesideMainThread(8, 4)).toBe(4);
     expect(workersBesideMainThread(8, 40)).toBe(0);
+  });
+});
+
+describe('scanWorkerCount', () => {
+  it('takes HUBLINT_WORKERS=N as asked, whatever the load (as make -jN)', () => {
+    expect(scanWorkerCount('0')).toBe(0);
+    expect(scanWorkerCount('1')).toBe(1);
+    expect(scanWorkerCount(' 2 ')).toBe(2);
+  });
+
+  it('sizes by the idle cores when the variable is unset or not a number', () => {
+    expect(scanWorkerCount(undefined)).toBe(workersBesideMainThread());
+    expect(scanWorkerCount('many')).toBe(workersBesideMainThread());
   });
 });

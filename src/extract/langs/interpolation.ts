@@ -9,6 +9,7 @@ export interface Splice {
 type Reader = (text: string, at: number) => Splice | null;
 
 const IDENT = /[A-Za-z_]\w*/y;
+const GROOVY_PATH = /[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/y;
 const PERL_NAME = /[A-Za-z_]\w*(?:::\w+)*/y;
 
 function identAt(re: RegExp, text: string, at: number): string | null {
@@ -79,6 +80,15 @@ const READERS: Record<Interp, Reader> = {
     if (text[at + 1] === '{') return braced(text, at + 1);
     const name = identAt(IDENT, text, at + 1);
     return name ? { expr: name, end: at + 1 + name.length } : null;
+  },
+  // A Groovy GString's `$a.b.c` reads the dotted property path (`"$env.BRANCH_NAME"`); a dot
+  // not followed by a name ends it (`"$host."`).
+  groovy(text, at) {
+    if (text[at] !== '$') return null;
+    if (text[at + 1] === '{') return braced(text, at + 1);
+    GROOVY_PATH.lastIndex = at + 1;
+    const m = GROOVY_PATH.exec(text);
+    return m ? { expr: m[0], end: at + 1 + m[0].length } : null;
   },
   hash(text, at) {
     return text[at] === '#' && text[at + 1] === '{' ? braced(text, at + 1) : null;

@@ -6,7 +6,6 @@ import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
 export const javaSpec: LanguageSpec = {
   name: 'java',
   ...C_COMMENTS,
-  // Groovy (Gradle files, Jenkinsfiles) comes here too: its quotes and `${}` splices cost Java nothing.
   strings: [
     { open: /(?<q>""")/y, escape: 'backslash', interp: 'dollar', multiline: true },
     { open: /(?<q>''')/y, escape: 'backslash', multiline: true },

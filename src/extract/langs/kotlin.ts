@@ -1,8 +1,11 @@
-import { langAdapter } from './extract.js';
 import { JVM_CALLS, JVM_WRAPPERS } from './jvm-calls.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
 
+/**
+ * Kotlin's lexical view for the fix step (registry.ts `lexer`): strings, their splices, comments.
+ * Extraction goes through the tree-sitter lowering (lower/kotlin.ts).
+ */
 export const kotlinSpec: LanguageSpec = {
   name: 'kotlin',
   ...C_COMMENTS,
@@ -26,5 +29,3 @@ export const kotlinSpec: LanguageSpec = {
   wrappers: JVM_WRAPPERS,
   calls: JVM_CALLS,
 };
-
-export const kotlinAdapter = langAdapter(kotlinSpec);

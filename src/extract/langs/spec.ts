@@ -1,7 +1,7 @@
 import type { CallRule } from './method-evidence.js';
 
-/** How a string literal splices values in: `{x}` (Python f, C# $), `${x}`/`$x`, `#{x}`, PHP, Perl. */
-export type Interp = 'brace' | 'dollar' | 'hash' | 'php' | 'perl';
+/** How a string literal splices values in: `{x}` (Python f, C# $), `${x}`/`$x`, `#{x}`, PHP, Perl, Groovy (`$a.b`). */
+export type Interp = 'brace' | 'dollar' | 'hash' | 'php' | 'perl' | 'groovy';
 /** `doubled` is C#'s verbatim `""`. */
 export type Escape = 'backslash' | 'doubled' | 'none';
 

@@ -38,6 +38,11 @@ const OPS = [
 const NUMBER = /\d[\w.]*/y;
 const ESCAPED: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
 
+/** What a backslash followed by `next` stands for in a string with backslash escapes. */
+export function decodeEscape(next: string): string {
+  return ESCAPED[next] ?? (/[\\'"`/$@{}#]/.test(next) ? next : `\\${next}`);
+}
+
 function readString(text: string, at: number, m: RegExpExecArray, form: StringForm): { end: number; body: StrBody } {
   const close = form.close ? form.close(m) : (m.groups?.q ?? '"');
   const contentStart = at + m[0].length;
@@ -72,7 +77,7 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
     }
     if (c === '\\' && form.escape === 'backslash' && j + 1 < text.length) {
       const next = text[j + 1];
-      buf += ESCAPED[next] ?? (/[\\'"`/$@{}#]/.test(next) ? next : `\\${next}`);
+      buf += decodeEscape(next);
       verbatim = false;
       j += 2;
       continue;

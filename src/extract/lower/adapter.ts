@@ -35,6 +35,7 @@ const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering
   go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
   csharp: { grammar: 'c-sharp', load: () => import('./csharp.js').then((m) => m.lowerCsharp) },
   java: { grammar: 'java', load: () => import('./java.js').then((m) => m.lowerJava) },
+  kotlin: { grammar: 'kotlin', load: () => import('./kotlin.js').then((m) => m.lowerKotlin) },
   shell: { grammar: 'bash', load: () => import('./bash.js').then((m) => m.lowerBash) },
   php: { grammar: 'php', load: () => import('./php.js').then((m) => m.lowerPhp) },
   ruby: { grammar: 'ruby', load: () => import('./ruby.js').then((m) => m.lowerRuby) },

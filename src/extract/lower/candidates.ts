@@ -1,87 +1,21 @@
 import type { Candidate } from '../../core/types.js';
-import { hole } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
-import { arityOf } from './arity.js';
 import { commandMethod } from './command-method.js';
 import { Evaluator, Program, bindCall, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
 import { isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
+import { readingsOf, type Rendered } from './readings.js';
 
-/** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
-const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
   if (e.kind === 'str') return e.parts.some((p) => 'text' in p && p.text !== '') || e.parts.length > 1;
   return e.kind === 'concat' || e.kind === 'format' || e.kind === 'join';
-}
-
-interface Rendered {
-  url: string;
-  /** Offsets of each piece in `url`. */
-  at: Array<{ from: number; to: number; piece: Piece }>;
-}
-
-function render(pieces: Pieces, twoSegments: Set<Piece>): Rendered {
-  let url = '';
-  const at: Rendered['at'] = [];
-  for (const piece of pieces) {
-    const from = url.length;
-    if ('text' in piece) url += piece.text;
-    else {
-      const name = piece.hole.replace(/[/?#\s\uE000\uE001]+/g, '_').slice(0, 40);
-      url += twoSegments.has(piece) ? `${hole(`${name}:namespace`)}/${hole(`${name}:repository`)}` : hole(name);
-    }
-    at.push({ from, to: url.length, piece });
-  }
-  return { url, at };
-}
-
-interface Reading {
-  url: string;
-  rendered: Rendered;
-  why?: string;
-}
-
-/**
- * The URL the pieces build, with each placeholder in the `{namespace}/{repository}` slot
- * read as one or two segments as the evidence says; undecided ones give two readings, the
- * likelier first.
- */
-export function readingsOf(pieces: Pieces): { main: Reading; other?: Reading } {
-  const two = new Set<Piece>();
-  let undecided: { piece: Piece; likely: 1 | 2; why: string } | undefined;
-  const before = (i: number) => pieces.slice(0, i).map((p) => ('text' in p ? p.text : '\u0000')).join('');
-  pieces.forEach((p, i) => {
-    if ('text' in p || !REPO_SLOT.test(before(i))) return;
-    const next = pieces[i + 1];
-    if (next && !('text' in next)) return;
-    // What follows; another placeholder stands as \uFFFF.
-    const after = pieces.slice(i + 1).map((q) => ('text' in q ? q.text : '\uFFFF')).join('');
-    const a = arityOf(p);
-    // Another placeholder after the value (`$ORG/$IMAGE/tags`): the two are namespace and repository.
-    if (a.segments !== 2 && after.startsWith('/\uFFFF')) return;
-    // A literal segment after the value (`/tags`, `/groups`): the value is the repository's full name.
-    const tail = /^\/[^/?#\uFFFF]+/.test(after);
-    if (a.segments === 2 || (a.segments === null && tail)) two.add(p);
-    else if (a.segments === null && !undecided) {
-      const listing = /[?&]page(?:_size)?=/.test(after);
-      undecided = { piece: p, likely: listing ? 1 : 2, why: a.why };
-    }
-  });
-  if (!undecided) {
-    const rendered = render(pieces, two);
-    return { main: { url: rendered.url, rendered } };
-  }
-  const one = render(pieces, two);
-  const both = render(pieces, new Set([...two, undecided.piece]));
-  const [main, other] = undecided.likely === 2 ? [both, one] : [one, both];
-  return { main: { url: main.url, rendered: main, why: undecided.why }, other: { url: other.url, rendered: other } };
 }
 
 /**
@@ -174,7 +108,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       let completed = false;
       for (const done of completions(program, root)) {
         const own = ev.evaluate(done.root, done.trail.env);
-        const full = done.base ? joinToBase(done.base.join, ev.evaluate(done.base.expr, done.base.env), own) : own;
+        const full = done.base ? joinToBase(done.base, ev.evaluate(done.base.expr, done.base.env), own) : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
@@ -195,8 +129,12 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   return dedupe(out);
 }
 
-/** A path of a versioned API after a base (`/v2/…`): a URL worth asking the callers' files for its host. */
-const API_PATH = /^\/v\d+\//;
+/**
+ * A path of a versioned API after a base (`/v2/…`), or a Hub path after a base that holds the
+ * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`): a URL worth asking
+ * the callers' files for its host.
+ */
+const API_PATH = /^\/(?:v\d+\/|repositories\/|users\/login)/;
 /** Distinct hosts taken from other files' call sites for one URL. */
 const MAX_CALLER_HOSTS = 4;
 
@@ -224,7 +162,7 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
   // A constructor's parameter is passed to `new Class(…)`; a function's under the name it is exported by.
   const name = fn.name === 'constructor' ? fn.parent?.name : (fn.name ?? p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
   if (!name) return [];
-  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index }).flatMap((v) => (v.text ? [v] : [])))];
+  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index, param: param.name }).flatMap((v) => (v.text ? [v] : [])))];
   return hosts.slice(0, MAX_CALLER_HOSTS).map((v) => [
     ...pieces.slice(0, i),
     { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },

@@ -29,6 +29,8 @@ interface ClientBaseSpec {
    */
   set?: RegExp;
   inClass?: boolean;
+  /** The base is a bare host, reached with this scheme (`HTTPSConnection("hub.docker.com")`). */
+  scheme?: (c: Call) => string;
   join: BaseJoin;
 }
 
@@ -52,6 +54,8 @@ const CLIENT_BASES: readonly ClientBaseSpec[] = [
   { make: /^(?:Http\.)?baseUrl$/, arg: 0, join: 'path' },
   // Perl `REST::Client->new({ host => u })`, `$client->setHost(u)`.
   { make: /^REST\.Client\.new$/, keys: ['host'], set: /^setHost$/, join: 'concat' },
+  // Python http.client `HTTPSConnection(host)` then `conn.request("POST", path)`: a bare host.
+  { make: /(?:^|\.)HTTPS?Connection$/, arg: 0, scheme: (c) => (c.name.startsWith('HTTPS') ? 'https' : 'http'), join: 'path' },
   // Ruby HTTParty: `base_uri u` in the class, then `self.class.get(path)` or `get(path)` in its methods.
   { set: /^base_uri$/, inClass: true, join: 'concat' },
 ];
@@ -63,6 +67,8 @@ export interface ClientBase {
   expr: Expr;
   env: Env;
   join: BaseJoin;
+  /** The base is a bare host the client reaches with this scheme. */
+  scheme?: string;
 }
 
 /** The spec a call that makes a client matches, and where in it the base stands. */
@@ -80,7 +86,7 @@ function baseOfCall(p: Program, c: Call, env: Env): ClientBase | undefined {
       }
     }
     const positional = spec.arg === undefined ? undefined : c.args[spec.arg];
-    if (positional && positional.kind !== 'object') return { expr: positional, env, join: spec.join };
+    if (positional && positional.kind !== 'object') return { expr: positional, env, join: spec.join, scheme: spec.scheme?.(c) };
   }
   return undefined;
 }
@@ -168,12 +174,20 @@ function classOf(scope: Scope, owner: string | undefined): Scope | undefined {
 export function pathArgIndex(call: Call): number {
   const first = call.args[0];
   const m = first && literalOf(first);
-  return m && HTTP_METHODS.has(m.toUpperCase()) && call.args.length > 1 ? 1 : 0;
+  return call.args.length > 1 && ((m && HTTP_METHODS.has(m.toUpperCase())) || call.name === 'request') ? 1 : 0;
+}
+
+/** A bare host as the origin of the URLs a connection sends (`HTTPSConnection("hub.docker.com")`). */
+function originOf(base: Pieces, scheme: string | undefined): Pieces {
+  if (!scheme || !base.every((x) => 'text' in x) || base.length === 0) return base;
+  const host = base.map((x) => ('text' in x ? x.text : '')).join('');
+  return [{ text: `${scheme}://${host}`, start: base[0].start, end: base[base.length - 1].end, foreign: true }];
 }
 
 /** A path joined to a client's base, by the client's rule. */
-export function joinToBase(join: BaseJoin, base: Pieces, path: Pieces): Pieces {
-  switch (join) {
+export function joinToBase(b: Pick<ClientBase, 'join' | 'scheme'>, evaluated: Pieces, path: Pieces): Pieces {
+  const base = originOf(evaluated, b.scheme);
+  switch (b.join) {
     case 'path':
       return joinPieces('path', [base, path], '/');
     case 'url':

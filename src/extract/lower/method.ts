@@ -14,7 +14,7 @@ const MAX_HOPS = 10;
  * (`fetch`, `new Request`), `urlopen`, and JS clients called as functions — `axios(config)`,
  * `got(url)`, `ky(url)`, `request({ url })`, `superagent(url)`, `needle`, jQuery's `$.ajax`.
  */
-const SENDS_GET = /^(?:Request|urlopen|open|fetch|axios|got|ky|request|superagent|needle|ajax)$/;
+const SENDS_GET = /^(?:Request|urlopen|open|fetch|axios|got|ky|request|superagent|needle|ajax|httpRequest)$/;
 /** Keys of an options object that hold the URL (`{ url }`, `{ uri }`, http.request's `{ path }`). */
 const URL_KEY = /^(?:url|uri|path|href)$/;
 /** Verb methods named otherwise: superagent's `del`; axios-mock-adapter's `onPost(url)`. */
@@ -28,6 +28,11 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
  * No verb on the chain: GET.
  */
 const CHAIN_URL = /^(?:uri|url|newBuilder|Builder|\[\])$/;
+/**
+ * Extension calls on the URL itself, the verb in the name: Fuel's `"https://...".httpGet()`,
+ * `url.httpPost(params)`. The URL is the receiver, not an argument.
+ */
+const RECEIVER_VERB = /^http(Get|Head|Post|Put|Patch|Delete)$/;
 /** Chain verbs: upper case with or without a body (`POST(b)`, `GET()`); lower case as OkHttp and Spring write them. */
 const CHAIN_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|get|head|post|put|patch|delete)$/;
 
@@ -58,8 +63,23 @@ const HANDLES: ReadonlyArray<{
     ],
   },
 ];
-/** Keys of an options argument that state the method (`['http' => ['method' => 'POST']]`, `method: :post`). */
-const OPTION_METHOD = /(?:^|\.)(?:method|Method|verb)$/;
+/**
+ * Keys of an options argument that state the method (`['http' => ['method' => 'POST']]`,
+ * `method: :post`; the Jenkins HTTP Request plugin's `httpRequest(url: u, httpMode: 'POST')`,
+ * whose default is GET).
+ */
+const OPTION_METHOD = /(?:^|\.)(?:method|Method|verb|httpMode)$/;
+/**
+ * Calls made on the URL itself rather than given it: Groovy's `u.toURL()` (the URL again),
+ * `url.text` / `url.getText()` / `url.openStream()` (a GET), and java.net.URL's
+ * `openConnection()`, whose method the connection's `requestMethod = 'POST'` /
+ * `setRequestMethod("POST")` sets, GET without one.
+ */
+const ON_URL: ReadonlyArray<{ name: RegExp; sends: 'wraps' | 'get' | 'connection' }> = [
+  { name: /^(?:toURL|toURI)$/, sends: 'wraps' },
+  { name: /^(?:text|getText|bytes|getBytes|openStream|inputStream|getInputStream|newReader|withReader|readLines|eachLine|newInputStream|withInputStream)$/, sends: 'get' },
+  { name: /^openConnection$/, sends: 'connection' },
+];
 /** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
 const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
@@ -115,6 +135,12 @@ export class MethodResolver {
       }
       case 'arg':
         return this.fromCall(use.call, use.index, use.keyword, trail, field);
+      case 'receiver': {
+        // Fuel's `"url".httpPost()` names the verb; `u.toURL().text` and friends are in ON_URL.
+        const verb = RECEIVER_VERB.exec(use.call.name);
+        if (verb) return explicit(verb[1].toUpperCase());
+        return field ? undefined : this.onUrl(use.call, trail);
+      }
       case 'def': {
         const name = use.def.name;
         for (const u of this.p.usesOf(use.def)) {
@@ -232,6 +258,21 @@ export class MethodResolver {
       if (m) return m;
     }
     return undefined;
+  }
+
+  /** The URL is the receiver of a call (ON_URL): what that call does with it. */
+  private onUrl(call: Call, trail: Trail): Evidence | undefined {
+    const kind = ON_URL.find((o) => o.name.test(call.name))?.sends;
+    if (kind === 'wraps') return this.follow(call.result, trail);
+    if (kind === 'get') return DEFAULT_GET;
+    if (kind !== 'connection') return undefined;
+    const use = call.result.use;
+    const def = use.kind === 'def' ? use.def : undefined;
+    if (!def) return DEFAULT_GET;
+    const conn = def.name;
+    for (const d of this.p.defsByName.get(`${conn}.requestMethod`) ?? []) if (d.scope === def.scope) return this.literalMethod(d.value, trail.env) ?? UNKNOWN;
+    for (const c of this.p.lowered.calls) if (c.callee === `${conn}.setRequestMethod` && c.scope === call.scope) return this.literalMethod(c.args[0], trail.env) ?? UNKNOWN;
+    return DEFAULT_GET;
   }
 
   /** A URL given to a handle (HANDLES): the option calls on that handle in the same function decide. */

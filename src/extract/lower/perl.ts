@@ -5,6 +5,7 @@ import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import { candidatesOf } from './candidates.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from './form.js';
 import { TokenStream } from './tokens.js';
+import { TokenDescent, type Parsed } from './token-descent.js';
 
 /**
  * Perl into the lowered form. No tree-sitter grammar for Perl ships as WebAssembly, so this
@@ -56,13 +57,7 @@ export const perlAdapter: Adapter = {
   extract: (path, text, ctx) => candidatesOf(lowerPerl(text), path, ctx),
 };
 
-/** A parsed value and the index of the token after it. */
-interface Parsed {
-  e: Expr;
-  next: number;
-}
-
-class PerlLowering {
+class PerlLowering extends TokenDescent {
   /** `use constant` names of the file: a bareword with one of these names is that constant. */
   private readonly constants = new Set<string>();
   /** Hash constructors, by expression id: their `key => value` pairs. */
@@ -74,11 +69,8 @@ class PerlLowering {
   /** The invocant's name per function (renamed to `self`). */
   private readonly invocant = new Map<Scope, string>();
 
-  constructor(
-    private readonly b: LowerBuilder,
-    private readonly ts: TokenStream,
-    private readonly text: string,
-  ) {
+  constructor(b: LowerBuilder, ts: TokenStream, text: string) {
+    super(b, ts, text);
     const t = ts.tokens;
     for (let i = 0; i + 2 < t.length; i++) {
       if (t[i].text !== 'use' || t[i + 1].text !== 'constant') continue;
@@ -87,25 +79,6 @@ class PerlLowering {
         for (let j = i + 3; j < ts.closer[i + 2]; j++) if (t[j].kind === 'ident' && t[j + 1]?.text === '=>') this.constants.add(t[j].text);
       }
     }
-  }
-
-  /** The end offset of token `i` (the end of the text past the last token: an unclosed bracket). */
-  private endOf(i: number): number {
-    return this.tok(i)?.end ?? this.ts.tokens[this.ts.tokens.length - 1]?.end ?? this.text.length;
-  }
-
-  private tok(i: number): Token | undefined {
-    return this.ts.tokens[i];
-  }
-
-  private scope(i: number): Scope {
-    return this.b.scopeAt(this.tok(i)?.start ?? this.text.length);
-  }
-
-  private span(from: number, to: number): { start: number; end: number } {
-    const first = this.tok(from);
-    const last = this.tok(Math.max(from, to - 1));
-    return { start: first?.start ?? this.text.length, end: last?.end ?? this.text.length };
   }
 
   /** The end of the statement that starts at `i` (its `;`, or the `}` of the block around it). */
@@ -479,30 +452,17 @@ class PerlLowering {
   /** Other binary operators: both sides lowered, the result not followed. */
   private binary(from: number, to: number, depth: number): Parsed {
     let left = this.concat(from, to, depth);
-    while (left.next < to && OTHER_BINARY.has(this.tok(left.next)?.text ?? '') && this.tok(left.next)!.kind !== 'str') {
-      const right = this.concat(left.next + 1, to, depth + 1);
-      left = { e: this.b.opaque(this.text.slice(left.e.start, right.e.end), { start: left.e.start, end: right.e.end }, this.scope(from)), next: right.next };
-    }
+    while (left.next < to && OTHER_BINARY.has(this.tok(left.next)?.text ?? '') && this.tok(left.next)!.kind !== 'str') left = this.opaqueAfter(left, from, to, depth, (a, z, d) => this.concat(a, z, d));
     return left;
   }
 
   private concat(from: number, to: number, depth: number): Parsed {
-    let left = this.unary(from, to, depth);
-    let chained = false;
-    while (left.next < to && this.ts.is(left.next, 'op', '.')) {
-      const right = this.unary(left.next + 1, to, depth + 1);
-      left = { e: this.b.plus(left.e, right.e, chained, { start: left.e.start, end: right.e.end }, this.scope(from)), next: right.next };
-      chained = true;
-    }
-    return left;
+    return this.joined(from, to, depth, '.', (a, z, d) => this.unary(a, z, d));
   }
 
   private unary(from: number, to: number, depth: number): Parsed {
     const t = this.tok(from);
-    if (t && (t.kind === 'op' && ['!', '-', '\\', '+'].includes(t.text) || (t.kind === 'ident' && t.text === 'not'))) {
-      const inner = this.unary(from + 1, to, depth + 1);
-      return { e: this.b.opaque(t.text, { start: t.start, end: inner.e.end }, this.scope(from)), next: inner.next };
-    }
+    if (t && (t.kind === 'op' && ['!', '-', '\\', '+'].includes(t.text) || (t.kind === 'ident' && t.text === 'not'))) return this.prefixed(from, to, depth, (a, z, d) => this.unary(a, z, d));
     return this.postfix(from, to, depth);
   }
 
@@ -614,9 +574,10 @@ class PerlLowering {
   }
 
   private primary(from: number, to: number, depth: number): Parsed {
-    const t = this.tok(from);
+    const end = this.exhausted(from, to, depth);
+    if (end) return end;
+    const t = this.tok(from)!;
     const scope = this.scope(from);
-    if (!t || from >= to || depth > MAX_EXPR_DEPTH) return { e: this.b.opaque('', { start: t?.start ?? this.text.length, end: t?.start ?? this.text.length }, scope), next: Math.max(from + 1, to) };
     switch (t.kind) {
       case 'str':
         return { e: this.string(t, scope), next: from + 1 };
@@ -625,10 +586,7 @@ class PerlLowering {
       case 'open': {
         const close = this.ts.closer[from];
         const end = this.endOf(close);
-        if (t.text === '(') {
-          const items = this.ranges(from + 1, close).map(([a, z]) => this.expression(a, z));
-          return { e: items.length === 1 && items[0] ? items[0] : this.b.opaque('(...)', { start: t.start, end }, scope), next: close + 1 };
-        }
+        if (t.text === '(') return { e: this.grouped(from, close, this.ranges(from + 1, close).map(([a, z]) => this.expression(a, z))), next: close + 1 };
         if (t.text === '{') {
           const pairs = this.pairs(from + 1, close);
           const e = this.b.opaque('{...}', { start: t.start, end }, scope);

@@ -41,7 +41,34 @@ const MAX_FILES = 200;
 const CALLER_FOLDERS = 3;
 /** Call-site values kept for one parameter. */
 const MAX_CALLER_VALUES = 8;
-const JS_FILE = /\.(?:[mc]?[jt]s|[jt]sx)$/;
+
+/**
+ * Per language: which files may call a function of another file, and the callee names under
+ * which a caller reaches it. JS/TS: an import of that file by its relative specifier. Kotlin:
+ * a file of the same package (folder) calls a class by its name, one elsewhere imports it
+ * (`import org.acme.HubAccessor`, `... as Hub`); a constructor call is a plain call.
+ */
+const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: string, text: string, q: CallerQuery) => string[] }> = {
+  js: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
+  ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
+  kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
+};
+
+function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
+  return jsImports(text)
+    .filter((i) => i.name === q.name && jsModuleFile(fs, caller, i.module) === q.file)
+    .map((i) => i.local);
+}
+
+/** `import a.b.Name` / `import a.b.Name as Alias` lines of a Kotlin file: the local names of `name`. */
+function kotlinImportedAs(text: string, name: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^[ \t]*import[ \t]+[\w.]+\.(\w+)(?:[ \t]+as[ \t]+(\w+))?/.exec(line);
+    if (m && m[1] === name) out.push(m[2] ?? name);
+  }
+  return out;
+}
 
 interface Parsed {
   program: Program;
@@ -56,6 +83,14 @@ export class ProjectResolver implements ProjectLookup {
   private readonly callerAnswers = new Map<string, ForeignValue[]>();
   private readonly declared = new Map<string, Set<string>>();
   private readonly busy: string[] = [];
+  /**
+   * The files (`f:path`) and folder listings (`d:dir`) the calls in progress read, innermost
+   * last: every read is noted in all of them, and a memoised answer notes the reads that made
+   * it (answerDeps), so a caller learns what its value came from even when another file asked
+   * first (the --cache entries are checked against them, scan/run.ts).
+   */
+  private readonly noting: Array<Set<string>> = [];
+  private readonly answerDeps = new Map<string, Set<string>>();
   private readonly fs: ModuleFs;
   /** Questions answered from files (for tests and the profile). */
   stats = { questions: 0, filesRead: 0, filesLowered: 0 };
@@ -68,7 +103,53 @@ export class ProjectResolver implements ProjectLookup {
     };
   }
 
+  /**
+   * This resolver as one file's lint sees it: every file and folder its questions read (also
+   * through answers memoised for other files) is added to `deps`. Each question is answered
+   * synchronously, so the noting cannot mix two files.
+   */
+  tracked(deps: Set<string>): ProjectLookup {
+    const within = <T>(ask: () => T): T => {
+      this.noting.push(deps);
+      try {
+        return ask();
+      } finally {
+        this.noting.pop();
+      }
+    };
+    return { value: (q) => within(() => this.value(q)), callArguments: (q) => within(() => this.callArguments(q)) };
+  }
+
+  /** What a dependency noted by tracked() reads now: a file's text, a folder's sorted names ('\0' when missing). */
+  dependencyText(dep: string): string {
+    const target = dep.slice(2);
+    if (dep.startsWith('d:')) return [...this.list(target)].sort().join('\n');
+    return this.read(target) ?? '\0';
+  }
+
+  private note(dep: string): void {
+    for (const set of this.noting) set.add(dep);
+  }
+
+  /** Notes the reads the memoised answer `key` was made from. */
+  private recall(key: string): void {
+    for (const dep of this.answerDeps.get(key) ?? []) this.note(dep);
+  }
+
+  /** Runs `compute`, keeping its reads under `key` (they are noted in the calls in progress too). */
+  private noteUnder<T>(key: string, compute: () => T): T {
+    const deps = new Set<string>();
+    this.answerDeps.set(key, deps);
+    this.noting.push(deps);
+    try {
+      return compute();
+    } finally {
+      this.noting.pop();
+    }
+  }
+
   private read(path: string): string | undefined {
+    if (this.noting.length > 0) this.note(`f:${path}`);
     let t = this.texts.get(path);
     if (t === undefined) {
       const read = this.files.read(path);
@@ -80,6 +161,7 @@ export class ProjectResolver implements ProjectLookup {
   }
 
   private list(dir: string): readonly string[] {
+    if (this.noting.length > 0) this.note(`d:${dir}`);
     let l = this.lists.get(dir);
     if (!l) this.lists.set(dir, (l = this.files.list(dir)));
     return l;
@@ -99,12 +181,12 @@ export class ProjectResolver implements ProjectLookup {
           this.stats.questions++;
           this.busy.push(key);
           try {
-            answer = this.definedIn(file, t.name, t.owner) ?? null;
+            answer = this.noteUnder(key, () => this.definedIn(file, t.name, t.owner)) ?? null;
           } finally {
             this.busy.pop();
           }
           this.answers.set(key, answer);
-        }
+        } else this.recall(key);
         if (answer) return answer;
       }
     }
@@ -112,47 +194,57 @@ export class ProjectResolver implements ProjectLookup {
   }
 
   /**
-   * What the files importing `q.file` pass for a parameter of its exported `q.name`
-   * (`listRepos(session, 'hub.docker.com', ns)`, `new Repos(endpoint)`). JS/TS only: an
-   * importer is found by its relative specifier, so only the file's folder and the folders
-   * above it are read (where an entry point or a client class imports its helpers); each
-   * answer is cached, and it shares the chain bound of `value`.
+   * What the files calling `q.file`'s `q.name` pass for one of its parameters
+   * (`listRepos(session, 'hub.docker.com', ns)`, `new Repos(endpoint)`, Kotlin's
+   * `HubAccessor("https://hub.docker.com/v2", token)` or `HubAccessor(base = ...)`). Only the
+   * file's folder and the folders above it are read (where an entry point or a client class
+   * uses its helpers); CALLERS says, per language, which files those are and under which names
+   * a caller reaches the function. Each answer is cached, and it shares the chain bound of `value`.
    */
   callArguments(q: CallerQuery): ForeignValue[] {
-    if (q.language !== 'js' && q.language !== 'ts') return [];
-    const key = `${q.file}\0${q.name}\0${q.index}`;
+    const rule = CALLERS[q.language];
+    if (!rule) return [];
+    const key = `${q.file}\0${q.name}\0${q.index}\0${q.param ?? ''}`;
     const known = this.callerAnswers.get(key);
-    if (known) return known;
+    if (known) {
+      this.recall(`c\0${key}`);
+      return known;
+    }
     const out: ForeignValue[] = [];
     this.callerAnswers.set(key, out);
     if (this.busy.length >= MAX_CHAIN || q.index < 0) return out;
     this.busy.push(key);
     try {
-      const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
-      const files = dirs.flatMap((d) => this.list(d).filter((n) => JS_FILE.test(n)).map((n) => posix.join(d, n)));
-      for (const caller of files.slice(0, MAX_FILES)) {
-        if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
-        const text = this.read(caller);
-        // A line scan first: a file that does not name the function is not lowered.
-        if (text === undefined || !text.includes(q.name)) continue;
-        const locals = jsImports(text)
-          .filter((i) => i.name === q.name && jsModuleFile(this.fs, caller, i.module) === q.file)
-          .map((i) => i.local);
-        if (locals.length === 0) continue;
-        const lower = LOWERINGS.get(adapterNameFor(caller));
-        const parsed = lower ? this.parse(caller, text, lower) : undefined;
-        if (!parsed) continue;
-        const ev = new Evaluator(parsed.program);
-        for (const call of parsed.program.lowered.calls) {
-          const arg = locals.includes(call.callee) ? call.args[q.index] : undefined;
-          if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
-          if (out.length >= MAX_CALLER_VALUES) break;
-        }
-      }
+      this.noteUnder(`c\0${key}`, () => this.callersPass(q, out));
     } finally {
       this.busy.pop();
     }
     return out;
+  }
+
+  /** The call-site values of callArguments, added to `out`. */
+  private callersPass(q: CallerQuery, out: ForeignValue[]): void {
+    const rule = CALLERS[q.language];
+    if (!rule) return;
+    const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
+    const files = dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
+    for (const caller of files.slice(0, MAX_FILES)) {
+      if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
+      const text = this.read(caller);
+      // A line scan first: a file that does not name the function is not lowered.
+      if (text === undefined || !text.includes(q.name)) continue;
+      const locals = rule.locals(this.fs, caller, text, q);
+      if (locals.length === 0) continue;
+      const lower = LOWERINGS.get(adapterNameFor(caller));
+      const parsed = lower ? this.parse(caller, text, lower) : undefined;
+      if (!parsed) continue;
+      const ev = new Evaluator(parsed.program);
+      for (const call of parsed.program.lowered.calls) {
+        const arg = locals.includes(call.callee) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
+        if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
+        if (out.length >= MAX_CALLER_VALUES) break;
+      }
+    }
   }
 
   /** The value `name` has in `file` (a module-level or class-level definition, or one it imports in turn). */

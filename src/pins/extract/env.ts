@@ -12,8 +12,9 @@ const NAMES = Object.keys(PIN_VARIABLES).join('|');
 const VALUE = String.raw`["'\`]?(v?\d+\.\d+)(?![\d.])`;
 // `=` covers export, inline `VAR=… cmd`, .env, `ENV K=V`, compose list items, Makefile
 // `?=`/`:=`, `${VAR:-1.41}` and `process.env.X = …`; quotes and `]` before it cover
-// os.environ["X"] = …; `,` covers os.Setenv("X", "1.41").
-const ASSIGN = new RegExp(String.raw`\b(${NAMES})\b["'\]]*\s*(?:[?:+]?=|:-|,)\s*${VALUE}`, 'gd');
+// os.environ["X"] = …; `,` covers os.Setenv("X", "1.41"); Kotlin: `"X" to "1.41"` in an
+// environment map, and `System.getenv("X") ?: "1.41"` (the default when unset).
+const ASSIGN = new RegExp(String.raw`\b(${NAMES})\b["'\])]*\s*(?:[?:+]?=|:-|,|\?:|to(?=\s))\s*${VALUE}`, 'gd');
 // `"X": "1.41"` in JSON-like files; YAML keys are the YAML walker's (it sees quoting).
 const COLON = new RegExp(String.raw`\b(${NAMES})\b["']?\s*:\s*${VALUE}`, 'gd');
 // Dockerfile `ENV X 1.41` (the legacy space form).

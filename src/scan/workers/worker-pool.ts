@@ -252,3 +252,12 @@ export function workersBesideMainThread(cores = availableParallelism(), load = l
   const idle = Math.floor(cores - Math.max(0, load - 1) + 0.5);
   return Math.max(0, Math.min(cores - 1, idle - 1));
 }
+
+/**
+ * The workers a big run starts: HUBLINT_WORKERS=N asks for N (0: everything on one thread;
+ * as `make -jN`, whatever the load), otherwise workersBesideMainThread() decides.
+ */
+export function scanWorkerCount(setting = process.env.HUBLINT_WORKERS): number {
+  if (setting !== undefined && /^\d+$/.test(setting.trim())) return Math.min(Number(setting), availableParallelism() * 2);
+  return workersBesideMainThread();
+}

@@ -1,0 +1,84 @@
+import type { Token } from '../langs/tokenize.js';
+import { MAX_EXPR_DEPTH, type LowerBuilder } from './builder.js';
+import type { Expr, Scope, Span } from './form.js';
+import type { TokenStream } from './tokens.js';
+
+/** A parsed value and the index of the token after it. */
+export interface Parsed {
+  e: Expr;
+  next: number;
+}
+
+type Operand = (from: number, to: number, depth: number) => Parsed;
+
+/**
+ * What the hand-written lowerings of languages without a WebAssembly grammar (Perl, Groovy)
+ * share over the tokenizer's tokens: positions, scopes, and the operator levels whose meaning
+ * is the same in both (a concatenation operator, operators whose result no URL is built from,
+ * prefix operators). Each level reads its operands through the next level down and counts
+ * `depth`, which the languages' primary levels cap (MAX_EXPR_DEPTH).
+ */
+export abstract class TokenDescent {
+  constructor(
+    protected readonly b: LowerBuilder,
+    protected readonly ts: TokenStream,
+    protected readonly text: string,
+  ) {}
+
+  protected tok(i: number): Token | undefined {
+    return this.ts.tokens[i];
+  }
+
+  /** The end offset of token `i` (the end of the text past the last token: an unclosed bracket). */
+  protected endOf(i: number): number {
+    return this.tok(i)?.end ?? this.ts.tokens[this.ts.tokens.length - 1]?.end ?? this.text.length;
+  }
+
+  protected scope(i: number): Scope {
+    return this.b.scopeAt(this.tok(i)?.start ?? this.text.length);
+  }
+
+  protected span(from: number, to: number): Span {
+    const first = this.tok(from);
+    const last = this.tok(Math.max(from, to - 1));
+    return { start: first?.start ?? this.text.length, end: last?.end ?? this.text.length };
+  }
+
+  /** Nothing left to read at `from`, or nested deeper than MAX_EXPR_DEPTH: an empty opaque value. */
+  protected exhausted(from: number, to: number, depth: number): Parsed | undefined {
+    const t = this.tok(from);
+    if (t && from < to && depth <= MAX_EXPR_DEPTH) return undefined;
+    const at = t?.start ?? this.text.length;
+    return { e: this.b.opaque('', { start: at, end: at }, this.scope(from)), next: Math.max(from + 1, to) };
+  }
+
+  /** `( ... )` from `open` to `close`: its only item, else an opaque value (each item lowered). */
+  protected grouped(open: number, close: number, items: Array<Expr | undefined>): Expr {
+    return items.length === 1 && items[0] ? items[0] : this.b.opaque('(...)', { start: this.tok(open)!.start, end: this.endOf(close) }, this.scope(open));
+  }
+
+  /** `a OP b OP c` as one concatenation (Perl's `.`, Groovy's `+`). */
+  protected joined(from: number, to: number, depth: number, op: string, operand: Operand): Parsed {
+    let left = operand(from, to, depth);
+    let chained = false;
+    while (left.next < to && this.ts.is(left.next, 'op', op)) {
+      const right = operand(left.next + 1, to, depth + 1);
+      left = { e: this.b.plus(left.e, right.e, chained, { start: left.e.start, end: right.e.end }, this.scope(from)), next: right.next };
+      chained = true;
+    }
+    return left;
+  }
+
+  /** `left OP right` for an operator whose result is no string we follow: both sides lowered, the result opaque. */
+  protected opaqueAfter(left: Parsed, from: number, to: number, depth: number, operand: Operand): Parsed {
+    const right = operand(left.next + 1, to, depth + 1);
+    return { e: this.b.opaque(this.text.slice(left.e.start, right.e.end), { start: left.e.start, end: right.e.end }, this.scope(from)), next: right.next };
+  }
+
+  /** A prefix operator at `from` (`!x`, `-x`): its operand lowered, the result opaque. */
+  protected prefixed(from: number, to: number, depth: number, operand: Operand): Parsed {
+    const t = this.tok(from)!;
+    const inner = operand(from + 1, to, depth + 1);
+    return { e: this.b.opaque(t.text, { start: t.start, end: inner.e.end }, this.scope(from)), next: inner.next };
+  }
+}
