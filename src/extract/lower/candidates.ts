@@ -5,22 +5,14 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, HTTP_METHODS, explicit, type Evidence } from '../langs/method-evidence.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, Program, bindCall, fieldOf, joinPieces, literalMatching, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
+import { Evaluator, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered, Scope } from './form.js';
 import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 import { readingsOf, type Rendered } from './readings.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
-/**
- * Where a client keeps the base its relative paths are joined to: an option of the call
- * that made it (axios `create({ baseURL })`, got/ky `prefixUrl`, httpx `Client(base_url=)`),
- * or the first argument of an HTTP mock scoped to a host (`nock(host).post(path)`).
- */
-const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
-const HOST_SCOPED = /^(?:nock)$/;
-/** A connection to one host whose `request(method, path)` sends host-less paths (Python's http.client). */
-const HOST_CONNECTION = /^(?:HTTPS?Connection)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -103,8 +95,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
 
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
-    // A client's base (`baseURL: 'https://…'`) is reported where requests join paths to it.
-    if (root.use.kind === 'part' && root.use.of.kind === 'object' && [...root.use.of.fields].some(([k, v]) => v === root && BASE_KEYS.includes(k))) return false;
+    // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
+    if (isClientBase(root)) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
     return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
   });
@@ -120,16 +112,20 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       for (const done of completions(program, ev, root)) {
         const at = done.guest?.ev ?? ev;
         const own = at.evaluate(done.root, done.trail.env);
-        const base = done.base ? originOf(at.evaluate(done.base.expr, done.base.env), done.base.scheme) : done.joined?.base;
-        const full = base ? joinPieces('path', [base, own], '/') : own;
+        const based = done.base !== undefined || done.joined !== undefined;
+        const full = done.base
+          ? joinToBase(done.base, at.evaluate(done.base.expr, done.base.env), own)
+          : done.joined
+            ? joinPieces('path', [done.joined.base, own], '/')
+            : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         const method = () =>
           (done.joined?.method ?? (done.guest ? (done.guest.methods.of(done.root, done.trail) ?? methods.of(done.guest.call.result)) : methods.of(done.root, done.trail))) ?? DEFAULT_GET;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
-        if (emit(root, full, method, base ? undefined : root, base !== undefined)) {
+        if (emit(root, full, method, based ? undefined : root, based)) {
           completed = true;
-          if (!base) finished.add(done.root);
+          if (!based) finished.add(done.root);
         }
       }
       if (completed) continue;
@@ -235,47 +231,6 @@ function dedupe(list: Candidate[]): Candidate[] {
   });
 }
 
-/**
- * The base a client joins relative paths to, from the receiver a request is called on: the
- * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
- * names and fields (`const api = axios.create(...)`, `this.http`).
- */
-interface ClientBase {
-  expr: Expr;
-  env: Env;
-  /** The base is a bare host the client reaches with this scheme. */
-  scheme?: string;
-}
-
-/** A bare host as the origin of the URLs a connection sends (`HTTPSConnection("hub.docker.com")`). */
-function originOf(base: Pieces, scheme: string | undefined): Pieces {
-  if (!scheme || !base.every((x) => 'text' in x) || base.length === 0) return base;
-  const host = base.map((x) => ('text' in x ? x.text : '')).join('');
-  return [{ text: `${scheme}://${host}`, start: base[0].start, end: base[base.length - 1].end, foreign: true }];
-}
-
-function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): ClientBase | undefined {
-  if (!e || depth > 8) return undefined;
-  if (e.kind === 'name') {
-    const def = p.defOf(e.name, e);
-    return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
-  }
-  if (e.kind !== 'call') return undefined;
-  const c: Call = e.call;
-  if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
-  if (HOST_CONNECTION.test(c.name) && c.args[0]) return { expr: c.args[0], env, scheme: c.name.startsWith('HTTPS') ? 'https' : 'http' };
-  for (const key of BASE_KEYS) {
-    const kw = c.keywords.get(key);
-    if (kw) return { expr: kw, env };
-    for (const a of c.args) {
-      const o = objectOf(p, a, env);
-      const f = o ? fieldOf(p, o.obj, o.env, key) : 'absent';
-      if (typeof f === 'object') return f;
-    }
-  }
-  return clientBase(p, c.receiver, env, depth + 1);
-}
-
 /** A redefinition of a parameter that still holds its value (`path = path.slice(1)`, `path += '/'`). */
 function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
   if (depth > 6) return false;
@@ -372,11 +327,9 @@ function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Co
   const call = use.call;
   const out: Completion[] = [];
   const fns = p.targetsOf(call);
-  // The path is the first argument, or the second after the method (`conn.request("POST", path)`).
-  if (fns.length === 0 && !use.keyword && (use.index === 0 || (use.index === 1 && call.name === 'request'))) {
-    // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
-    const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
-    const base = clientBase(p, call.receiver ?? made, trail.env);
+  if (fns.length === 0 && use.index === pathArgIndex(call) && !use.keyword) {
+    // `api.get(path)`, `$client->request('POST', path)` on a client; `hubGot(path)`, a client that is itself called.
+    const base = requestBase(p, call, trail.env);
     if (base) out.push({ root: e, trail, base });
     else for (const joined of inheritedBases(p, ev, call)) out.push({ root: e, trail, joined });
   }

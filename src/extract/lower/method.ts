@@ -25,9 +25,10 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
 /**
  * Builders that take the URL and set the method on the chain around them: java.net.http's
  * `HttpRequest.newBuilder().uri(u).POST(b)`, OkHttp's `Request.Builder().url(u).head()`,
- * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`. No verb on the chain: GET.
+ * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`, RestClient's `site['path'].post(b)`.
+ * No verb on the chain: GET.
  */
-const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
+const CHAIN_URL = /^(?:uri|url|newBuilder|Builder|\[\])$/;
 /**
  * Extension calls on the URL itself, the verb in the name: Fuel's `"https://...".httpGet()`,
  * `url.httpPost(params)`. The URL is the receiver, not an argument.
