@@ -18,10 +18,13 @@ import { checkRecall } from './recall.mjs';
 export const DOCKER_RG_PATTERN = 'hub\\.docker\\.com|index\\.docker\\.io|/v1\\.[0-9]+/|DOCKER_API_VERSION';
 
 const NO_WORKERS = { ...process.env, HUBLINT_WORKERS: '0' };
+// One worker whatever the machine's load (by default none starts on a saturated machine):
+// the peak RSS target is about a run with a worker.
+const ONE_WORKER = { ...process.env, HUBLINT_WORKERS: '1' };
 
-/** hublint (default and HUBLINT_WORKERS=0) and ripgrep on one tree; recall when `planted` is given. */
+/** hublint (default, HUBLINT_WORKERS=1 and =0) and ripgrep on one tree; recall when `planted` is given. */
 export function scanTree({ bin, rg, root, label, planted, runs, outDir, log }) {
-  log(`${label}: hublint, hublint with HUBLINT_WORKERS=0 and rg, 1 warm-up + ${runs} runs each, interleaved`);
+  log(`${label}: hublint, hublint with HUBLINT_WORKERS=1 and =0, and rg, 1 warm-up + ${runs} runs each, interleaved`);
   const out = join(outDir, `hublint-${label.replace(/\W+/g, '-')}.json`);
   const seen = [];
   const hub = (name, env) => ({
@@ -35,7 +38,7 @@ export function scanTree({ bin, rg, root, label, planted, runs, outDir, log }) {
     onRun: () => seen.push(JSON.parse(readFileSync(out, 'utf8'))),
   });
   const results = timeGroup(
-    [hub('hublint', process.env), hub('hublint, HUBLINT_WORKERS=0', NO_WORKERS), { name: 'rg', cmd: rg, args: ['-uuu', '-i', '-c', DOCKER_RG_PATTERN, '.'], cwd: root, okStatus: [0, 1] }],
+    [hub('hublint', process.env), hub('hublint, HUBLINT_WORKERS=1', ONE_WORKER), hub('hublint, HUBLINT_WORKERS=0', NO_WORKERS), { name: 'rg', cmd: rg, args: ['-uuu', '-i', '-c', DOCKER_RG_PATTERN, '.'], cwd: root, okStatus: [0, 1] }],
     runs,
     log,
   );

@@ -22,6 +22,7 @@ import { progressLine } from './progress.js';
 import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
+import { markCodeCacheReady } from '../runtime/compile-cache.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -284,5 +285,7 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   // A signal that came during the scan's last stretch of work is handled here, before any report.
   await letSignalsIn();
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
+  // A run that scanned and reported: the code it compiled is what later runs need (bin.ts).
+  markCodeCacheReady();
   return exitCodeFor(findings, failOn, flags.maxWarnings);
 }

@@ -1,4 +1,5 @@
-import { open, stat, lstat, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { nodeFsPromises } from '../runtime/builtins.js';
 import { constants } from 'node:fs';
 import { MAX_TEXT_BYTES, tooLarge } from './size.js';
 
@@ -26,6 +27,9 @@ function decode(buf: Buffer): string | null {
  * never follows a directory symlink, and never reads more than maxSize bytes.
  */
 export async function readCandidateFile(absolute: string | Buffer, maxSize: number): Promise<ReadResult> {
+  // Loaded here: most scans never take this path (regular files are read by read/fast-read.ts),
+  // and node:fs/promises costs a pre-commit run ~2 ms to load.
+  const { open, stat, lstat } = nodeFsPromises();
   let st;
   try {
     st = await lstat(absolute);

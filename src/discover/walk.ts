@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { streamWalkBatches, type EntryKind } from './stream-walk.js';
@@ -80,7 +79,8 @@ export async function* walkBatches(paths: string[], opts: WalkOptions): AsyncGen
     const absolute = resolve(opts.cwd, given);
     let st;
     try {
-      st = await lstat(absolute);
+      // Sync: a handful of named paths, and no thread-pool round trip for a pre-commit run.
+      st = lstatSync(absolute);
     } catch {
       throw new UsageError(`no such file or directory: ${given}`);
     }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 
 /**
- * Node built-ins that hublint needs only on some paths (hashing findings, git, threads),
+ * Node built-ins that hublint needs only on some paths (hashing findings, git, threads,
+ * the careful read of symlinks and odd files),
  * loaded on first use. Loading node:crypto or node:child_process costs ~4–6 ms each: in a
  * pre-commit run with nothing to report that is a tenth of the budget, for nothing.
  */
@@ -15,3 +16,6 @@ export const nodeChildProcess = (): typeof import('node:child_process') => (chil
 
 let workerThreads: typeof import('node:worker_threads') | undefined;
 export const nodeWorkerThreads = (): typeof import('node:worker_threads') => (workerThreads ??= load('node:worker_threads') as typeof import('node:worker_threads'));
+
+let fsPromises: typeof import('node:fs/promises') | undefined;
+export const nodeFsPromises = (): typeof import('node:fs/promises') => (fsPromises ??= load('node:fs/promises') as typeof import('node:fs/promises'));

@@ -36,6 +36,26 @@ export interface CodeCacheOptions {
   flushOnExit?: boolean;
   /** Use no cache at all (also: HUBLINT_NO_CODE_CACHE=1 in the environment). */
   disabled?: boolean;
+  /**
+   * With flushOnExit: write only if this says yes at exit (default: always). The cache holds
+   * the functions the writing run compiled, and a hit is never rewritten: the CLI writes it
+   * from a run that scanned, not from `--version`, whose cache would leave a scan to
+   * compile most of its code on every run.
+   */
+  flushWhen?: () => boolean;
+}
+
+/** The mark a program sets (markCodeCacheReady) when its run is one worth caching. */
+const READY = Symbol.for('hublint.code-cache.ready');
+
+/** Says that this run's compiled code is worth writing to the cache (see flushWhen). */
+export function markCodeCacheReady(): void {
+  (globalThis as Record<symbol, unknown>)[READY] = true;
+}
+
+/** Whether markCodeCacheReady() was called in this process (by any bundle of it). */
+export function codeCacheReady(): boolean {
+  return (globalThis as Record<symbol, unknown>)[READY] === true;
 }
 
 export interface CachedModule<T> {
@@ -196,6 +216,20 @@ const WRAPPER_TAIL = '\n});';
 
 const loaded = new Map<string, CachedModule<unknown>>();
 
+let keepingBytecode = false;
+const setV8Flag = (flag: string) => (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(flag);
+function keepBytecode(): void {
+  // Only where the flag is as Node starts (a run under --no-flush-bytecode keeps it so).
+  if (keepingBytecode || process.execArgv.some((a) => a.includes('flush-bytecode')) || (process.env.NODE_OPTIONS ?? '').includes('flush-bytecode')) return;
+  keepingBytecode = true;
+  setV8Flag('--no-flush-bytecode');
+}
+function restoreBytecodeFlushing(): void {
+  if (!keepingBytecode) return;
+  keepingBytecode = false;
+  setV8Flag('--flush-bytecode');
+}
+
 /**
  * Loads a CommonJS file like `require(filename)` (same module object semantics, registered
  * in `require.cache`), compiling it with the V8 code cache. Its own `require` calls go
@@ -247,6 +281,8 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
     const tmp = `${cacheFile}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
     try {
       if (!isPrivateDir(cacheDir)) return false;
+      // V8 stamps the cache with a hash of its flags: back to the default first, as later runs have it.
+      restoreBytecodeFlushing();
       writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });
       renameSync(tmp, cacheFile);
       written = true;
@@ -262,12 +298,17 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
     return true;
   };
   if (options.flushOnExit !== false && state !== 'hit' && cacheFile) {
+    // The run that writes the cache keeps the bytecode of every function it ran: V8 drops
+    // the bytecode of functions unused for a few major GCs (a long scan has many), and the
+    // start-up code dropped so would be missing from every later run's cache.
+    keepBytecode();
     // When the work is done but the event loop still runs (beforeExit): a SIGINT that comes
     // while the cache is written is handled like any other (exit 130) rather than left
     // pending while the process exits. 'exit' stays for the runs that end with
     // process.exit() and for worker threads; flush() writes once.
-    process.once('beforeExit', () => flush());
-    process.once('exit', () => flush());
+    const flushIf = () => (options.flushWhen?.() ?? true) && flush();
+    process.once('beforeExit', flushIf);
+    process.once('exit', flushIf);
   }
 
   const result: CachedModule<T> = {

@@ -13,7 +13,7 @@ import { fingerprintOf } from '../core/fingerprint.js';
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
 import type { ExtractMemo } from './extract-memo.js';
-import { addTiming, timed, timingsEnabled } from '../runtime/stage-clock.js';
+import { addTiming, timed, timingsEnabled, nowMs } from '../runtime/stage-clock.js';
 
 export interface LintTextOptions {
   ruleSet: RuleSet;
@@ -83,11 +83,11 @@ export const lexerFor: LexerFor = (language) => loadLexer(language as AdapterNam
 /** lintText without the fix planning: each Hub finding keeps its pendingFix for the scan's finish. */
 export async function lintFile(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   if (!timingsEnabled()) return lintFileOnce(file, raw, opts);
-  const started = performance.now();
+  const started = nowMs();
   try {
     return await lintFileOnce(file, raw, opts);
   } finally {
-    addTiming('lint', performance.now() - started);
+    addTiming('lint', nowMs() - started);
   }
 }
 

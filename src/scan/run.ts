@@ -30,7 +30,7 @@ import { ReadScratch } from './read/fast-read.js';
 import { ExtractMemo } from './extract-memo.js';
 import { shareWork } from './workers/share-work.js';
 import { adapterNameFor } from '../extract/registry.js';
-import { addTiming, count } from '../runtime/stage-clock.js';
+import { addTiming, count, nowMs } from '../runtime/stage-clock.js';
 import { makeReadGate, mayJoinForeignBase, readBatch, type ReadItem, type ReadReply } from './read/read-batch.js';
 import { mayShareAPackage, mayUseForeignValues, packageSiblings } from './package-siblings.js';
 import { projectResolver } from './project-files.js';
@@ -244,11 +244,11 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
 
 /** A pass's wall time on this thread (stage-clock), whatever the workers did meanwhile. */
 async function wall<T>(stage: string, pass: () => Promise<T>): Promise<T> {
-  const begun = performance.now();
+  const begun = nowMs();
   try {
     return await pass();
   } finally {
-    addTiming(stage, performance.now() - begun);
+    addTiming(stage, nowMs() - begun);
   }
 }
 
@@ -402,9 +402,9 @@ async function readPass(scan: Scan): Promise<void> {
         }
         if (!queue?.isStarted()) {
           const items = [file];
-          const begun = performance.now();
+          const begun = nowMs();
           const reply = readHere(items);
-          readMs += performance.now() - begun;
+          readMs += nowMs() - begun;
           await merge(items, reply);
           await breathe();
           // Let the workers' `ready` in now and then.

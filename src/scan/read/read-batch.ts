@@ -3,7 +3,7 @@ import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
 import { HUB_PATH_PATTERN } from '../../extract/prefilter.js';
 import { isUtf16, latin1View, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
-import { addTiming, count, timingsEnabled } from '../../runtime/stage-clock.js';
+import { addTiming, count, timingsEnabled, nowMs } from '../../runtime/stage-clock.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 
 /**
@@ -56,7 +56,7 @@ export function readBatch(
   scratch: ReadScratch,
   listQuiet: (path: string) => boolean = () => true,
 ): ReadReply {
-  const started = timingsEnabled() ? performance.now() : 0;
+  const started = timingsEnabled() ? nowMs() : 0;
   const outcomes: ReadOutcome[] = [];
   const quietListed: number[] = [];
   let quiet = 0;
@@ -73,7 +73,7 @@ export function readBatch(
     }
   }
   if (started) {
-    addTiming('read', performance.now() - started, items.length);
+    addTiming('read', nowMs() - started, items.length);
     count('read kept', outcomes.filter((o) => o.outcome === 'kept').length);
   }
   return { outcomes, quiet, quietListed };
