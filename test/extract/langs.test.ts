@@ -85,7 +85,7 @@ describe('string literals', () => {
     expect(only(lang, text).url).toBe(url);
   });
 
-  it('finds URLs inside prose strings and comments, method default', () => {
+  it('finds URLs inside prose strings (method default) and comments (a commented-out command keeps its flags)', () => {
     const text = [
       'def f():',
       '    """Reads https://hub.docker.com/v2/repositories/acme/ page by page."""',
@@ -93,7 +93,7 @@ describe('string literals', () => {
     ].join('\n');
     const found = extract('python', text);
     expect(found.map((c) => [c.source, c.methodSource, c.literal])).toEqual([
-      ['https://hub.docker.com/v2/repositories/acme/web', 'default', true],
+      ['https://hub.docker.com/v2/repositories/acme/web', 'implied', true],
       ['https://hub.docker.com/v2/repositories/acme/', 'default', true],
     ]);
   });
