@@ -187,7 +187,8 @@ export const LANGUAGES = [
     name: 'groovy',
     extensions: ['.groovy', '.gradle'],
     fileNames: [/^jenkinsfile$/i, /^jenkinsfile\.[\w-]+$/i],
-    fences: ['groovy', 'gradle'],
+    fences: ['groovy', 'gradle', 'jenkinsfile', 'jenkins'],
+    inFences: true,
     load: () => import('./lower/groovy-adapter.js').then((m) => m.loadGroovyAdapter()),
   },
   {

@@ -63,6 +63,28 @@ describe('Groovy lowering', () => {
     expect(await seen('Jenkinsfile', text)).toEqual([['hub-users-login', 1, 'POST', 'info']]);
   });
 
+  it('reads withEnv variables and a script held in a variable', async () => {
+    const text = [
+      'node {',
+      "  withEnv(['HUB_API=https://hub.docker.com/v2']) {",
+      `    sh 'curl -s -X POST "$HUB_API/users/login" -d @creds.json'`,
+      '  }',
+      '  def probe = "curl -sI https://hub.docker.com/v2/repositories/acme/web/"',
+      '  sh(script: probe, returnStatus: true)',
+      '}',
+      '',
+    ].join('\n');
+    expect(await seen('Jenkinsfile', text)).toEqual([
+      ['hub-users-login', 3, 'POST', 'warning'],
+      ['hub-check-repository', 5, 'HEAD', 'warning'],
+    ]);
+  });
+
+  it('reads a groovy fence in Markdown with the Groovy adapter: the curl of the step states the method, the finding is info', async () => {
+    const text = ['# CI', '', '```groovy', "stage('Readme') {", "  sh 'curl -s -X POST https://hub.docker.com/v2/users/login -d @creds.json'", '}', '```', ''].join('\n');
+    expect(await seen('docs/ci.md', text)).toEqual([['hub-users-login', 5, 'POST', 'info']]);
+  });
+
   it('takes the method from httpRequest, HttpURLConnection and the GDK', async () => {
     const text = [
       "def api = 'https://hub.docker.com/v2'",

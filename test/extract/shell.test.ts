@@ -93,6 +93,12 @@ describe('shell variables and ranges', () => {
     expect(sh('curl "https://hub.docker.com/v2/repositories/$1/${REPO:-web}"')[0].url).toBe('https://hub.docker.com/v2/repositories/{1}/web');
   });
 
+  it('reads a variable in the repository slot as one segment or two, as the lowered languages do', async () => {
+    const make = async (text: string) => run(await loadMakefileAdapter(), text, 'Makefile').map((c) => c.url);
+    expect(await make('x:\n\tcurl -fsS https://hub.docker.com/v2/repositories/$(IMAGE)/\n')).toEqual(['https://hub.docker.com/v2/repositories/{IMAGE:namespace}/{IMAGE:repository}/']);
+    expect(await make('x:\n\tcurl -fsS https://hub.docker.com/v2/repositories/$(HUB_USER)/\n')).toEqual(['https://hub.docker.com/v2/repositories/{HUB_USER}/']);
+  });
+
   it('marks a literal URL with its exact range', () => {
     expect(sh("curl -I 'https://hub.docker.com/v2/repositories/a/b'")).toMatchObject([{ source: 'https://hub.docker.com/v2/repositories/a/b', literal: true }]);
   });

@@ -118,3 +118,20 @@ describe('hostile YAML', () => {
     expect(() => run(`a: [\nb: "${URL}`)).not.toThrow();
   });
 });
+
+describe('YAML templated by Ansible (Jinja) and Helm (Go templates)', () => {
+  it('reads each `{{ expr }}` as a value of one hole, mapped to the whole expression', () => {
+    const text = 'url: "https://hub.docker.com/v2/repositories/{{ hub_org }}/{{ item | lower }}/"\n';
+    expect(run(text)).toMatchObject([{ url: 'https://hub.docker.com/v2/repositories/{hub_org}/{item}/', source: 'https://hub.docker.com/v2/repositories/{{ hub_org }}/{{ item | lower }}/' }]);
+  });
+
+  it('leaves GitHub Actions `${{ }}` expressions to the shell reading', () => {
+    const text = 'steps:\n  - run: curl -fsS "https://hub.docker.com/v2/repositories/${{ github.repository }}/"\n';
+    expect(run(text).map((c) => c.url)).toEqual(['https://hub.docker.com/v2/repositories/{github.repository:namespace}/{github.repository:repository}/']);
+  });
+
+  it('reads a Helm template whose `{{- if }}` lines are not YAML', () => {
+    const text = '{{- if .Values.sync }}\nspec:\n  command:\n    - sh\n    - -c\n    - curl -s https://hub.docker.com/v2/repositories/{{ .Values.org }}/\n{{- end }}\n';
+    expect(run(text).map((c) => c.url)).toEqual(['https://hub.docker.com/v2/repositories/{Values.org}/']);
+  });
+});

@@ -1,17 +1,14 @@
 import type { Candidate } from '../../core/types.js';
-import { hole } from '../../core/hole.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
-import { arityOf } from './arity.js';
 import { commandMethod } from './command-method.js';
 import { Evaluator, Program, bindCall, fieldOf, joinPieces, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered } from './form.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { readingsOf, type Rendered } from './readings.js';
 
-/** Path segments a value may stand for as `{namespace}/{repository}` (the slot after them). */
-const REPO_SLOT = /(?:^|\/)repositories\/$/;
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 /**
  * Where a client keeps the base its relative paths are joined to: an option of the call
@@ -20,74 +17,13 @@ const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
  */
 const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
 const HOST_SCOPED = /^(?:nock)$/;
+/** A connection to one host whose `request(method, path)` sends host-less paths (Python's http.client). */
+const HOST_CONNECTION = /^(?:HTTPS?Connection)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
   if (e.kind === 'str') return e.parts.some((p) => 'text' in p && p.text !== '') || e.parts.length > 1;
   return e.kind === 'concat' || e.kind === 'format' || e.kind === 'join';
-}
-
-interface Rendered {
-  url: string;
-  /** Offsets of each piece in `url`. */
-  at: Array<{ from: number; to: number; piece: Piece }>;
-}
-
-function render(pieces: Pieces, twoSegments: Set<Piece>): Rendered {
-  let url = '';
-  const at: Rendered['at'] = [];
-  for (const piece of pieces) {
-    const from = url.length;
-    if ('text' in piece) url += piece.text;
-    else {
-      const name = piece.hole.replace(/[/?#\s\uE000\uE001]+/g, '_').slice(0, 40);
-      url += twoSegments.has(piece) ? `${hole(`${name}:namespace`)}/${hole(`${name}:repository`)}` : hole(name);
-    }
-    at.push({ from, to: url.length, piece });
-  }
-  return { url, at };
-}
-
-interface Reading {
-  url: string;
-  rendered: Rendered;
-  why?: string;
-}
-
-/**
- * The URL the pieces build, with each placeholder in the `{namespace}/{repository}` slot
- * read as one or two segments as the evidence says; undecided ones give two readings, the
- * likelier first.
- */
-export function readingsOf(pieces: Pieces): { main: Reading; other?: Reading } {
-  const two = new Set<Piece>();
-  let undecided: { piece: Piece; likely: 1 | 2; why: string } | undefined;
-  const before = (i: number) => pieces.slice(0, i).map((p) => ('text' in p ? p.text : '\u0000')).join('');
-  pieces.forEach((p, i) => {
-    if ('text' in p || !REPO_SLOT.test(before(i))) return;
-    const next = pieces[i + 1];
-    if (next && !('text' in next)) return;
-    // What follows; another placeholder stands as \uFFFF.
-    const after = pieces.slice(i + 1).map((q) => ('text' in q ? q.text : '\uFFFF')).join('');
-    const a = arityOf(p);
-    // Another placeholder after the value (`$ORG/$IMAGE/tags`): the two are namespace and repository.
-    if (a.segments !== 2 && after.startsWith('/\uFFFF')) return;
-    // A literal segment after the value (`/tags`, `/groups`): the value is the repository's full name.
-    const tail = /^\/[^/?#\uFFFF]+/.test(after);
-    if (a.segments === 2 || (a.segments === null && tail)) two.add(p);
-    else if (a.segments === null && !undecided) {
-      const listing = /[?&]page(?:_size)?=/.test(after);
-      undecided = { piece: p, likely: listing ? 1 : 2, why: a.why };
-    }
-  });
-  if (!undecided) {
-    const rendered = render(pieces, two);
-    return { main: { url: rendered.url, rendered } };
-  }
-  const one = render(pieces, two);
-  const both = render(pieces, new Set([...two, undecided.piece]));
-  const [main, other] = undecided.likely === 2 ? [both, one] : [one, both];
-  return { main: { url: main.url, rendered: main, why: undecided.why }, other: { url: other.url, rendered: other } };
 }
 
 /**
@@ -180,7 +116,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       let completed = false;
       for (const done of completions(program, root)) {
         const own = ev.evaluate(done.root, done.trail.env);
-        const full = done.base ? joinPieces('path', [ev.evaluate(done.base.expr, done.base.env), own], '/') : own;
+        const full = done.base ? joinPieces('path', [originOf(ev.evaluate(done.base.expr, done.base.env), done.base.scheme), own], '/') : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
@@ -258,7 +194,21 @@ function dedupe(list: Candidate[]): Candidate[] {
  * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
  * names and fields (`const api = axios.create(...)`, `this.http`).
  */
-function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { expr: Expr; env: Env } | undefined {
+interface ClientBase {
+  expr: Expr;
+  env: Env;
+  /** The base is a bare host the client reaches with this scheme. */
+  scheme?: string;
+}
+
+/** A bare host as the origin of the URLs a connection sends (`HTTPSConnection("hub.docker.com")`). */
+function originOf(base: Pieces, scheme: string | undefined): Pieces {
+  if (!scheme || !base.every((x) => 'text' in x) || base.length === 0) return base;
+  const host = base.map((x) => ('text' in x ? x.text : '')).join('');
+  return [{ text: `${scheme}://${host}`, start: base[0].start, end: base[base.length - 1].end, foreign: true }];
+}
+
+function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): ClientBase | undefined {
   if (!e || depth > 8) return undefined;
   if (e.kind === 'name') {
     const def = p.defOf(e.name, e);
@@ -267,6 +217,7 @@ function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): { exp
   if (e.kind !== 'call') return undefined;
   const c: Call = e.call;
   if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
+  if (HOST_CONNECTION.test(c.name) && c.args[0]) return { expr: c.args[0], env, scheme: c.name.startsWith('HTTPS') ? 'https' : 'http' };
   for (const key of BASE_KEYS) {
     const kw = c.keywords.get(key);
     if (kw) return { expr: kw, env };
@@ -348,7 +299,7 @@ interface Completion {
   root: Expr;
   trail: Trail;
   /** A client's base the value is joined to (the value is the path a request is sent to). */
-  base?: { expr: Expr; env: Env };
+  base?: ClientBase;
 }
 
 function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
@@ -368,7 +319,8 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   const call = use.call;
   const out: Completion[] = [];
   const fns = p.targetsOf(call);
-  if (fns.length === 0 && use.index === 0 && !use.keyword) {
+  // The path is the first argument, or the second after the method (`conn.request("POST", path)`).
+  if (fns.length === 0 && !use.keyword && (use.index === 0 || (use.index === 1 && call.name === 'request'))) {
     // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
     const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
     const base = clientBase(p, call.receiver ?? made, trail.env);

@@ -54,7 +54,8 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
     const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
-    const callee = dotted(fn) ?? '';
+    // A method of a chain (resty's `client.R().SetBody(b).Post(url)`) is named by its field.
+    const callee = dotted(fn) ?? (fn?.type === 'selector_expression' ? (fn.childForFieldName('field')?.text ?? '') : '');
     const name = callee.split('.').pop() ?? '';
     if (callee === 'fmt.Sprintf' && args.length > 0) {
       return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...span(n) }, scope);

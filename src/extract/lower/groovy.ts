@@ -75,6 +75,8 @@ class GroovyLowering extends TokenDescent {
   readonly environment: Def[] = [];
   /** How many expressions the descent is inside (see MAX_EXPR_DEPTH). */
   private nesting = 0;
+  /** The token each string expression was lowered from (a step's script may be held in a variable). */
+  private readonly literals = new WeakMap<Expr, Token>();
   /** Inside an `environment { ... }` block: its assignments set environment variables. */
   private inEnvironment = 0;
 
@@ -220,20 +222,49 @@ class GroovyLowering extends TokenDescent {
     const at = this.endOf(to - 1);
     const op = this.tok(eq)!.text;
     const env = /^env\.(\w+)$/.exec(name)?.[1] ?? (this.inEnvironment > 0 && /^\w+$/.test(name) ? name : undefined);
-    if (env === undefined) {
-      this.b.assign(name, value, op, at);
-      return;
-    }
-    // An environment variable belongs to the whole run, whichever block sets it: defined at
-    // module level (through a one-item concatenation when the value was lowered in a function).
+    if (env === undefined) this.b.assign(name, value, op, at);
+    else this.defineEnvironment(env, value, op, at);
+  }
+
+  /**
+   * An environment variable belongs to the whole run, whichever block sets it: defined at
+   * module level (through a one-item concatenation when the value was lowered in a function),
+   * read as `X` and `env.X`.
+   */
+  private defineEnvironment(name: string, value: Expr, op: string, at: number): void {
     const module = this.b.out.module;
     const global = value.scope === module ? value : this.b.expr({ kind: 'concat', items: [value], start: value.start, end: value.end }, module);
-    this.b.assign(env, global, op, at);
+    this.b.assign(name, global, op, at);
     const def = this.b.out.defs[this.b.out.defs.length - 1];
-    if (def?.name === env) {
-      this.b.out.defs.push({ ...def, name: `env.${env}` });
+    if (def?.name === name) {
+      this.b.out.defs.push({ ...def, name: `env.${name}` });
       this.environment.push(def);
     }
+  }
+
+  /**
+   * `withEnv(['HUB=https://...', "IMAGE=${name}"]) { ... }`: each `NAME=value` item sets an
+   * environment variable (for the whole file: the block it scopes is where the steps that read
+   * it stand). Returns the list as an opaque argument, or undefined when it is no such list.
+   */
+  private withEnv(from: number, to: number): Expr | undefined {
+    if (!this.is(from, 'open', '[') || this.ts.closer[from] !== to - 1) return undefined;
+    for (const [a, z] of this.ranges(from + 1, to - 1)) {
+      const t = this.tok(a)!;
+      const first = t.str?.parts[0];
+      const m = first && 'text' in first ? /^(\w+)=/.exec(first.text) : null;
+      if (z !== a + 1 || !m || this.text.slice(first!.start, first!.start + m[0].length) !== m[0]) {
+        this.expression(a, z);
+        continue;
+      }
+      const value = this.string(t, this.scope(a));
+      if (value.kind !== 'str') continue;
+      const head = value.parts[0] as { text: string; start: number; end: number };
+      value.parts[0] = { text: head.text.slice(m[0].length), start: head.start + m[0].length, end: head.end };
+      value.start = head.start + m[0].length;
+      this.defineEnvironment(m[1], value, '=', value.end);
+    }
+    return this.b.opaque('[...]', this.span(from, to), this.scope(from));
   }
 
   /** The name an assignment's left side [from, eq) defines: `x`, `Type x`, `a.b`, `this.x`. */
@@ -537,7 +568,12 @@ class GroovyLowering extends TokenDescent {
       const key = this.is(a + 1, 'op', ':') ? this.keyAt(a) : undefined;
       const valueFrom = key === undefined ? a : a + 2;
       const isScript = step !== undefined && (key === 'script' || (key === undefined && args.length === 0));
-      const value = (isScript && this.script(valueFrom, z, step)) || this.expression(valueFrom, z) || this.b.opaque('', this.span(a, z), this.scope(a));
+      const first = key === undefined && args.length === 0;
+      const value =
+        (isScript && this.script(valueFrom, z, step)) ||
+        (first && name === 'withEnv' && !receiver && this.withEnv(valueFrom, z)) ||
+        this.expression(valueFrom, z) ||
+        this.b.opaque('', this.span(a, z), this.scope(a));
       if (key === undefined) args.push(value);
       else keywords.set(key, value);
     }
@@ -548,6 +584,13 @@ class GroovyLowering extends TokenDescent {
   /** A step's script written as one literal (`sh '''...'''`, `sh """...""".stripIndent()`): kept for the shell. */
   private script(from: number, to: number, language: 'shell' | 'powershell'): Expr | undefined {
     const t = this.tok(from);
+    // `def cmd = "curl ..."; sh cmd`: the command written in a variable of this file is the script.
+    if (t?.kind === 'ident' && to === from + 1) {
+      const def = this.b.out.defs.filter((d) => d.name === t.text && d.at <= t.start).at(-1);
+      const literal = def && this.literals.get(def.value);
+      if (literal) this.scripts.push({ token: literal, language, interpolates: literal.str!.parts.some((p) => 'expr' in p) || /^"|^\$\//.test(literal.text), at: t.start });
+      return undefined;
+    }
     if (t?.kind !== 'str' || !t.str) return undefined;
     for (let j = from + 1; j < to; j += 3) if (!(this.is(j, 'op', '.') && SAME_STRING.test(this.tok(j + 1)?.text ?? '') && this.is(j + 2, 'open', '(') && this.ts.closer[j + 2] === j + 3)) return undefined;
     this.scripts.push({ token: t, language, interpolates: t.str.parts.some((p) => 'expr' in p) || /^"|^\$\//.test(t.text), at: t.start });
@@ -558,7 +601,9 @@ class GroovyLowering extends TokenDescent {
   private string(t: Token, scope: Scope): Expr {
     const body = t.str!;
     const parts: StrPart[] = body.parts.map((p) => ('text' in p ? { text: p.text, start: p.start, end: p.end } : { expr: this.splice(p.start, p.end, scope) }));
-    return this.b.str(parts, { start: body.contentStart, end: body.contentEnd }, scope);
+    const e = this.b.str(parts, { start: body.contentStart, end: body.contentEnd }, scope);
+    this.literals.set(e, t);
+    return e;
   }
 
   /** `$x`, `$a.b`, `${expr}` inside a GString. */

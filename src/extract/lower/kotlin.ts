@@ -59,9 +59,11 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     if (n.type === 'identifier') return n.text.replace(/`/g, '');
     if (n.type === 'this_expression') return 'this';
     if (n.type === 'navigation_expression') {
-      const [object, field] = [named(n)[0], named(n).at(-1)];
+      const kids = named(n);
+      const [object, field] = [kids[0], kids.at(-1)];
+      if (!field || kids.length < 2 || field.type !== 'identifier') return null;
       const o = dotted(object);
-      return o && field && field !== object && field.type === 'identifier' ? `${o}.${field.text}` : null;
+      return o ? `${o}.${field.text}` : null;
     }
     return null;
   };
@@ -102,22 +104,25 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       const id = p.type === 'identifier' ? p : named(p).find((c) => c.type === 'identifier');
       if (id) b.addParam(fn, id.text);
     }
-    cx.returnsLast(n, (last) => last.type !== 'assignment' && last.type !== 'property_declaration');
+    cx.returnsLast(n, (last) => !consumed.has(last.id) && last.type !== 'assignment' && last.type !== 'property_declaration');
     cx.walk(n);
     return b.opaque(n.text, span(n), scope);
   };
 
   const call = (n: SyntaxNode, scope: Scope): Expr => {
-    let [calleeNode] = named(n);
-    let argList = named(n).find((c) => c.type === 'value_arguments');
-    const trailing = named(named(n).find((c) => c.type === 'annotated_lambda')).find((c) => c.type === 'lambda_literal');
+    const kids = named(n);
+    let calleeNode: SyntaxNode | undefined = kids[0];
+    let argList = kids.find((c) => c.type === 'value_arguments');
+    const trailing = named(kids.find((c) => c.type === 'annotated_lambda')).find((c) => c.type === 'lambda_literal');
+    let calleeKids = named(calleeNode);
     // `client.post(u) { ... }` parses as a call of the call `client.post(u)`: one call with its lambda.
-    if (trailing && !argList && calleeNode?.type === 'call_expression' && !named(calleeNode).some((c) => c.type === 'annotated_lambda')) {
-      argList = named(calleeNode).find((c) => c.type === 'value_arguments');
-      calleeNode = named(calleeNode)[0];
+    if (trailing && !argList && calleeNode?.type === 'call_expression' && !calleeKids.some((c) => c.type === 'annotated_lambda')) {
+      argList = calleeKids.find((c) => c.type === 'value_arguments');
+      calleeNode = calleeKids[0];
+      calleeKids = named(calleeNode);
     }
-    const object = calleeNode?.type === 'navigation_expression' ? named(calleeNode)[0] : null;
-    const nameNode = calleeNode?.type === 'navigation_expression' ? named(calleeNode).at(-1) : calleeNode;
+    const object = calleeNode?.type === 'navigation_expression' ? calleeKids[0] : null;
+    const nameNode = calleeNode?.type === 'navigation_expression' ? calleeKids.at(-1) : calleeNode;
     const name = nameNode?.type === 'identifier' ? nameNode.text : '';
     const objectName = dotted(object);
     const callee = calleeNode?.type === 'identifier' ? name : objectName ? `${objectName}.${name}` : name;
@@ -131,12 +136,19 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       if (kids.length >= 2 && kids[0].type === 'identifier' && a.children.some((c) => c?.type === '=')) keywords.set(kids[0].text, expr(value, scope));
       else args.push(expr(value.type === 'spread_expression' ? (named(value)[0] ?? value) : value, scope));
     }
-    // A trailing lambda's `method = HttpMethod.Post` (Ktor's request builder) is an option of the call.
+    // Ktor's request builder in a trailing lambda: `method = HttpMethod.Post` and `url("...")`
+    // are options of the call (`client.post { url(u) }` posts to u).
     for (const st of named(trailing)) {
       const left = st.type === 'assignment' ? st.childForFieldName('left') : null;
       const right = st.childForFieldName('right');
       if (left?.type === 'identifier' && left.text === 'method' && right) {
         keywords.set('method', expr(right, scope));
+        consumed.add(st.id);
+      }
+      const [fn, list] = st.type === 'call_expression' ? named(st) : [];
+      const only = named(list);
+      if (fn?.type === 'identifier' && fn.text === 'url' && list?.type === 'value_arguments' && only.length === 1 && !keywords.has('url')) {
+        keywords.set('url', expr(named(only[0]).at(-1) ?? only[0], scope));
         consumed.add(st.id);
       }
     }
@@ -279,7 +291,7 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       const defaultNode = p.type === 'class_parameter' ? named(p).slice(typeAt + 1)[0] : kids[i + 1] && kids[i + 1].type !== 'parameter' ? kids[i + 1] : undefined;
       b.addParam(fn, id.text, defaultNode ? expr(defaultNode, fn) : undefined);
       // `class C(private val base: String)`: a property too, read as `base` or `this.base`.
-      if (field && /^(?:[\s\S]*\s)?(?:val|var)\s/.test(p.text.slice(0, id.startIndex - p.startIndex))) {
+      if (field && /(?:^|\s)(?:val|var)\s/.test(p.text.slice(0, id.startIndex - p.startIndex))) {
         b.def(`this.${id.text}`, cx.name(id.text, { start: id.startIndex, end: id.startIndex }, fn), p.endIndex);
       }
     }

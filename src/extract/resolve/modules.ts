@@ -290,14 +290,17 @@ export const PACKAGE_FOLDER_LANGUAGES: ReadonlySet<string> = new Set(['go', 'jav
 const GO_SINGLE = /^(?:const|var)[ \t]+([A-Za-z_]\w*)/;
 const GO_BLOCK = /^(?:const|var)[ \t]*\(/;
 const GO_IN_BLOCK = /^[ \t]+([A-Za-z_]\w*)\b[^=\n]*=/;
+/** Kotlin's top-level `val`/`var` (no indentation; `private` ones stay in their file). */
+const KOTLIN_TOP_LEVEL = /^(?:(?:public|internal)[ \t]+)?(?:val|var)[ \t]+([A-Za-z_]\w*)/gm;
 const CLASS_CONSTANT = /\b(?:static[ \t]+final|final[ \t]+static|static[ \t]+readonly|readonly[ \t]+static|const(?:[ \t]+val)?)[ \t]+(?:(?:String|string)[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::[ \t]*String[ \t]*)?=/g;
 
 /**
  * The names a file defines for its whole package (Go package-level `const`/`var`; Java,
- * Kotlin and C# `static final`/`const` fields): another file of the same folder may build a
+ * Kotlin and C# `static final`/`const` fields; Kotlin's top-level `val`s): another file of the same folder may build a
  * Hub URL from them without naming a Hub host or path itself. Read line by line (linear).
  */
 export function packageNames(language: string, text: string): string[] {
+  if (language === 'kotlin') return [...text.matchAll(CLASS_CONSTANT), ...text.matchAll(KOTLIN_TOP_LEVEL)].map((m) => m[1]);
   if (language !== 'go') return [...text.matchAll(CLASS_CONSTANT)].map((m) => m[1]);
   const out: string[] = [];
   let block = false;

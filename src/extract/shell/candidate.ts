@@ -1,5 +1,6 @@
 import type { Candidate } from '../../core/types.js';
 import { HOLE_OPEN } from '../../core/hole.js';
+import { readUrl } from '../lower/readings.js';
 import { scanUrls } from '../scan-urls.js';
 import type { Mapped } from './mapped.js';
 import { DEFAULT_GET, type Request } from './request.js';
@@ -7,8 +8,9 @@ import { DEFAULT_GET, type Request } from './request.js';
 /** A candidate for `value.text.slice(i, j)`, with its source range and how it was built. */
 export function candidateOf(value: Mapped, i: number, j: number, method: Pick<Request, 'method' | 'methodSource'>): Candidate {
   const rebuilt = value.substituted(i, j);
+  const { url, alternatives, arityNote } = readUrl(value.text.slice(i, j));
   const c: Candidate = {
-    url: value.text.slice(i, j),
+    url,
     start: value.startOf(i),
     end: value.endOf(j),
     method: method.method,
@@ -16,6 +18,7 @@ export function candidateOf(value: Mapped, i: number, j: number, method: Pick<Re
     rebuilt,
   };
   if (!rebuilt && value.verbatim(i, j)) c.literal = true;
+  if (alternatives) Object.assign(c, { alternatives, arityNote });
   return c;
 }
 

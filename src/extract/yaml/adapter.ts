@@ -11,6 +11,7 @@ import { explicitMethod, type Request } from '../shell/request.js';
 import { SHELL_TOOLS, ShellSession } from '../shell/session.js';
 import type { Adapter } from '../types.js';
 import { alignScalar } from './align.js';
+import { templateHoles, withoutTemplateLines } from './templates.js';
 
 // Keys whose value is a shell script (or a list of command lines sharing one shell):
 // GitHub Actions `run`, GitLab CI `script`s, Drone/Woodpecker `commands`, Azure `bash`.
@@ -59,7 +60,7 @@ class YamlWalker {
   }
 
   private mapped(node: Scalar<string>): Mapped {
-    return alignScalar(this.text, node);
+    return templateHoles(alignScalar(this.text, node));
   }
 
   private add(cs: Candidate[]): void {
@@ -153,8 +154,15 @@ class YamlWalker {
  * never expanded, so an alias bomb costs nothing.
  */
 export function extractYaml(path: string, text: string, imports: (name: string) => string | undefined = () => undefined): Candidate[] {
+  const options = { uniqueKeys: false, prettyErrors: false } as const;
+  let docs = parseAllDocuments(text, options);
+  // A Helm template is YAML only once rendered: its `{{- if … }}` lines are read as blank.
+  if (docs.some((d) => d.errors.length > 0) && text.includes('{{')) {
+    text = withoutTemplateLines(text);
+    docs = parseAllDocuments(text, options);
+  }
   const walker = new YamlWalker(text, imports);
-  for (const doc of parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false })) {
+  for (const doc of docs) {
     walker.walk(doc.contents, new ShellEnv());
   }
   return walker.sink.finish().map(configReading);
