@@ -1,5 +1,8 @@
 import type { Candidate } from '../core/types.js';
 import type { AdapterName } from './registry.js';
+import { hole } from '../core/hole.js';
+import { commandMethod } from './lower/command-method.js';
+import { readUrl } from './lower/readings.js';
 import { scanUrls, type UrlHit } from './scan-urls.js';
 
 interface Span {
@@ -13,12 +16,34 @@ interface Span {
  */
 export function commentCandidates(text: string, spans: Iterable<Span>): Candidate[] {
   const out: Candidate[] = [];
-  for (const span of spans) for (const hit of scanUrls(text, span.start, span.end)) out.push(commentCandidate(hit));
+  for (const span of spans) for (const hit of scanUrls(text, span.start, span.end)) out.push(commentCandidate(text, withVariables(text, hit, span.end)));
   return out;
 }
 
-function commentCandidate(hit: UrlHit): Candidate {
-  return { url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true, prose: true };
+/**
+ * A commented-out command keeps its flags (`# curl -X PATCH …/${ORG}/${REPO}/`): the method is
+ * the command's, and each `${VAR}` is a value of one hole, not the end of the URL.
+ */
+function commentCandidate(text: string, hit: UrlHit): Candidate {
+  const { url, alternatives, arityNote } = readUrl(hit.url);
+  const m = commandMethod(text, hit.start);
+  const c: Candidate = { url, start: hit.start, end: hit.end, method: m.method, methodSource: m.source, rebuilt: false, literal: true, prose: true };
+  if (alternatives) Object.assign(c, { alternatives, arityNote });
+  return c;
+}
+
+const URL_CHAR = /[^\s'"`<>()[\]{}\\,;|]/;
+const VARIABLE = /^\{(\w{1,64})\}/;
+
+/** A URL the scan ended at `${`: continued over each `${VAR}` (as a hole) up to `limit`. */
+function withVariables(text: string, hit: UrlHit, limit: number): UrlHit {
+  let { url, end } = hit;
+  for (let v = VARIABLE.exec(text.slice(end, end + 66)); url.endsWith('$') && v; v = VARIABLE.exec(text.slice(end, end + 66))) {
+    url = url.slice(0, -1) + hole(v[1]);
+    end += v[0].length;
+    while (end < limit && URL_CHAR.test(text[end])) url += text[end++];
+  }
+  return { ...hit, url, end };
 }
 
 /** The comments of a file of this adapter's language; none where no lexer reads it. */
@@ -41,5 +66,8 @@ export async function unreadComments(name: AdapterName, text: string, found: rea
   const hits = scanUrls(text).filter((h) => !found.some((c) => c.start < h.end && h.start < c.end));
   if (hits.length === 0) return [];
   const spans = await commentSpans(name, text);
-  return hits.filter((h) => spans.some((s) => s.start <= h.start && h.end <= s.end)).map(commentCandidate);
+  return hits.flatMap((h) => {
+    const span = spans.find((s) => s.start <= h.start && h.end <= s.end);
+    return span ? [commentCandidate(text, withVariables(text, h, span.end))] : [];
+  });
 }

@@ -1,4 +1,6 @@
 import type { Candidate } from '../core/types.js';
+import type { Program } from './lower/evaluate.js';
+import type { Scope } from './lower/form.js';
 
 /**
  * Cross-file values (see extract/resolve/project.ts and docs/ARCHITECTURE.md): what a file
@@ -56,6 +58,27 @@ export interface ProjectLookup {
    * evaluated in the calling file. Optional: a lookup without it knows no callers.
    */
   callArguments?(query: CallerQuery): ForeignValue[];
+  /**
+   * The function or class another file defines under a name this file calls (`web.New`,
+   * `HubClient`, `new Auth(…)`, an imported `list_repos`), found by the module rules and
+   * lowered once per content: the forward direction, where the callee's body builds the
+   * request from what this file passes. Optional: a lookup without it knows no callees.
+   */
+  functionOf?(query: ForeignQuery): ForeignFunction | undefined;
+  /** The methods called `name` of what `owner` makes: its class's, or (Go) its package's. */
+  methodsOf?(owner: ForeignFunction, name: string): ForeignFunction[];
+  /**
+   * A string literal of the files this file imports (Go, Java…: its package's other files)
+   * that matches `pattern`; only files whose text matches `needle` are lowered to look.
+   */
+  mentions?(query: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle?: RegExp): string | undefined;
+}
+
+/** A function (or a class, with its constructor when it has one) of another file, in that file's program. */
+export interface ForeignFunction {
+  program: Program;
+  fn?: Scope;
+  cls?: Scope;
 }
 
 /** A parameter of a function `file` exports, asked of the files that call it. */

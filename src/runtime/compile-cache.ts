@@ -16,9 +16,9 @@ import { Script } from 'node:vm';
  * this user's own and private (a real folder, owner-only: 0700; checked on every load).
  * The file name holds the bundle's path, size and mtime, the Node version, the
  * architecture and the V8 flags, so an edited bundle or another Node never meets an old
- * cache. Each file carries a checksum of its payload (fnv64), checked before V8 sees it: V8 checks
- * its own version, the flags and the source length but, in release builds, not a
- * checksum, so a damaged file could otherwise reach the deserializer. A file that fails
+ * cache. Each file carries a checksum of its payload (CRC-32, see checksum()), checked
+ * before V8 sees it: V8 checks its own version, the flags and the source length but, in
+ * release builds, not a checksum, so a damaged file could otherwise reach the deserializer. A file that fails
  * any check is ignored (the bundle compiles from source) and rewritten at exit.
  *
  * Concurrency: a cache file is written under a unique temporary name (O_EXCL) and renamed
@@ -154,20 +154,33 @@ function bundleKey(filename: string): string {
   return fnv64(filename);
 }
 
-// The file: MAGIC, fnv64 of the payload (16 hex digits), the payload (V8's cached data).
+// The file: MAGIC, the payload's checksum (16 hex digits), the payload (V8's cached data).
 // 16 + 16 bytes: the payload starts 4-aligned in the buffer readFileSync returns.
 const MAGIC = Buffer.from('hublint-v8cache\n');
 const HEADER = MAGIC.length + 16;
+
+/**
+ * The payload's checksum: CRC-32 and the length, 8 hex digits each, where zlib has crc32
+ * (Node ≥ 20.15): native, ~0.2 ms for a 400 KB cache, where fnv64 runs in V8's interpreter
+ * before anything is compiled, ~7 ms of a pre-commit run; zlib's module loads the stream
+ * modules that the run's output needs anyway. Elsewhere fnv64. A cache file is only read by
+ * the Node version that wrote it (cacheKey), so both ends use the same one.
+ */
+function checksum(payload: Uint8Array): string {
+  const zlib = createRequire(import.meta.url)('node:zlib') as { crc32?: (data: Uint8Array) => number };
+  if (typeof zlib.crc32 !== 'function') return fnv64(payload);
+  return zlib.crc32(payload).toString(16).padStart(8, '0') + (payload.length >>> 0).toString(16).padStart(8, '0');
+}
 
 /** The payload of a cache file, or undefined when the file is not one of ours or is damaged. */
 export function unpackCache(file: Buffer): Buffer | undefined {
   if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const payload = file.subarray(HEADER);
-  return file.toString('latin1', MAGIC.length, HEADER) === fnv64(payload) ? payload : undefined;
+  return file.toString('latin1', MAGIC.length, HEADER) === checksum(payload) ? payload : undefined;
 }
 
 export function packCache(payload: Buffer): Buffer {
-  return Buffer.concat([MAGIC, Buffer.from(fnv64(payload), 'latin1'), payload]);
+  return Buffer.concat([MAGIC, Buffer.from(checksum(payload), 'latin1'), payload]);
 }
 
 /** Temporary files of writes that never finished (a killed run), after this long: removed. */

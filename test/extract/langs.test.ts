@@ -3,12 +3,11 @@ import type { Candidate } from '../../src/core/types.js';
 import { hole, showHoles } from '../../src/core/hole.js';
 import { NO_PROJECT, type ProjectLookup } from '../../src/extract/types.js';
 import { projectResolver } from '../../src/scan/project-files.js';
-import { csharpAdapter, csharpSpec } from '../../src/extract/langs/csharp.js';
-import { braceFormat, pathJoin, printf, urlJoin } from '../../src/extract/langs/formats.js';
-import { javaAdapter } from '../../src/extract/langs/java.js';
+import { csharpSpec } from '../../src/extract/langs/csharp.js';
+import { tokenize } from '../../src/extract/langs/tokenize.js';
+import { formatPieces, joinPieces, type Pieces } from '../../src/extract/lower/evaluate.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
 import { perlAdapter } from '../../src/extract/lower/perl.js';
-import { buildSource } from '../../src/extract/langs/source.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
 import type { Adapter } from '../../src/extract/types.js';
 
@@ -17,9 +16,9 @@ const ADAPTERS: Record<string, Adapter> = {
   python: await treeAdapter('python'),
   go: await treeAdapter('go'),
   ruby: await treeAdapter('ruby'),
-  java: javaAdapter,
+  java: await treeAdapter('java'),
   kotlin: await treeAdapter('kotlin'),
-  csharp: csharpAdapter,
+  csharp: await treeAdapter('csharp'),
   php: await treeAdapter('php'),
   rust: await treeAdapter('rust'),
   powershell: await treeAdapter('powershell'),
@@ -86,7 +85,7 @@ describe('string literals', () => {
     expect(only(lang, text).url).toBe(url);
   });
 
-  it('finds URLs inside prose strings and comments, method default', () => {
+  it('finds URLs inside prose strings (method default) and comments (a commented-out command keeps its flags)', () => {
     const text = [
       'def f():',
       '    """Reads https://hub.docker.com/v2/repositories/acme/ page by page."""',
@@ -94,14 +93,14 @@ describe('string literals', () => {
     ].join('\n');
     const found = extract('python', text);
     expect(found.map((c) => [c.source, c.methodSource, c.literal])).toEqual([
-      ['https://hub.docker.com/v2/repositories/acme/web', 'default', true],
+      ['https://hub.docker.com/v2/repositories/acme/web', 'implied', true],
       ['https://hub.docker.com/v2/repositories/acme/', 'default', true],
     ]);
   });
 
   it('tokenizes interpolated strings into text and splices', () => {
-    const src = buildSource('$"{BASE}/repositories/{ns,4:x}/{{x}}"', csharpSpec);
-    expect(src.tokens[0].str?.parts).toEqual([
+    const { tokens } = tokenize('$"{BASE}/repositories/{ns,4:x}/{{x}}"', csharpSpec);
+    expect(tokens[0].str?.parts).toEqual([
       { expr: 'BASE', start: 2, end: 8 },
       { text: '/repositories/', start: 8, end: 22 },
       { expr: 'ns', start: 22, end: 30 },
@@ -293,24 +292,29 @@ describe('method evidence', () => {
   });
 });
 
-describe('formatters', () => {
-  it('printf fills verbs in order, by index and by name; holes stand for missing values', () => {
-    expect(printf('%s/r/%d/%%2F', ['a', 'b'])).toBe('a/r/b/%2F');
-    expect(printf('%[2]s/%[1]s', ['a', 'b'])).toBe('b/a');
-    expect(printf('%2$s/%1$s', ['a', 'b'])).toBe('b/a');
-    expect(printf('%(x)s/%s', [], new Map([['x', 'X']]))).toBe(`X/${hole('arg0')}`);
+describe('formatters of the lowered form', () => {
+  const text = (t: string): Pieces => [{ text: t, start: 0, end: t.length }];
+  const show = (ps: Pieces) => ps.map((p) => ('text' in p ? p.text : `{${p.hole}}`)).join('');
+  const args = (values: string[], named = new Map<string, string>()) => (key: number | string) => {
+    const v = typeof key === 'number' ? values[key] : named.get(key);
+    return v === undefined ? undefined : text(v);
+  };
+
+  it('printf fills verbs in order and by index; holes stand for missing values', () => {
+    expect(show(formatPieces('printf', text('%s/r/%d/%%2F'), args(['a', 'b'])))).toBe('a/r/b/%2F');
+    expect(show(formatPieces('printf', text('%[2]s/%[1]s'), args(['a', 'b'])))).toBe('b/a');
+    expect(show(formatPieces('printf', text('%s/%s'), args(['a'])))).toBe('a/{1}');
   });
 
-  it('brace formats take positions, indexes, names and captured variables', () => {
-    expect(braceFormat('{}/{1}/{n}/{m:?}/{{}}', ['a', 'b'], new Map([['n', 'N']]), (name) => `<${name}>`)).toBe('a/b/N/<m>/{}');
+  it('brace formats take positions, indexes and names', () => {
+    expect(show(formatPieces('brace', text('{}/{1}/{n}/{m}'), args(['a', 'b'], new Map([['n', 'N']]))))).toBe('a/b/N/{m}');
   });
 
   it('joins paths with one slash and resolves references like a browser', () => {
-    expect(pathJoin(['https://hub.docker.com/v2/', '/repositories/', 'acme'])).toBe('https://hub.docker.com/v2/repositories/acme');
-    expect(urlJoin('https://hub.docker.com/v2/', 'repositories/acme')).toBe('https://hub.docker.com/v2/repositories/acme');
-    expect(urlJoin('https://hub.docker.com/v2', 'repositories/acme')).toBe('https://hub.docker.com/repositories/acme');
-    expect(urlJoin('https://hub.docker.com/v2/', '/v2/users/login')).toBe('https://hub.docker.com/v2/users/login');
-    expect(urlJoin('https://hub.docker.com', 'v2/users/login')).toBe('https://hub.docker.com/v2/users/login');
+    expect(show(joinPieces('path', [text('https://hub.docker.com/v2/'), text('/repositories/'), text('acme')], '/'))).toBe('https://hub.docker.com/v2/repositories/acme');
+    expect(show(joinPieces('url', [text('https://hub.docker.com/v2/'), text('repositories/acme')], ''))).toBe('https://hub.docker.com/v2/repositories/acme');
+    expect(show(joinPieces('url', [text('https://hub.docker.com/v2'), text('repositories/acme')], ''))).toBe('https://hub.docker.com/repositories/acme');
+    expect(show(joinPieces('url', [text('https://hub.docker.com/v2/'), text('/v2/users/login')], ''))).toBe('https://hub.docker.com/v2/users/login');
   });
 });
 

@@ -84,6 +84,8 @@ describe('PHP, Ruby, Rust, PowerShell and Kotlin through the shared walker', () 
     ['deep.rs', `fn main() {\n    let x = ${deep(900)};\n    let u = "${hub}";\n    reqwest::get(u);\n}\n`],
     ['deep.ps1', `$x = ${deep(900)}\n$u = "${hub}"\nInvoke-RestMethod -Uri $u\n`],
     ['deep.kt', `fun main() {\n    val x = ${deep(900)}\n    val u = "${hub}"\n    client.get(u)\n}\n`],
+    // Kotlin lambdas open a scope each and walk their statements: nested 900 deep too.
+    ['lambdas.kt', `fun main() {\n    val x = ${'run { '.repeat(900)}1${' }'.repeat(900)}\n    val u = "${hub}"\n    client.get(u)\n}\n`],
   ])('%s: nesting under the guard is lowered without overflowing the stack', async (file, text) => {
     const findings = await lint(file, text);
     const line = text.split('\n').findIndex((l) => l.includes(hub)) + 1;

@@ -117,6 +117,73 @@ describe('project resolver', () => {
     expect((await found(unrelated, 'web/api/repos.ts')).findings).toEqual([]);
   });
 
+  it('go: a path handed to a method of another package whose client a constructor there made with the Hub base; another base stays silent', async () => {
+    const web = {
+      'go.mod': 'module example.org/pruner\n',
+      'internal/web/client.go':
+        'package web\n\nimport "net/http"\n\ntype Client struct{ BaseURL string }\n\nfunc New(base string) Client { return Client{BaseURL: base} }\n\nfunc (c Client) full(u string) string { return c.BaseURL + u }\n',
+      'internal/web/verbs.go':
+        'package web\n\nimport (\n\t"bytes"\n\t"net/http"\n)\n\nfunc (c Client) Send(u string, body []byte) (*http.Response, error) {\n\treq, _ := http.NewRequest("POST", c.full(u), bytes.NewReader(body))\n\treturn http.DefaultClient.Do(req)\n}\n',
+    };
+    const site = (base: string) =>
+      `package hub\n\nimport "example.org/pruner/internal/web"\n\ntype Hub struct{ api web.Client }\n\nfunc Open() *Hub { return &Hub{api: web.New("${base}")} }\n\nfunc (h *Hub) Login(body []byte) {\n\th.api.Send("/users/login", body)\n}\n`;
+    expect((await found({ ...web, 'internal/hub/hub.go': site('https://hub.docker.com/v2') }, 'internal/hub/hub.go')).findings).toEqual(['10 hub-users-login POST']);
+    expect((await found({ ...web, 'internal/hub/hub.go': site('https://registry.example.org/v2') }, 'internal/hub/hub.go')).findings).toEqual([]);
+    // Without a go.mod (a scan of part of a module), the import path's tail names the folder.
+    const { 'go.mod': _mod, ...noMod } = web;
+    expect((await found({ ...noMod, 'internal/hub/hub.go': site('https://hub.docker.com/v2') }, 'internal/hub/hub.go')).findings).toEqual(['10 hub-users-login POST']);
+  });
+
+  it('python: a client whose __init__ keeps the base its caller in another module passes; a private registry stays silent', async () => {
+    const lib = {
+      'svc/hubapi/__init__.py': '',
+      'svc/hubapi/session.py':
+        'import requests\n\n\nclass Session:\n    def __init__(self, base_url, token=None):\n        self.base_url = base_url.rstrip("/")\n        self.token = token\n\n    def send(self, path, payload):\n        return requests.post(self.base_url + path, json=payload)\n',
+    };
+    const app = (base: string) => `from hubapi.session import Session\n\nsession = Session("${base}")\n\n\ndef login(user, password):\n    return session.send("/v2/users/login/", {"username": user, "password": password})\n`;
+    expect((await found({ ...lib, 'svc/app.py': app('https://hub.docker.com') }, 'svc/app.py')).findings).toEqual(['7 hub-users-login POST']);
+    expect((await found({ ...lib, 'svc/app.py': app('https://harbor.example.org') }, 'svc/app.py')).findings).toEqual([]);
+  });
+
+  it('java: a path passed to a method of a class of the package that joins it to the base its constructor keeps', async () => {
+    const api =
+      'package org.acme.hub;\n\nimport java.net.URI;\nimport java.net.http.HttpRequest;\n\nclass HubApi {\n  private final String base;\n\n  HubApi(String base) {\n    this.base = base;\n  }\n\n  HttpRequest get(String path) {\n    return HttpRequest.newBuilder(URI.create(this.base + path)).GET().build();\n  }\n}\n';
+    const site = (base: string) => `package org.acme.hub;\n\nclass Orgs {\n  Object list(String org) {\n    return new HubApi("${base}").get("/v2/repositories/" + org + "/");\n  }\n}\n`;
+    const files = (base: string) => ({ 'src/main/java/org/acme/hub/HubApi.java': api, 'src/main/java/org/acme/hub/Orgs.java': site(base) });
+    expect((await found(files('https://hub.docker.com'), 'src/main/java/org/acme/hub/Orgs.java')).findings).toEqual(['5 hub-list-repositories GET']);
+    expect((await found(files('https://quay.example.org'), 'src/main/java/org/acme/hub/Orgs.java')).findings).toEqual([]);
+  });
+
+  it('ts: resource classes on an outside base class take the endpoint their `new` sites pass; verb-named calls on `this` join paths to it', async () => {
+    const lib = {
+      'api/resources/Auth.ts': "import { Resource } from '@acme/rest'\n\nexport class Auth extends Resource {\n  login(user: string, pass: string) {\n    return this.httpPost('users/login/', { user, pass })\n  }\n}\n",
+    };
+    const client = (endpoint: string) => `import { Auth } from './resources/Auth'\n\nexport class Client {\n  auth = new Auth(new URL('${endpoint}'))\n}\n`;
+    expect((await found({ ...lib, 'api/Client.ts': client('https://hub.docker.com/v2') }, 'api/resources/Auth.ts')).findings).toEqual(['5 hub-users-login POST']);
+    expect((await found({ ...lib, 'api/Client.ts': client('https://git.example.org/api/v4') }, 'api/resources/Auth.ts')).findings).toEqual([]);
+    // The class sets the base the outside class reads (Apollo's RESTDataSource `this.baseURL`).
+    const apollo = "const { RESTDataSource } = require('apollo-datasource-rest')\nclass Hub extends RESTDataSource {\n  constructor() {\n    super()\n    this.baseURL = 'https://hub.docker.com/v2/'\n  }\n  login(u, p) {\n    return this.post('users/login/', { u, p })\n  }\n}\n";
+    expect((await found({ 'ds/hub.js': apollo }, 'ds/hub.js')).findings).toEqual(['8 hub-users-login POST']);
+    expect((await found({ 'ds/hub.js': apollo.replace('hub.docker.com', 'api.example.org') }, 'ds/hub.js')).findings).toEqual([]);
+    // A base class of the project: its own methods decide, the rule does not guess.
+    const own = { 'api/resources/Auth.ts': lib['api/resources/Auth.ts'].replace("'@acme/rest'", "'../rest'"), 'api/rest.ts': 'export class Resource {}\n', 'api/Client.ts': client('https://hub.docker.com/v2') };
+    expect((await found(own, 'api/resources/Auth.ts')).findings).toEqual([]);
+  });
+
+  it('ts: a host parameter nothing passes, on a path only the Hub serves: reported (low) when the file or its imports name the Hub host', async () => {
+    const repos = "export const listRepos = (host: string, ns: string) => fetch(`https://${host}/v2/repositories/${ns}/`)\n";
+    const hub = { 'lib/session.ts': "export const HUB_HOST = 'hub.docker.com'\n", 'lib/repos.ts': "import { HUB_HOST } from './session'\n" + repos };
+    const p = project(hub);
+    const findings = await lintText('lib/repos.ts', hub['lib/repos.ts'], { ruleSet, context: { project: p }, prefilter: () => true });
+    expect(findings.map((f) => `${f.line} ${f.ruleId} ${f.confidence}`)).toEqual(['2 hub-list-repositories low']);
+    // No Hub evidence (a Harbor host in the imported module; the Hub named only in a comment): nothing.
+    const harbor = { 'lib/session.ts': "// unlike hub.docker.com\nexport const HOST = 'harbor.example.org'\n", 'lib/repos.ts': "import { HOST } from './session'\n" + repos };
+    expect((await found(harbor, 'lib/repos.ts')).findings).toEqual([]);
+    // The registry API on the same host parameter is not a path only the Hub serves.
+    const registry = { ...hub, 'lib/repos.ts': "import { HUB_HOST } from './session'\nexport const tags = (host: string, name: string) => fetch(`https://${host}/v2/${name}/tags/list`)\n" };
+    expect((await found(registry, 'lib/repos.ts')).findings).toEqual([]);
+  });
+
   it('ends cycles, and reads each file once per run', () => {
     const p = project({ 'a.py': 'from b import X\n', 'b.py': 'from a import X\n', 'c.py': 'Y = "v"\n' });
     expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
+import { commentCandidates } from '../../src/extract/comments.js';
 import { shellAdapter } from '../../src/extract/shell/adapter.js';
 import { loadDockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
 import { loadMakefileAdapter } from '../../src/extract/shell/makefile.js';
@@ -166,5 +167,13 @@ describe('PowerShell', () => {
       ['POST', 'implied'],
       ['GET', 'default'],
     ]);
+  });
+});
+
+describe('comments of shell scripts', () => {
+  it('reads a commented-out curl with its method and its `${VAR}` segments', () => {
+    const text = '#!/bin/sh\n# CMD="curl -s -X PATCH -d @n.json https://hub.docker.com/v2/repositories/${ORG}/${REPO}/"\n';
+    const [c] = commentCandidates(text, [{ start: 10, end: text.length - 1 }]);
+    expect([showHoles(c.url), c.method, c.methodSource]).toEqual(['https://hub.docker.com/v2/repositories/{ORG}/{REPO}/', 'PATCH', 'explicit']);
   });
 });

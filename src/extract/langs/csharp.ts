@@ -1,9 +1,10 @@
-import { langAdapter } from './extract.js';
-import { firstOf, fixed, fromArg, methodArgCall, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from './syntax.js';
 
-/** HttpClient, HttpRequestMessage, RestSharp, WebClient; `$"..."`, `@"..."`, `string.Format`. */
+/**
+ * C#'s lexical forms, for the fix step's lexer (extract/lexers.ts): comments, verbatim, raw and
+ * interpolated strings. Extraction parses C# with tree-sitter (extract/lower/csharp.ts).
+ */
 export const csharpSpec: LanguageSpec = {
   name: 'csharp',
   ...C_COMMENTS,
@@ -17,23 +18,4 @@ export const csharpSpec: LanguageSpec = {
   ],
   opaque: [CHAR_LITERAL],
   ident: WORD,
-  memberOps: ['.', '?.'],
-  concatOps: ['+'],
-  assignOps: ['='],
-  builders: [
-    { callee: /^[Ss]tring\.Format$/, kind: 'brace' },
-    { callee: /^[Ss]tring\.Concat$/, kind: 'concat' },
-    { callee: /^Environment\.GetEnvironmentVariable$/, kind: 'env' },
-    { callee: /^new Uri$/, kind: 'urljoin', minArgs: 2 },
-  ],
-  stringMethods: [{ name: /^(?:Trim|TrimEnd|ToString|ToLowerInvariant)$/, kind: 'identity' }],
-  wrappers: /^(?:new Uri|new System\.Uri)$/,
-  calls: [
-    methodArgCall(/^new HttpRequestMessage$/),
-    { callee: /^new RestRequest$/, method: firstOf(fromArg(1), fixed('GET', 'default')) },
-    verbCall('(?:String|Stream|ByteArray|FromJson|AsJson)?Async'),
-    { callee: /(?:^|\.)(?:DownloadString|DownloadData|OpenRead)(?:TaskAsync|Async)?$/, method: fixed('GET', 'default') },
-  ],
 };
-
-export const csharpAdapter = langAdapter(csharpSpec);

@@ -1,4 +1,3 @@
-import { methodArgCall, verbCall } from './method-evidence.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, DOUBLE_QUOTED, WORD } from './syntax.js';
 
@@ -9,21 +8,4 @@ export const goSpec: LanguageSpec = {
   strings: [DOUBLE_QUOTED, { open: /(?<q>`)/y, escape: 'none', multiline: true }],
   opaque: [CHAR_LITERAL],
   ident: WORD,
-  memberOps: ['.'],
-  concatOps: ['+'],
-  assignOps: ['=', ':='],
-  typeAfterName: /^string$/,
-  builders: [
-    { callee: /^fmt\.Sprintf$/, kind: 'printf' },
-    { callee: /^(?:path|url)\.(?:Join|JoinPath)$/, kind: 'join' },
-    { callee: /^os\.(?:Getenv|LookupEnv)$/, kind: 'env' },
-    { callee: /^strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower)$/, kind: 'identity' },
-  ],
-  wrappers: /^url\.(?:Parse|ParseRequestURI)$/,
-  calls: [
-    methodArgCall(/(?:^|\.)NewRequestWithContext$/, 2),
-    methodArgCall(/(?:^|\.)NewRequest$/, 1),
-    verbCall('(?:Form)?'),
-  ],
 };
-

@@ -1,5 +1,5 @@
 import type { LanguageSpec } from './spec.js';
-import { C_COMMENTS, NOTHING, WORD } from './syntax.js';
+import { C_COMMENTS, WORD } from './syntax.js';
 
 /**
  * Groovy's lexical forms (Jenkinsfiles, Gradle scripts, shared-library `vars/*.groovy`) for the
@@ -20,11 +20,4 @@ export const groovySpec: LanguageSpec = {
     { open: /\$(?<q>\/)/y, close: () => '/$', escape: 'none', interp: 'groovy', multiline: true },
   ],
   ident: WORD,
-  memberOps: ['.', '?.', '*.'],
-  concatOps: ['+'],
-  assignOps: ['='],
-  // Only the lexical part is read: the lowering lowers calls and formats itself.
-  builders: [],
-  wrappers: NOTHING,
-  calls: [],
 };

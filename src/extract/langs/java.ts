@@ -1,8 +1,10 @@
-import { langAdapter } from './extract.js';
-import { JVM_CALLS, JVM_WRAPPERS } from './jvm-calls.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
 
+/**
+ * Java's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, quotes, text
+ * blocks, char literals. Extraction parses Java with tree-sitter (extract/lower/java.ts).
+ */
 export const javaSpec: LanguageSpec = {
   name: 'java',
   ...C_COMMENTS,
@@ -14,21 +16,4 @@ export const javaSpec: LanguageSpec = {
   ],
   opaque: [CHAR_LITERAL],
   ident: WORD,
-  memberOps: ['.', '::'],
-  concatOps: ['+'],
-  assignOps: ['='],
-  builders: [
-    { callee: /^String\.format$/, kind: 'printf' },
-    { callee: /^MessageFormat\.format$/, kind: 'brace' },
-    { callee: /^System\.getenv$/, kind: 'env' },
-    { callee: /^String\.valueOf$/, kind: 'identity' },
-  ],
-  stringMethods: [
-    { name: /^formatted$/, kind: 'printf' },
-    { name: /^(?:trim|strip|toString|toLowerCase)$/, kind: 'identity' },
-  ],
-  wrappers: JVM_WRAPPERS,
-  calls: JVM_CALLS,
 };
-
-export const javaAdapter = langAdapter(javaSpec);

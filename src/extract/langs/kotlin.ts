@@ -1,4 +1,3 @@
-import { JVM_CALLS, JVM_WRAPPERS } from './jvm-calls.js';
 import type { LanguageSpec } from './spec.js';
 import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
 
@@ -15,17 +14,4 @@ export const kotlinSpec: LanguageSpec = {
   ],
   opaque: [CHAR_LITERAL],
   ident: WORD,
-  memberOps: ['.', '?.', '::'],
-  concatOps: ['+'],
-  assignOps: ['='],
-  builders: [
-    { callee: /^(?:java\.lang\.)?String\.format$/, kind: 'printf' },
-    { callee: /^System\.getenv$/, kind: 'env' },
-  ],
-  stringMethods: [
-    { name: /^format$/, kind: 'printf' },
-    { name: /^(?:trim|trimEnd|removeSuffix|toString|lowercase|toHttpUrl|toUri)$/, kind: 'identity' },
-  ],
-  wrappers: JVM_WRAPPERS,
-  calls: JVM_CALLS,
 };

@@ -1,5 +1,5 @@
 import type { LanguageSpec } from './spec.js';
-import { NOTHING, mirrored } from './syntax.js';
+import { mirrored } from './syntax.js';
 
 /**
  * Perl's lexical forms for the shared tokenizer, which the Perl lowering (`lower/perl.ts`) walks.
@@ -15,13 +15,4 @@ export const perlSpec: LanguageSpec = {
     { open: /q(?<q>[{([<|!/])/y, close: mirrored, escape: 'backslash', multiline: true },
   ],
   ident: /[$@]?[A-Za-z_]\w*/y,
-  memberOps: ['->', '::'],
-  concatOps: ['.'],
-  assignOps: ['='],
-  argSeparators: [',', '=>'],
-  parenlessCalls: true,
-  // Only the lexical part is read: the lowering lowers calls and formats itself.
-  builders: [],
-  wrappers: NOTHING,
-  calls: [],
 };

@@ -1,5 +1,5 @@
 import type { LanguageSpec } from './spec.js';
-import { C_COMMENTS, NOTHING } from './syntax.js';
+import { C_COMMENTS } from './syntax.js';
 
 /**
  * PHP's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, quotes and
@@ -15,10 +15,4 @@ export const phpSpec: LanguageSpec = {
     { open: /(?<q>")/y, escape: 'backslash', interp: 'php', multiline: true },
   ],
   ident: /\$?[A-Za-z_]\w*/y,
-  memberOps: ['->', '?->', '::'],
-  concatOps: ['.'],
-  assignOps: ['='],
-  builders: [],
-  wrappers: NOTHING,
-  calls: [],
 };

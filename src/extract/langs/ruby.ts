@@ -1,5 +1,5 @@
 import type { LanguageSpec } from './spec.js';
-import { NOTHING, WORD } from './syntax.js';
+import { WORD } from './syntax.js';
 
 /**
  * Ruby's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, quotes and
@@ -14,13 +14,4 @@ export const rubySpec: LanguageSpec = {
     { open: /(?<q>')/y, escape: 'backslash', multiline: true },
   ],
   ident: new RegExp(`(?:@@?|\\$)?${WORD.source}`, 'y'),
-  memberOps: ['.', '::', '&.'],
-  concatOps: ['+'],
-  assignOps: ['=', '||='],
-  adjacentConcat: true,
-  percentFormat: true,
-  parenlessCalls: true,
-  builders: [],
-  wrappers: NOTHING,
-  calls: [],
 };

@@ -1,5 +1,5 @@
 import type { LanguageSpec } from './spec.js';
-import { CHAR_LITERAL, C_COMMENTS, NOTHING, WORD } from './syntax.js';
+import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
 
 /**
  * Rust's lexical forms, for the fix step's lexer (extract/lexers.ts): comments, raw and byte
@@ -14,11 +14,4 @@ export const rustSpec: LanguageSpec = {
   ],
   opaque: [CHAR_LITERAL],
   ident: WORD,
-  memberOps: ['.', '::'],
-  concatOps: ['+'],
-  assignOps: ['='],
-  macroBang: true,
-  builders: [],
-  wrappers: NOTHING,
-  calls: [],
 };

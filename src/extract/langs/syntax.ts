@@ -14,9 +14,6 @@ export const CHAR_LITERAL = /'(?:\\[^'\n]{1,10}|[^'\\\n])'/y;
 
 export const DOUBLE_QUOTED: StringForm = { open: /(?<q>")/y, escape: 'backslash' };
 
-/** Matches nothing: for languages without URL wrappers. */
-export const NOTHING = /(?!)/;
-
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
 /** Perl's `q{...}` / `qq(...)`: the closer mirrors the opener. */

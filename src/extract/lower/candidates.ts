@@ -2,23 +2,17 @@ import type { Candidate } from '../../core/types.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
-import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
+import { DEFAULT_GET, HTTP_METHODS, explicit, type Evidence } from '../langs/method-evidence.js';
+import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, Program, bindCall, fieldOf, joinPieces, objectOf, programOf, type Env, type Piece, type Pieces } from './evaluate.js';
-import type { Call, Def, Expr, Lowered } from './form.js';
+import { Evaluator, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
+import type { Call, Def, Expr, Lowered, Scope } from './form.js';
+import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 import { readingsOf, type Rendered } from './readings.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
-/**
- * Where a client keeps the base its relative paths are joined to: an option of the call
- * that made it (axios `create({ baseURL })`, got/ky `prefixUrl`, httpx `Client(base_url=)`),
- * or the first argument of an HTTP mock scoped to a host (`nock(host).post(path)`).
- */
-const BASE_KEYS = ['baseURL', 'baseUrl', 'prefixUrl', 'base_url'];
-const HOST_SCOPED = /^(?:nock)$/;
-/** A connection to one host whose `request(method, path)` sends host-less paths (Python's http.client). */
-const HOST_CONNECTION = /^(?:HTTPS?Connection)$/;
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -61,7 +55,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false): boolean => {
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false, guessed = false): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
     // A lone separator (`path += '/'`) builds nothing.
     if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
@@ -92,6 +86,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       c.alternatives = [other.url.trim()];
       c.arityNote = main.why;
     }
+    if (guessed) c.baseGuessed = true;
     out.push(c);
     // A URL inside the URL (a badge's `?url=https%3A%2F%2Fhub…`): reported on its own, as written.
     if (single) for (const hit of scanUrls(text, single.start, single.end)) if (hit.start > start) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true });
@@ -100,8 +95,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
 
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
-    // A client's base (`baseURL: 'https://…'`) is reported where requests join paths to it.
-    if (root.use.kind === 'part' && root.use.of.kind === 'object' && [...root.use.of.fields].some(([k, v]) => v === root && BASE_KEYS.includes(k))) return false;
+    // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
+    if (isClientBase(root)) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
     return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
   });
@@ -114,15 +109,23 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     if (!(first && 'text' in first && HOST.test(first.text))) {
       // No host here: the value may be a path that one of this file's functions joins to a base.
       let completed = false;
-      for (const done of completions(program, root)) {
-        const own = ev.evaluate(done.root, done.trail.env);
-        const full = done.base ? joinPieces('path', [originOf(ev.evaluate(done.base.expr, done.base.env), done.base.scheme), own], '/') : own;
+      for (const done of completions(program, ev, root)) {
+        const at = done.guest?.ev ?? ev;
+        const own = at.evaluate(done.root, done.trail.env);
+        const based = done.base !== undefined || done.joined !== undefined;
+        const full = done.base
+          ? joinToBase(done.base, at.evaluate(done.base.expr, done.base.env), own)
+          : done.joined
+            ? joinPieces('path', [done.joined.base, own], '/')
+            : own;
         const head = full[0];
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
+        const method = () =>
+          (done.joined?.method ?? (done.guest ? (done.guest.methods.of(done.root, done.trail) ?? methods.of(done.guest.call.result)) : methods.of(done.root, done.trail))) ?? DEFAULT_GET;
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
-        if (emit(root, full, () => methods.of(done.root, done.trail) ?? DEFAULT_GET, done.base ? undefined : root, done.base !== undefined)) {
+        if (emit(root, full, method, based ? undefined : root, based)) {
           completed = true;
-          if (!done.base) finished.add(done.root);
+          if (!based) finished.add(done.root);
         }
       }
       if (completed) continue;
@@ -132,17 +135,19 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   for (const { root, pieces } of pending) {
     if (finished.has(root)) continue;
     const hosted = callerHosts(program, pieces);
-    for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.of(root) ?? DEFAULT_GET);
+    const guessed = hosted.length === 0 ? hubHostGuess(program, pieces) : undefined;
+    if (guessed) emit(root, guessed, () => methods.of(root) ?? DEFAULT_GET, undefined, false, true);
+    else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.of(root) ?? DEFAULT_GET);
   }
   return dedupe(out);
 }
 
 /**
  * A path of a versioned API after a base (`/v2/…`), or a Hub path after a base that holds the
- * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`): a URL worth asking
- * the callers' files for its host.
+ * version (`${base}/users/login` with `base` = `https://hub.docker.com/v2`), also without the
+ * slash (Retrofit's `v2/users/login` after its base URL): a URL worth asking the callers' files for its host.
  */
-const API_PATH = /^\/(?:v\d+\/|repositories\/|users\/login)/;
+const API_PATH = /^\/?(?:v\d+\/|repositories\/|users\/login)/;
 /** Distinct hosts taken from other files' call sites for one URL. */
 const MAX_CALLER_HOSTS = 4;
 
@@ -155,14 +160,9 @@ const MAX_CALLER_HOSTS = 4;
  */
 function callerHosts(p: Program, pieces: Pieces): Pieces[] {
   const callArguments = p.project.callArguments?.bind(p.project);
-  if (!callArguments) return [];
-  // The first placeholder, with nothing before it but a scheme (`https://${host}`, `${this.base}`).
-  const i = pieces.findIndex((x) => !('text' in x));
-  const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
-  if (i < 0 || !/^(?:[a-z][a-z0-9+.-]*:\/\/)?$/i.test(before)) return [];
-  const h = pieces[i];
-  const after = pieces[i + 1];
-  if (!h || 'text' in h || h.examples.length > 0 || !after || !('text' in after) || !API_PATH.test(after.text)) return [];
+  const at = unknownHost(pieces);
+  if (!callArguments || !at) return [];
+  const { i, h } = at;
   const named = p.namesByName.get(h.hole)?.find((x) => x.start === h.start && x.end === h.end);
   const fn = named && p.paramScope(h.hole, named);
   const param = fn?.params.find((x) => x.name === h.hole);
@@ -178,6 +178,48 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
   ]);
 }
 
+/**
+ * The first placeholder of a URL when it stands for the host (nothing before it but a
+ * scheme: `https://${host}`, `${this.base}`), no value of it is known, and a versioned API
+ * path follows it.
+ */
+function unknownHost(pieces: Pieces): { i: number; h: Extract<Piece, { hole: string }>; path: string } | undefined {
+  const i = pieces.findIndex((x) => !('text' in x));
+  const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
+  if (i < 0 || !/^(?:[a-z][a-z0-9+.-]*:\/\/)?$/i.test(before)) return undefined;
+  const h = pieces[i];
+  const after = pieces[i + 1];
+  if (!h || 'text' in h || h.examples.length > 0 || !after || !('text' in after) || !API_PATH.test(after.text)) return undefined;
+  return { i, h, path: after.text };
+}
+
+/** Paths no server but Docker Hub answers (the registry API's are `/v2/<name>/…`, `/v2/_catalog`). */
+const HUB_ONLY_PATH = /^\/v2\/(?:repositories|users)\//;
+/** A string literal naming a Hub API host: the host, in group 1. */
+const HUB_HOST_LITERAL = /^(?:https?:\/\/)?((?:registry\.)?hub\.docker\.com)(?:[/:]|$)/i;
+
+/**
+ * A URL whose host is a placeholder nothing resolves (`https://${host}/v2/repositories/${ns}/`
+ * in an exported function no file of the project calls) on a path only Docker Hub serves, in
+ * a file that names a Hub host in a string literal, itself or in a file it imports (`const
+ * HUB_HOST = 'hub.docker.com'` beside a `Session.host`): the URL on that host, marked
+ * guessed (low confidence, never fixed). Without such evidence the placeholder may be any
+ * server (a private registry, Harbor, a mirror) and nothing is reported; a registry API path
+ * (`/v2/<name>/tags/list`) is never one only the Hub serves.
+ */
+function hubHostGuess(p: Program, pieces: Pieces): Pieces | undefined {
+  const at = unknownHost(pieces);
+  // The code writes the scheme and leaves only the host name open (`https://${host}/v2/…`); a
+  // whole base from the caller (`base + "/v2/…"`) may be any server's, proxies included.
+  const scheme = pieces[0];
+  if (!at || at.i !== 1 || !scheme || !('text' in scheme) || !/^[a-z]+:\/\/$/i.test(scheme.text) || !HUB_ONLY_PATH.test(at.path)) return undefined;
+  const evidence =
+    literalMatching(p.lowered, HUB_HOST_LITERAL) ?? p.project.mentions?.({ file: p.file, language: p.lowered.language, imports: p.lowered.imports }, HUB_HOST_LITERAL, HUB_HOST_PATTERN);
+  const host = evidence === undefined ? undefined : HUB_HOST_LITERAL.exec(evidence)?.[1];
+  if (!host) return undefined;
+  return [...pieces.slice(0, at.i), { text: host.toLowerCase(), start: at.h.start, end: at.h.end, foreign: true }, ...pieces.slice(at.i + 1)];
+}
+
 /** One candidate per range, URL and method: a construction reached by two routes counts once. */
 function dedupe(list: Candidate[]): Candidate[] {
   const seen = new Set<string>();
@@ -187,47 +229,6 @@ function dedupe(list: Candidate[]): Candidate[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * The base a client joins relative paths to, from the receiver a request is called on: the
- * call that made the client (or a chain on it: `nock(h).get(p).reply(200).post(q)`), through
- * names and fields (`const api = axios.create(...)`, `this.http`).
- */
-interface ClientBase {
-  expr: Expr;
-  env: Env;
-  /** The base is a bare host the client reaches with this scheme. */
-  scheme?: string;
-}
-
-/** A bare host as the origin of the URLs a connection sends (`HTTPSConnection("hub.docker.com")`). */
-function originOf(base: Pieces, scheme: string | undefined): Pieces {
-  if (!scheme || !base.every((x) => 'text' in x) || base.length === 0) return base;
-  const host = base.map((x) => ('text' in x ? x.text : '')).join('');
-  return [{ text: `${scheme}://${host}`, start: base[0].start, end: base[base.length - 1].end, foreign: true }];
-}
-
-function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): ClientBase | undefined {
-  if (!e || depth > 8) return undefined;
-  if (e.kind === 'name') {
-    const def = p.defOf(e.name, e);
-    return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
-  }
-  if (e.kind !== 'call') return undefined;
-  const c: Call = e.call;
-  if (HOST_SCOPED.test(c.name) && c.args[0]) return { expr: c.args[0], env };
-  if (HOST_CONNECTION.test(c.name) && c.args[0]) return { expr: c.args[0], env, scheme: c.name.startsWith('HTTPS') ? 'https' : 'http' };
-  for (const key of BASE_KEYS) {
-    const kw = c.keywords.get(key);
-    if (kw) return { expr: kw, env };
-    for (const a of c.args) {
-      const o = objectOf(p, a, env);
-      const f = o ? fieldOf(p, o.obj, o.env, key) : 'absent';
-      if (typeof f === 'object') return f;
-    }
-  }
-  return clientBase(p, c.receiver, env, depth + 1);
 }
 
 /** A redefinition of a parameter that still holds its value (`path = path.slice(1)`, `path += '/'`). */
@@ -300,9 +301,16 @@ interface Completion {
   trail: Trail;
   /** A client's base the value is joined to (the value is the path a request is sent to). */
   base?: ClientBase;
+  /** A base known as pieces, with the method the request's call states (inheritedBases). */
+  joined?: { base: Pieces; method: Evidence };
+  /**
+   * Finished in another file's function (foreign.ts): `root` is that file's, evaluated by its
+   * guest evaluator; its method resolver decides, else where this file's `call` sends its result.
+   */
+  guest?: { ev: Evaluator; methods: MethodResolver; call: Call };
 }
 
-function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
+function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Completion[] {
   if (trail.via.length > 4) return [];
   const use = e.use;
   if (use.kind === 'def') {
@@ -311,7 +319,7 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
       ...p
         .usesOf(def)
         .filter((u) => u.use.kind === 'arg')
-        .flatMap((u) => completions(p, u, trail)),
+        .flatMap((u) => completions(p, ev, u, trail)),
       ...branchUses(p, def, trail),
     ];
   }
@@ -319,25 +327,91 @@ function completions(p: Program, e: Expr, trail: Trail = TOP): Completion[] {
   const call = use.call;
   const out: Completion[] = [];
   const fns = p.targetsOf(call);
-  // The path is the first argument, or the second after the method (`conn.request("POST", path)`).
-  if (fns.length === 0 && !use.keyword && (use.index === 0 || (use.index === 1 && call.name === 'request'))) {
-    // `api.get(path)` on a client; `hubGot(path)`, a client that is itself called.
-    const made = call.receiver ? undefined : p.defsByName.get(call.callee)?.at(-1)?.value;
-    const base = clientBase(p, call.receiver ?? made, trail.env);
+  if (fns.length === 0 && use.index === pathArgIndex(call) && !use.keyword) {
+    // `api.get(path)`, `$client->request('POST', path)` on a client; `hubGot(path)`, a client that is itself called.
+    const base = requestBase(p, call, trail.env);
     if (base) out.push({ root: e, trail, base });
+    else for (const joined of inheritedBases(p, ev, call)) out.push({ root: e, trail, joined });
   }
   for (const fn of fns) {
     const param = p.paramAt(call, fn, use.index, use.keyword);
     if (!param) continue;
-    const inner: Trail = { env: bindCall(p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] };
-    for (const u of p.namesByName.get(param.name) ?? []) {
-      if (!isInside(u.scope, fn)) continue;
-      const redefined = p.defOf(param.name, u);
-      if (redefined && !derivesFrom(p, redefined, param.name)) continue;
-      let top = u;
-      while (top.use.kind === 'part' && isPart(top)) top = top.use.of;
-      if (top !== u && isConstruction(top)) out.push({ root: top, trail: inner });
-      else if (top === u) out.push(...completions(p, u, inner));
+    const inner: Trail = { env: bindCall(p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }], crossed: trail.crossed };
+    out.push(...intoFunction(p, ev, fn, param.name, inner));
+  }
+  const crossed = trail.crossed ?? 0;
+  if (fns.length === 0 && out.length === 0 && crossed < MAX_CROSSINGS && mayBeHubPath(ev.evaluate(e, trail.env))) {
+    for (const t of foreignTargets(p, ev, call, trail.env)) {
+      const param = t.program.paramAt(call, t.fn, use.index, use.keyword);
+      if (!param) continue;
+      const guest = { ev: t.ev, methods: new MethodResolver(t.program, t.ev, crossed + 1), call };
+      for (const done of intoFunction(t.program, t.ev, t.fn, param.name, { env: t.env, via: [], crossed: crossed + 1 })) out.push(done.guest ? done : { ...done, guest });
+    }
+  }
+  return out;
+}
+
+/** Where a function's parameter goes in its body: the constructions that hold it, or further calls. */
+function intoFunction(p: Program, ev: Evaluator, fn: Scope, name: string, inner: Trail): Completion[] {
+  const out: Completion[] = [];
+  for (const u of p.namesByName.get(name) ?? []) {
+    if (!isInside(u.scope, fn)) continue;
+    const redefined = p.defOf(name, u);
+    if (redefined && !derivesFrom(p, redefined, name)) continue;
+    let top = u;
+    while (top.use.kind === 'part' && isPart(top)) top = top.use.of;
+    if (top !== u && isConstruction(top)) out.push({ root: top, trail: inner });
+    else if (top === u) out.push(...completions(p, ev, u, inner));
+  }
+  return out;
+}
+
+/** Values worth following into another file: they may hold a Hub path (the cost follows such sites). */
+function mayBeHubPath(pieces: Pieces): boolean {
+  return HUB_PATH_PATTERN.test(pieces.map((x) => ('text' in x ? x.text : '/x')).join(''));
+}
+
+/** Words of a method name (`http_post`, `postJSON`, `doGet`) that name an HTTP verb: the method it sends with. */
+function verbInName(name: string): string | undefined {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_]+/).filter(Boolean);
+  const verbs = words.map((w) => w.toUpperCase()).filter((w) => HTTP_METHODS.has(w));
+  return verbs.length === 1 ? verbs[0] : undefined;
+}
+
+/** Constructor arguments asked of a class's `new` sites for its endpoint. */
+const MAX_CONSTRUCTOR_ARGS = 3;
+
+/**
+ * A REST resource class: it extends a base class of a package outside the project (whose
+ * constructor, inherited or called through `super(url)`, takes the endpoint) and calls the
+ * base's verb-named request methods on `this` with a path relative to that endpoint
+ * (`this.http_post('users/login/')`). Its base is the URL-valued argument the `new` sites of
+ * the files importing the class pass (`new Auth(endpoint)`); the method is the name's verb.
+ * A class that sets the base itself (`this.baseURL = 'https://…'` in its constructor, as
+ * Apollo's RESTDataSource subclasses do) uses that one. A base class of the project is read
+ * instead (its method is a function of a file we have).
+ */
+function inheritedBases(p: Program, ev: Evaluator, call: Call): Array<{ base: Pieces; method: Evidence }> {
+  const verb = verbInName(call.name);
+  if (!verb || call.receiver?.kind !== 'name' || call.receiver.name !== 'this') return [];
+  let cls: Scope | null = call.scope;
+  while (cls && cls.kind !== 'class') cls = cls.parent;
+  const head = cls?.base?.split('.')[0];
+  const from = head && p.lowered.imports.find((i) => i.local === head)?.module;
+  if (!cls?.name || !from || from.startsWith('.') || from.startsWith('/')) return [];
+  // The class sets the base the outside class reads itself (Apollo's RESTDataSource: `this.baseURL = '…'`).
+  const own = BASE_KEYS.flatMap((k) => p.defsByName.get(`this.${k}`) ?? []).filter((d) => d.scope === cls || d.scope.parent === cls);
+  const set = own.length > 0 ? ev.evaluate(own[own.length - 1].value) : undefined;
+  const first = set?.[0];
+  if (set && first && 'text' in first && HOST.test(first.text)) return [{ base: set, method: explicit(verb) }];
+  if (!p.project.callArguments) return [];
+  const out: Array<{ base: Pieces; method: Evidence }> = [];
+  const seen = new Set<string>();
+  for (let index = 0; index < MAX_CONSTRUCTOR_ARGS; index++) {
+    for (const v of p.project.callArguments({ file: p.file, language: p.lowered.language, name: cls.name, index })) {
+      if (v.text === undefined || !HOST.test(v.text) || seen.has(v.text)) continue;
+      seen.add(v.text);
+      out.push({ base: [{ text: v.text, start: -1, end: -1, foreign: true, origin: { file: v.file, start: v.start, end: v.end } }], method: explicit(verb) });
     }
   }
   return out;

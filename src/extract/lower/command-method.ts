@@ -10,7 +10,7 @@ export function commandMethod(text: string, urlAt: number): Evidence {
   const cmdStart = Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('|'), before.lastIndexOf('\n'));
   const afterCut = text.slice(urlAt).search(/;|&&|\||\n/);
   const command = text.slice(cmdStart + 1, afterCut === -1 ? text.length : urlAt + afterCut);
-  const tool = /(?:^|\s)(curl|wget|http|xh)\s/.exec(command)?.[1];
+  const tool = /(?:^|[\s"'=(`])(curl|wget|http|xh)\s/.exec(command)?.[1];
   if (!tool) return DEFAULT_GET;
   const words = command.split(/\s+/);
   if (tool === 'curl') {

@@ -15,9 +15,23 @@ export type Piece =
 
 export type Pieces = Piece[];
 
+/**
+ * What a parameter is bound to: an expression where the call is, evaluated by `ev` when the
+ * call stands in another file than the function (a value passed into another file's function).
+ */
+export interface Binding {
+  expr: Expr;
+  env: Env;
+  ev?: Evaluator;
+}
+
 /** Values of a function's parameters at one call site. */
 export interface Env {
-  bindings?: Map<string, { expr: Expr; env: Env }>;
+  /**
+   * By parameter name; by scopedKey when bound for a call from another file (a constructor's
+   * and a method's parameters at once): those hold in every call below, in any file.
+   */
+  bindings?: Map<string, Binding>;
   /** A name read through this definition instead of the one that stands last (a branch's assignment). */
   defs?: Map<string, Def>;
 }
@@ -115,12 +129,20 @@ export class Program {
   targetsOf(call: Call): Scope[] {
     // `this.http.get(…)` calls a method of the object in a field, not one of this class.
     const onField = /^(?:this|self|cls)\.[\w$]+\./.test(call.callee);
-    return (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class'));
+    const named = (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class'));
+    if (this.lowered.language !== 'go') return named;
+    // Go: `x.Get(u)` runs a method (a receiver first, see go.ts) unless `x` is an imported
+    // package (`http.Get(u)` is never this file's `func (c *Client) Get`); `get(u)` a function.
+    const head = call.callee.includes('.') ? call.callee.split('.')[0] : undefined;
+    const method = head !== undefined && !this.importedModules.has(head);
+    return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
   }
 
   /** Calls of this file that run `fn`. */
   callsOf(fn: Scope): Call[] {
-    return fn.name ? (this.callsByName.get(fn.name) ?? []) : [];
+    if (!fn.name) return [];
+    const calls = this.callsByName.get(fn.name) ?? [];
+    return this.lowered.language === 'go' ? calls.filter((c) => this.targetsOf(c).includes(fn)) : calls;
   }
 
   /** The argument a call passes for a parameter (methods called on a receiver skip `self`). */
@@ -148,9 +170,28 @@ export class Program {
 /** Languages whose names may come from any file of the package or namespace, imported or not. */
 const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);
 
+/** The first string literal (a piece of one) of the file that matches. */
+export function literalMatching(lowered: Lowered, pattern: RegExp): string | undefined {
+  for (const e of lowered.exprs) if (e.kind === 'str') for (const part of e.parts) if ('text' in part && pattern.test(part.text)) return part.text;
+  return undefined;
+}
+
 /** A Program for a lowered file, with the import rule of its language. */
 export function programOf(lowered: Lowered, file: string, project: ProjectLookup): Program {
   return new Program(lowered, file, project, !PACKAGE_SCOPED.has(lowered.language));
+}
+
+/** The key of a binding that holds wherever it is carried: the function's file, the function and the parameter. */
+export const scopedKey = (p: Program, fn: Scope, name: string): string => `#${p.file}:${fn.id}:${name}`;
+
+/** The bindings of an environment that hold in every call below it (keyed by scopedKey). */
+export const carried = (env: Env): Array<[string, Binding]> => [...(env.bindings ?? [])].filter(([k]) => k.startsWith('#'));
+
+/** The binding a name reads when it is a parameter of an enclosing function that `env` binds. */
+export function bindingOf(p: Program, e: Expr & { name: string }, env: Env): Binding | undefined {
+  if (!env.bindings) return undefined;
+  const fn = p.paramScope(e.name, e);
+  return fn ? (env.bindings.get(scopedKey(p, fn, e.name)) ?? env.bindings.get(e.name)) : undefined;
 }
 
 /** A field of an options object: found, not there, or maybe set by a spread we cannot see into. */
@@ -167,8 +208,8 @@ export function objectOf(p: Program, e: Expr, env: Env, depth = 0): { obj: Objec
   if (depth > 8) return undefined;
   if (e.kind === 'object') return { obj: e, env };
   if (e.kind === 'name') {
-    const bound = env.bindings?.get(e.name);
-    if (bound && p.paramScope(e.name, e)) return objectOf(p, bound.expr, bound.env, depth + 1);
+    const bound = bindingOf(p, e, env);
+    if (bound) return objectOf(bound.ev?.p ?? p, bound.expr, bound.env, depth + 1);
     const def = p.defOf(e.name, e);
     if (def && def.value !== e) return objectOf(p, def.value, env, depth + 1);
     const fn = p.paramScope(e.name, e);
@@ -205,7 +246,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 /** A function's parameters bound to one call's arguments, evaluated where the call is. */
 export function bindCall(p: Program, call: Call, fn: Scope, callerEnv: Env): Env {
-  const bindings = new Map<string, { expr: Expr; env: Env }>();
+  // Bindings keyed by their function (another file's constructor, see foreign.ts) hold in every call below.
+  const bindings = new Map<string, Binding>(carried(callerEnv));
   for (const param of fn.params) {
     const arg = p.argFor(call, fn, param.name);
     if (arg) bindings.set(param.name, { expr: arg, env: callerEnv });
@@ -216,6 +258,8 @@ export function bindCall(p: Program, call: Call, fn: Scope, callerEnv: Env): Env
 /** A method defined with `self` first and called as `x.m(...)`: arguments start one later. */
 export function selfOffset(call: Call, fn: Scope): number {
   const first = fn.params[0]?.name;
+  // Go names a method's receiver first (`recv:c`, see go.ts): a call names it before the dot.
+  if (first?.startsWith('recv:')) return call.callee.includes('.') ? 1 : 0;
   return fn.parent?.kind === 'class' && (first === 'self' || first === 'cls') && call.callee.includes('.') ? 1 : 0;
 }
 
@@ -228,14 +272,22 @@ export class Evaluator {
   private steps = 0;
   private readonly busy = new Set<Def>();
 
-  constructor(private readonly p: Program) {}
+  /**
+   * `guest`: the program is another file's, run for a call of the asking file (its function
+   * receives the asking file's value): its literals are marked foreign with their origin, its
+   * placeholders get no range, so nothing is reported or anchored in the wrong file.
+   */
+  constructor(
+    readonly p: Program,
+    private readonly guest = false,
+  ) {}
 
   evaluate(e: Expr, env: Env = {}, depth = 0): Pieces {
     if (depth === 0) this.steps = 0;
-    if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return [holeOf(e, '')];
+    if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return [this.hole(e, '')];
     switch (e.kind) {
       case 'str':
-        return e.parts.flatMap((part) => ('expr' in part ? this.evaluate(part.expr, env, depth + 1) : [{ ...part }]));
+        return e.parts.flatMap((part) => ('expr' in part ? this.evaluate(part.expr, env, depth + 1) : [this.guest ? this.foreignText(part) : { ...part }]));
       case 'concat':
         return e.items.flatMap((item) => this.evaluate(item, env, depth + 1));
       case 'format':
@@ -248,19 +300,27 @@ export class Evaluator {
       case 'name':
         return this.name(e, env, depth);
       case 'env':
-        return e.fallback ? this.evaluate(e.fallback, env, depth + 1) : [holeOf(e, e.name)];
+        return e.fallback ? this.evaluate(e.fallback, env, depth + 1) : [this.hole(e, e.name)];
       case 'segment':
-        return [{ ...holeOf(e, e.name), oneSegment: true }];
+        return [{ ...this.hole(e, e.name), oneSegment: true }];
       case 'call':
         return this.callValue(e, e.call, env, depth);
       default:
-        return [holeOf(e, e.kind === 'opaque' ? e.text : '')];
+        return [this.hole(e, e.kind === 'opaque' ? e.text : '')];
     }
   }
 
+  private hole(e: Expr, name: string): Extract<Piece, { hole: string }> {
+    return this.guest ? { hole: name, start: -1, end: -1, examples: [] } : holeOf(e, name);
+  }
+
+  private foreignText(part: { text: string; start: number; end: number }): Piece {
+    return { text: part.text, start: -1, end: -1, foreign: true, origin: { file: this.p.file, start: part.start, end: part.end } };
+  }
+
   private name(e: Extract<Expr, { kind: 'name' }>, env: Env, depth: number): Pieces {
-    const bound = env.bindings?.get(e.name);
-    if (bound && this.p.paramScope(e.name, e)) return this.evaluate(bound.expr, bound.env, depth + 1);
+    const bound = bindingOf(this.p, e, env);
+    if (bound) return (bound.ev ?? this).evaluate(bound.expr, bound.env, depth + 1);
     const def = env.defs?.get(e.name) ?? this.p.defOf(e.name, e);
     if (def && !this.busy.has(def)) {
       this.busy.add(def);
@@ -271,17 +331,18 @@ export class Evaluator {
       }
     }
     const fn = this.p.paramScope(e.name, e);
-    if (fn) return [{ ...holeOf(e, e.name), examples: this.examples(fn, e.name) }];
+    if (fn) return [{ ...this.hole(e, e.name), examples: this.examples(fn, e.name) }];
     if (this.p.mayBeForeign(e.name)) {
       const value = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: e.name });
       if (value) {
         return value.pieces.map((fp): Piece => {
           const origin = { file: fp.file, start: fp.start, end: fp.end };
-          return 'text' in fp ? { text: fp.text, start: e.start, end: e.end, foreign: true, origin } : { hole: fp.hole, start: e.start, end: e.end, examples: [] };
+          const at = this.guest ? { start: -1, end: -1 } : { start: e.start, end: e.end };
+          return 'text' in fp ? { text: fp.text, ...at, foreign: true, origin } : { hole: fp.hole, ...at, examples: [] };
         });
       }
     }
-    return [holeOf(e, e.name)];
+    return [this.hole(e, e.name)];
   }
 
   /** Literal values a parameter takes: its default and the arguments of this file's calls. */
@@ -303,7 +364,7 @@ export class Evaluator {
       const returns = this.p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fn);
       if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
     }
-    return [holeOf(e, call.callee)];
+    return [this.hole(e, call.callee)];
   }
 }
 

@@ -97,6 +97,8 @@ export interface Scope extends Span {
   kind: 'module' | 'function' | 'class';
   params: Param[];
   parent: Scope | null;
+  /** A class's base class as written (`RestResource`, `rest.Resource`), when it extends one. */
+  base?: string;
 }
 
 /** An assignment, constant, field or parameter default: `name` holds `value` from `at` on. */

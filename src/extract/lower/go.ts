@@ -96,14 +96,37 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         }
         break;
       }
-      case 'composite_literal':
+      case 'composite_literal': {
+        const joined = n.childForFieldName('type')?.text === 'url.URL' ? urlStruct(n, scope) : undefined;
+        if (joined) return joined;
         fields(n, null, scope);
         return b.opaque(n.text, span(n), scope);
+      }
       default:
         break;
     }
     return undefined;
   }
+
+  /**
+   * `url.URL{Scheme: "https", Host: h, Path: p}` (net/url): the URL its String() gives, scheme,
+   * host and path joined, reported at the path (the query is not part of the route).
+   */
+  const urlStruct = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const keyed = new Map<string, SyntaxNode>();
+    for (const el of named(n.childForFieldName('body'))) {
+      const key = el.type === 'keyed_element' ? (el.childForFieldName('key') ?? named(el)[0]) : null;
+      const value = el.childForFieldName('value') ?? named(el)[1];
+      if (key && value) keyed.set(named(key)[0]?.text ?? key.text, value);
+    }
+    const host = keyed.get('Host');
+    const path = keyed.get('Path');
+    if (!host || !path) return undefined;
+    const at = { start: path.startIndex, end: path.startIndex };
+    const scheme = keyed.get('Scheme');
+    const items = [scheme ? expr(scheme, scope) : b.str([{ text: 'https', ...at }], at, scope), b.str([{ text: '://', ...at }], at, scope), expr(host, scope), expr(path, scope)];
+    return b.expr({ kind: 'concat', items, ...span(n) }, scope);
+  };
 
   /** `Client{BaseURL: "https://..."}`: each keyed field is a definition of `owner.Field` and of `.Field`. */
   const fields = (n: SyntaxNode, owner: string | null, scope: Scope) => {
@@ -131,7 +154,7 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
     values.forEach((v, i) => {
       const name = names[i];
-      const value = v.type === 'composite_literal' && name ? (fields(v, name, scope), b.opaque(v.text, span(v), scope)) : expr(v, scope);
+      const value = v.type === 'composite_literal' && name && v.childForFieldName('type')?.text !== 'url.URL' ? (fields(v, name, scope), b.opaque(v.text, span(v), scope)) : expr(v, scope);
       if (!name || name === '_') return;
       if (op === '+=') {
         const old = b.expr({ kind: 'name', name, start: v.startIndex, end: v.startIndex }, scope);

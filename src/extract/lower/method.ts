@@ -3,6 +3,7 @@ import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/m
 import { literalOf } from './builder.js';
 import type { Call, Expr, Scope } from './form.js';
 import { bindCall, fieldOf, objectOf, type Env, type Evaluator, type Program } from './evaluate.js';
+import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 
 /** Calls that only wrap a URL: the call around them decides the method. */
 const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|parse|NewURL)$/;
@@ -24,9 +25,10 @@ const VERB_CLASS = /^Http(Get|Head|Post|Put|Patch|Delete|Options)$/;
 /**
  * Builders that take the URL and set the method on the chain around them: java.net.http's
  * `HttpRequest.newBuilder().uri(u).POST(b)`, OkHttp's `Request.Builder().url(u).head()`,
- * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`. No verb on the chain: GET.
+ * Spring's `webClient.head().uri(u)` and `.method(HttpMethod.HEAD)`, RestClient's `site['path'].post(b)`.
+ * No verb on the chain: GET.
  */
-const CHAIN_URL = /^(?:uri|url|newBuilder|Builder)$/;
+const CHAIN_URL = /^(?:uri|url|newBuilder|Builder|\[\])$/;
 /**
  * Extension calls on the URL itself, the verb in the name: Fuel's `"https://...".httpGet()`,
  * `url.httpPost(params)`. The URL is the receiver, not an argument.
@@ -86,6 +88,8 @@ const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/
 export interface Trail {
   env: Env;
   via: Array<{ call: Call; env: Env }>;
+  /** How many files the value has been handed through (foreign.ts). */
+  crossed?: number;
 }
 
 export const TOP: Trail = { env: {}, via: [] };
@@ -111,6 +115,8 @@ export class MethodResolver {
   constructor(
     private readonly p: Program,
     private readonly ev: Evaluator,
+    /** Files the value was handed through before this one (foreign.ts). */
+    private readonly crossed = 0,
   ) {}
 
   of(e: Expr, trail: Trail = TOP): Evidence | undefined {
@@ -209,9 +215,18 @@ export class MethodResolver {
     if (WRAPPER.test(call.name)) return this.follow(call.result, trail);
     const named = VERB_CLASS.exec(call.name);
     if (named && asUrl) return explicit(named[1].toUpperCase());
-    for (const fn of this.p.targetsOf(call)) {
+    const local = this.p.targetsOf(call);
+    for (const fn of local) {
       const found = this.throughFunction(fn, call, index, keyword, trail);
       if (found) return found;
+    }
+    // A function of another file receives it (`web.Fetch(u)`, `self.hub.send(u)`): its body decides.
+    if (local.length === 0 && this.crossed < MAX_CROSSINGS) {
+      for (const t of foreignTargets(this.p, this.ev, call, trail.env)) {
+        const param = t.program.paramAt(call, t.fn, index, keyword);
+        const found = param && new MethodResolver(t.program, t.ev, this.crossed + 1).intoParam(t.fn, param.name, { env: t.env, via: [] });
+        if (found) return found;
+      }
     }
     if (CHAIN_URL.test(call.name) && asUrl) return this.chain(call, trail.env);
     if (REQUEST.test(call.name)) {
@@ -328,9 +343,19 @@ export class MethodResolver {
   private throughFunction(fn: Scope, call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
     const param = this.p.paramAt(call, fn, index, keyword);
     if (!param) return undefined;
-    const inner: Trail = { env: bindCall(this.p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] };
-    for (const u of this.p.namesByName.get(param.name) ?? []) {
-      if (!isInside(u.scope, fn) || this.p.defOf(param.name, u)) continue;
+    return this.uses(fn, param.name, { env: bindCall(this.p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }] });
+  }
+
+  /** The method a function of this file sends its parameter `name` with, entered from another file's call. */
+  intoParam(fn: Scope, name: string, trail: Trail): Evidence | undefined {
+    this.seen = new Set();
+    this.hops = 0;
+    return this.uses(fn, name, trail);
+  }
+
+  private uses(fn: Scope, name: string, inner: Trail): Evidence | undefined {
+    for (const u of this.p.namesByName.get(name) ?? []) {
+      if (!isInside(u.scope, fn) || this.p.defOf(name, u)) continue;
       const found = this.follow(u, inner);
       if (found) return found;
     }

@@ -534,7 +534,10 @@ class PerlLowering extends TokenDescent {
   }
 
   private call(callee: string, name: string, receiver: Expr | undefined, args: Expr[], span: { start: number; end: number }): Expr {
-    const init: Omit<Call, 'result' | 'scope'> = { callee, name, receiver, args, keywords: this.keywordsOf.get(args) ?? new Map(), ...span };
+    // One hash reference of options (`REST::Client->new({ host => $u })`): its pairs are the keywords.
+    const hash = args.length === 1 ? this.hashes.get(args[0].id) : undefined;
+    const keywords = this.keywordsOf.get(args) ?? new Map(hash?.map((pair) => [pair.key, pair.value]));
+    const init: Omit<Call, 'result' | 'scope'> = { callee, name, receiver, args, keywords, ...span };
     return this.b.call(init, this.scope(this.indexAt(span.start)));
   }
 

@@ -66,7 +66,7 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
         const o = dotted(n.childForFieldName('object'));
         const key = cx.named(n).filter((c) => c !== n.childForFieldName('object'));
         const k = key.length === 1 ? keyOf(key[0]) : null;
-        return o && k && o !== 'ENV' ? `${o}.${k}` : null;
+        return o && k && o !== 'ENV' && !k.includes('/') ? `${o}.${k}` : null;
       }
       case 'call': {
         // A method called without arguments on a name reads like a field (`config.hub_url`).
@@ -169,8 +169,14 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
       }
       case 'element_reference': {
         const object = n.childForFieldName('object');
-        const keys = cx.named(n).filter((c) => c !== object);
+        const keys = cx.named(n).filter((c) => c.id !== object?.id);
         if (object?.text === 'ENV' && keys.length === 1 && literalOf(cx.expr(keys[0], scope)) !== null) return b.expr({ kind: 'env', name: keys[0].text.replace(/^['"]|['"]$/g, ''), ...cx.span(n) }, scope);
+        // resource['v2/users/login'] (RestClient::Resource): a sub-resource at a path, read like a call.
+        if (object && keys.length === 1 && keys[0].type === 'string' && keys[0].text.includes('/')) {
+          const owner = dotted(object);
+          const receiver = owner ? undefined : cx.expr(object, scope);
+          return b.call({ callee: owner ? `${owner}.[]` : '[]', name: '[]', receiver, args: [cx.expr(keys[0], scope)], keywords: new Map(), ...cx.span(n) }, scope);
+        }
         return undefined;
       }
       case 'call':

@@ -416,6 +416,9 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
 
   function klass(n: TypeScriptNamespace.ClassLikeDeclaration, _outer: Scope): void {
     const scope = b.openScope('class', n.name?.text ?? null, span(n));
+    const base = n.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    const baseName = base ? dotted(base) : null;
+    if (baseName) scope.base = baseName;
     for (const m of n.members) {
       const key = m.name ? propertyName(m.name) : null;
       if (ts.isPropertyDeclaration(m)) {

@@ -95,15 +95,29 @@ function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[]
 
 // ---------------------------------------------------------------- Go
 
-/** A module-internal import path to its folder, through the go.mod above the asking file. */
+/**
+ * A module-internal import path to its folder, through the go.mod above the asking file.
+ * With no go.mod in sight (a scan of part of a module), the longest tail of two or more
+ * segments of the path that is a folder of Go files above the asking file (`internal/web` of
+ * `example.org/tool/internal/web`).
+ */
 function goPackageDir(fs: ModuleFs, file: string, importPath: string): string | undefined {
-  for (const root of ancestors(dirname(file))) {
+  const roots = ancestors(dirname(file));
+  for (const root of roots) {
     const mod = fs.read(join(root, 'go.mod'));
     if (mod === undefined) continue;
     const path = /^[ \t]*module[ \t]+"?([^\s"]+)/m.exec(mod)?.[1];
     if (!path) return undefined;
     if (importPath === path) return root;
     return importPath.startsWith(`${path}/`) ? join(root, importPath.slice(path.length + 1)) : undefined;
+  }
+  const segments = importPath.split('/');
+  for (let i = 1; i <= segments.length - 2; i++) {
+    const tail = segments.slice(i).join('/');
+    for (const root of roots) {
+      const dir = join(root, tail);
+      if (fs.list(dir).some((n) => n.endsWith('.go'))) return dir;
+    }
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
 import { adapterNameFor } from '../registry.js';
-import type { CallerQuery, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
-import type { Def, Lowered } from '../lower/form.js';
-import { Evaluator, programOf, type Pieces, type Program } from '../lower/evaluate.js';
+import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
+import type { Def, Lowered, Scope } from '../lower/form.js';
+import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
 import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, targetsOf, type ModuleFs } from './modules.js';
 
 /**
@@ -87,6 +87,8 @@ export class ProjectResolver implements ProjectLookup {
   private readonly answers = new Map<string, ForeignValue | null>();
   private readonly callerAnswers = new Map<string, ForeignValue[]>();
   private readonly declared = new Map<string, Set<string>>();
+  private readonly functions = new Map<string, ForeignFunction | null>();
+  private readonly mentioned = new Map<string, string | undefined>();
   private readonly busy: string[] = [];
   /**
    * The files (`f:path`) and folder listings (`d:dir`) the calls in progress read, innermost
@@ -127,7 +129,13 @@ export class ProjectResolver implements ProjectLookup {
         this.noting.pop();
       }
     };
-    return { value: (q) => within(() => this.value(q)), callArguments: (q) => within(() => this.callArguments(q)) };
+    return {
+      value: (q) => within(() => this.value(q)),
+      callArguments: (q) => within(() => this.callArguments(q)),
+      functionOf: (q) => within(() => this.functionOf(q)),
+      methodsOf: (owner, name) => within(() => this.methodsOf(owner, name)),
+      mentions: (q, pattern, needle) => within(() => this.mentions(q, pattern, needle)),
+    };
   }
 
   /** What a dependency noted by tracked() reads now: a file's text, a folder's sorted names ('\0' when missing). */
@@ -271,6 +279,77 @@ export class ProjectResolver implements ProjectLookup {
     }
   }
 
+  functionOf(q: ForeignQuery): ForeignFunction | undefined {
+    const key = `f\0${q.file}\0${q.name}`;
+    if (this.functions.has(key)) {
+      this.recall(key);
+      return this.functions.get(key) ?? undefined;
+    }
+    const found = this.noteUnder(key, () => {
+      const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+      const name = q.name.replace(/^new\s+/, '');
+      for (const t of targetsOf(this.fs, q.file, q.language, imports, name)) {
+        for (const file of t.files.slice(0, MAX_FILES)) {
+          const text = this.read(file);
+          // A line scan first: a file that does not name the function is not lowered.
+          if (text === undefined || !text.includes(t.name)) continue;
+          const lower = LOWERINGS.get(adapterNameFor(file));
+          const parsed = lower ? this.parse(file, text, lower) : undefined;
+          const hit = parsed && callable(parsed.program, t.name);
+          if (hit) return hit;
+        }
+      }
+      return undefined;
+    });
+    this.functions.set(key, found ?? null);
+    return found;
+  }
+
+  methodsOf(owner: ForeignFunction, name: string): ForeignFunction[] {
+    const own = (program: Program) =>
+      program.lowered.scopes
+        .filter((s) => s.kind === 'function' && s.name === name && (owner.cls ? s.parent === owner.cls : s.params[0]?.name.startsWith('recv:')))
+        .map((fn) => ({ program, fn }));
+    const here = own(owner.program);
+    if (here.length > 0 || owner.cls || owner.program.lowered.language !== 'go' || !/^\w+$/.test(name)) return here;
+    // Go: a method of the type a constructor returns may stand in any file of its package.
+    const dir = posix.dirname(owner.program.file);
+    const test = new RegExp(`^func[ \\t]*\\([^)]*\\)[ \\t]*${name}\\b`, 'm');
+    const out: ForeignFunction[] = [];
+    for (const n of this.list(dir).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go')).slice(0, MAX_FILES)) {
+      const file = posix.join(dir, n);
+      const text = file === owner.program.file ? undefined : this.read(file);
+      const lower = LOWERINGS.get('go');
+      const parsed = text !== undefined && lower && test.test(text) ? this.parse(file, text, lower) : undefined;
+      if (parsed) out.push(...own(parsed.program));
+    }
+    return out;
+  }
+
+  mentions(q: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle: RegExp = pattern): string | undefined {
+    const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+    const files = new Set<string>();
+    for (const imp of imports) for (const t of targetsOf(this.fs, q.file, q.language, imports, imp.local)) for (const f of t.files) files.add(f);
+    if (PACKAGE_FOLDER_LANGUAGES.has(q.language)) for (const t of targetsOf(this.fs, q.file, q.language, imports, '_')) for (const f of t.files) files.add(f);
+    for (const file of [...files].slice(0, MAX_FILES)) {
+      const key = `m\0${file}\0${pattern.source}`;
+      let hit = this.mentioned.get(key);
+      if (this.mentioned.has(key)) this.recall(key);
+      else {
+        hit = this.noteUnder(key, () => {
+          const text = this.read(file);
+          const lower = LOWERINGS.get(adapterNameFor(file));
+          // A scan of the text first, then the file's string literals (a comment naming the host is no evidence).
+          const parsed = text !== undefined && lower && needle.test(text) ? this.parse(file, text, lower) : undefined;
+          return parsed ? literalMatching(parsed.program.lowered, pattern) : undefined;
+        });
+        this.mentioned.set(key, hit);
+      }
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
   /** The value `name` has in `file` (a module-level or class-level definition, or one it imports in turn). */
   private definedIn(file: string, name: string, owner?: string): ForeignValue | undefined {
     const text = this.read(file);
@@ -325,6 +404,20 @@ export class ProjectResolver implements ProjectLookup {
     if (p && p.program.file !== file) return { ...p, program: programOf(p.program.lowered, file, this) };
     return p ?? undefined;
   }
+}
+
+
+/** Constructors by language: Python's `__init__`, JS/TS `constructor`, Java/C#/Kotlin the class's own name. */
+const CONSTRUCTOR = (cls: Scope, fn: Scope) => fn.name === '__init__' || fn.name === 'constructor' || fn.name === cls.name;
+
+/** A top-level function named `name` (Go: not a method), or a class with its constructor. */
+function callable(program: Program, name: string): ForeignFunction | undefined {
+  const scopes = program.lowered.scopes;
+  const fn = scopes.find((s) => s.kind === 'function' && s.name === name && s.parent?.kind === 'module' && !s.params[0]?.name.startsWith('recv:'));
+  if (fn) return { program, fn };
+  const cls = scopes.find((s) => s.kind === 'class' && s.name === name);
+  if (!cls) return undefined;
+  return { program, cls, fn: scopes.find((s) => s.kind === 'function' && s.parent === cls && CONSTRUCTOR(cls, s)) };
 }
 
 

@@ -1,0 +1,3 @@
+module example.net/tidyhub
+
+go 1.22
