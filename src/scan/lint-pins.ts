@@ -42,8 +42,8 @@ function occurrences(): (key: string) => number {
 
 /** A flow pin as a candidate: its message names the use when the literal stands elsewhere. */
 function candidateOf(pin: FlowPin, useLine: number): PinCandidate {
-  const detail = pin.direct ? pin.sink : `used by ${pin.sink} at ${pin.use.file}:${useLine}`;
-  return { version: pin.version, form: pin.form, ruleId: ruleOf(pin.form), start: pin.start, end: pin.end, detail };
+  const base = { version: pin.version, form: pin.form, ruleId: ruleOf(pin.form), start: pin.start, end: pin.end };
+  return pin.direct ? { ...base, detail: pin.sink } : { ...base, detail: `used by ${pin.sink}`, usedAt: `${pin.use.file}:${useLine}` };
 }
 
 async function pinsOf(file: string, text: string, project: PinProject): Promise<{ findings: Finding[]; foreign: Finding[] }> {
