@@ -13,6 +13,8 @@ const CONTAINERS = [
   'statement_list',
   'const_declaration',
   'var_declaration',
+  // `var ( A = ...; B = ... )`: the grammar wraps a var block's specs in a list (a const block's it does not).
+  'var_spec_list',
   'expression_switch_statement',
   'type_switch_statement',
   'expression_case',
