@@ -81,7 +81,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       if (!value) continue;
       const e = expr(value, scope);
       const kw = named(a).find((x) => x.type === 'name_colon');
-      if (kw) keywords.set(kw.text.replace(/\s*:$/, ''), e);
+      // `name :` to `name` (endsWith/trimEnd, not `/\s*:$/`, which is quadratic on long blank runs).
+      if (kw) keywords.set(kw.text.endsWith(':') ? kw.text.slice(0, -1).trimEnd() : kw.text, e);
       else positional.push(e);
     }
     return { positional, keywords };
