@@ -35,11 +35,8 @@ const CONTAINERS = [
  */
 export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('csharp', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
-  const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, named, walk } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -158,7 +155,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       }
       case 'lambda_expression':
       case 'anonymous_method_expression': 
-        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn));
+        return b.lambda(n, params, walk, (x, fn) => expr(x, fn));
       default:
         break;
     }
@@ -251,12 +248,5 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  function walkBody(body: SyntaxNode): void {
-    cx.walk(body);
-  }
-
-  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted });
-
-  walkBody(tree.rootNode);
-  return b.out;
+  return cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted }).walk(tree.rootNode);
 }

@@ -31,11 +31,8 @@ const CONTAINERS = [
  */
 export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('go', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
-  const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, named } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;

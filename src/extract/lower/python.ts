@@ -28,10 +28,8 @@ const CONTAINERS = [
  */
 export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('python', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
