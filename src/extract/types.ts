@@ -49,6 +49,8 @@ export interface ForeignValue {
  */
 export interface ProjectLookup {
   value(query: ForeignQuery): ForeignValue | undefined;
+  /** Every definition of the name (a constant per build tag); optional: `value` alone answers the first. */
+  values?(query: ForeignQuery): ForeignValue[];
   /**
    * The values other files pass for a parameter of a function this file exports: the
    * argument at `index` of each call of `name` in the files that import it from `file`

@@ -22,7 +22,8 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
   const to = lines.position(pin.end);
   const rule = ENGINE_TABLE.rules.find((r) => r.id === pin.ruleId)!;
   const key = [pin.ruleId, pin.form, pin.version ?? '', pin.detail].join('\0');
-  const fields: PinFields = { version: pin.version, form: pin.form, detail: pin.detail };
+  const detail = pin.usedAt ? `${pin.detail} at ${pin.usedAt}` : pin.detail;
+  const fields: PinFields = { version: pin.version, form: pin.form, detail };
   if (pin.release !== undefined) fields.release = pin.release;
   if (pin.yamlNumber !== undefined) fields.yamlNumber = pin.yamlNumber;
   return {
@@ -36,7 +37,7 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
     column: from.column,
     endLine: to.line,
     endColumn: to.column,
-    message: redact(pinMessage(pin)),
+    message: redact(pinMessage({ ...pin, detail })),
     method: null,
     methodSource: null,
     url: '',

@@ -15,6 +15,11 @@ export interface PinCandidate {
   end: number;
   /** What was matched, for the message: `client.WithVersion`, `DOCKER_API_VERSION`, `docker:20.10`. */
   detail: string;
+  /**
+   * Where the literal is used when that is elsewhere (`src/client.go:12`): shown after the
+   * detail, left out of the fingerprint so that moving the use does not make the pin new.
+   */
+  usedAt?: string;
   /** A YAML plain scalar that the parser read as a number (`1.40` → 1.4): the text as written. */
   yamlNumber?: string;
   /** engine-cli-image: the Engine release of the CLI image (`20.10`). */

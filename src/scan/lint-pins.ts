@@ -1,21 +1,37 @@
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
-import { timed } from '../runtime/stage-clock.js';
+import { addTiming } from '../runtime/stage-clock.js';
 import { internalErrorFinding } from './lint-file.js';
 import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
+import { NO_PROJECT, type ProjectLookup } from '../extract/types.js';
 import { extractPins } from '../pins/extract/index.js';
-import { fileLinks, type FileLinks } from '../pins/links.js';
+import { isVendoredPath } from '../pins/extract/context.js';
+import { mayPinIn } from '../pins/extract/prefilter.js';
+import { ruleOf } from '../pins/extract/match.js';
+import { findFlowPins } from '../pins/flow/find.js';
+import type { FlowPin } from '../pins/flow/flow.js';
 import { pinToFinding } from '../pins/to-finding.js';
 import type { PinCandidate } from '../pins/types.js';
 import { applySuppressions } from '../suppress/apply.js';
 
+/** What the pin search may read besides the file: other files' values, and their texts (for a pin that stands in one). */
+export interface PinProject {
+  lookup: ProjectLookup;
+  read(path: string): string | undefined;
+}
+
+const ALONE: PinProject = { lookup: NO_PROJECT, read: () => undefined };
+
 /**
- * Text in, pin findings out: the pin counterpart of scan/lint-file.ts's lintText. A
- * throwing extractor costs its own findings only (an internal-error finding names it).
+ * Text in, pin findings out: the pin counterpart of scan/lint-file.ts's lintText, for one file
+ * on its own (pins whose literal stands in another file are left out). A throwing extractor
+ * costs its own findings only (an internal-error finding names it).
  */
-export function lintPinsText(file: string, raw: string): Finding[] {
-  return pinsOf(file, stripBom(raw), occurrences()).findings;
+export async function lintPinsText(file: string, raw: string): Promise<Finding[]> {
+  const text = stripBom(raw);
+  const found = await pinsOf(file, text, ALONE);
+  return found.findings;
 }
 
 /** The nth equal key in the file: keeps fingerprints unique without the line number. */
@@ -24,28 +40,86 @@ function occurrences(): (key: string) => number {
   return (key: string) => counts.set(key, (counts.get(key) ?? -1) + 1).get(key)!;
 }
 
-function pinsOf(file: string, text: string, occurrence: (key: string) => number): { findings: Finding[]; pins: PinCandidate[] } {
+/** A flow pin as a candidate: its message names the use when the literal stands elsewhere. */
+function candidateOf(pin: FlowPin, useLine: number): PinCandidate {
+  const base = { version: pin.version, form: pin.form, ruleId: ruleOf(pin.form), start: pin.start, end: pin.end };
+  return pin.direct ? { ...base, detail: pin.sink } : { ...base, detail: `used by ${pin.sink}`, usedAt: `${pin.use.file}:${useLine}` };
+}
+
+async function pinsOf(file: string, text: string, project: PinProject): Promise<{ findings: Finding[]; foreign: Finding[] }> {
+  if (isVendoredPath(file) || !mayPinIn(file)) return { findings: [], foreign: [] };
   const failures: Finding[] = [];
+  const begun = performance.now();
   const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));
-  if (pins.length === 0) return { findings: failures, pins };
+  let flow: FlowPin[] = [];
+  try {
+    flow = await findFlowPins(file, text, project.lookup);
+  } catch (error) {
+    failures.push(internalErrorFinding(file, 'pins/flow', error));
+  }
+  addTiming('pins', performance.now() - begun);
   const lines = new LineIndex(text);
-  return { findings: sortFindings([...failures, ...pins.map((pin) => pinToFinding({ file, lines, pin, occurrence }))]), pins };
+  const occurrence = occurrences();
+  // Each literal once: a text extractor's finding of the same span stands, else the first use.
+  const seen = new Set(pins.map((p) => `${file}\0${p.start}\0${p.end}`));
+  const own: PinCandidate[] = [...pins];
+  const foreign: Finding[] = [];
+  const texts = new Map<string, LineIndex | null>();
+  for (const pin of flow) {
+    const key = `${pin.file}\0${pin.start}\0${pin.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const useLine = lines.position(pin.use.start).line;
+    if (pin.file === file) {
+      own.push(candidateOf(pin, useLine));
+      continue;
+    }
+    if (isVendoredPath(pin.file)) continue;
+    let there = texts.get(pin.file);
+    if (there === undefined) {
+      const t = project.read(pin.file);
+      texts.set(pin.file, (there = t === undefined ? null : new LineIndex(t)));
+    }
+    if (!there) continue;
+    const finding = pinToFinding({ file: pin.file, lines: there, pin: candidateOf(pin, useLine), occurrence });
+    // A comment on the literal's line silences it wherever it is used.
+    const kept = applySuppressions(project.read(pin.file) ?? '', [finding]).kept;
+    foreign.push(...kept);
+  }
+  own.sort((a, b) => a.start - b.start || a.end - b.end);
+  const findings = own.map((pin) => pinToFinding({ file, lines, pin, occurrence }));
+  return { findings: sortFindings([...failures, ...findings]), foreign };
 }
 
 /** A file's pin findings after its suppression comments, and how many those silenced. */
 export interface PinScan {
   findings: Finding[];
   suppressed: number;
-  /** The file's side of pins that cross files (pins/links.ts); absent when it has none. */
-  links?: FileLinks;
 }
 
-/** lintPinsText with the file's suppression comments applied: what a scan reports for it. */
-export function scanPins(file: string, raw: string): PinScan {
+/**
+ * lintPinsText with the file's suppression comments applied, and the pins the file's clients
+ * lead to in other files (already silenced by their own comments): what a scan reports for it.
+ */
+export async function scanPins(file: string, raw: string, project: PinProject): Promise<PinScan> {
   const text = stripBom(raw);
-  const occurrence = occurrences();
-  const { findings, pins } = timed('pins', () => pinsOf(file, text, occurrence));
-  const links = fileLinks(file, text, pins, occurrence);
+  const { findings, foreign } = await pinsOf(file, text, project);
   const s = findings.length === 0 ? { kept: findings, suppressed: 0 } : applySuppressions(text, findings);
-  return links ? { findings: s.kept, suppressed: s.suppressed, links } : { findings: s.kept, suppressed: s.suppressed };
+  return { findings: [...s.kept, ...foreign], suppressed: s.suppressed };
+}
+
+/**
+ * The scan's pins, each literal once whatever file and whichever worker found it: of two
+ * findings of one span, the one a text extractor made at the literal (its form not
+ * `constant`), else the one whose message sorts first (the first use).
+ */
+export function oncePerLiteral(findings: readonly Finding[]): Finding[] {
+  const best = new Map<string, Finding>();
+  const rank = (f: Finding) => `${f.pin?.form === 'constant' ? 1 : 0}\0${f.message}`;
+  for (const f of findings) {
+    const key = `${f.file}\0${f.line}\0${f.column}\0${f.endLine}\0${f.endColumn}\0${f.ruleId}`;
+    const had = best.get(key);
+    if (!had || rank(f) < rank(had)) best.set(key, f);
+  }
+  return [...best.values()];
 }

@@ -24,7 +24,6 @@ import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
 import type { PinScan } from './lint-pins.js';
-import type { FileLinks } from '../pins/links.js';
 import type { BytePrefilterOptions } from './read/byte-prefilter.js';
 import { ReadScratch } from './read/fast-read.js';
 import { ExtractMemo } from './extract-memo.js';
@@ -162,8 +161,6 @@ interface Scan {
   /** Go/Java/Kotlin/C# files the byte gate passed over: a kept file of their folder may define what they use. */
   quietPackageFiles: ReadItem[];
   pinFindings: Finding[];
-  /** Each file's side of the pins that cross files, joined after the read pass (pins/links.ts). */
-  pinLinks: Array<{ file: string; links: FileLinks }>;
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
   scratch: ReadScratch;
@@ -222,7 +219,6 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     quietPackageFiles: [],
     pinFindings: [],
     undecodable: new Set(),
-    pinLinks: [],
     suppressed: 0,
     scratch: new ReadScratch(),
     early: new EarlyLint({ ...textOptions, prefilter: () => true }),
@@ -322,7 +318,6 @@ async function readPass(scan: Scan): Promise<void> {
   const addPins = (path: string, found: PinScan) => {
     scan.suppressed += found.suppressed;
     scan.pinFindings.push(...found.findings);
-    if (found.links) scan.pinLinks.push({ file: path, links: found.links });
   };
   /** `pins`: the file's pin findings when a scan worker already looked for them. */
   const take = (path: string, text: string, pins?: PinScan) => {
@@ -433,14 +428,16 @@ async function readPass(scan: Scan): Promise<void> {
 
   if (pinTexts.length > 0) {
     const { scanPins } = await import('./lint-pins.js');
+    const project = { lookup: scan.project, read: (path: string) => scan.project.textOf(path) };
     for (const { path, text } of pinTexts) {
-      addPins(path, scanPins(path, text));
+      addPins(path, await scanPins(path, text, project));
       await breathe();
     }
   }
-  if (scan.pinLinks.length > 0) {
-    const { joinPinLinks } = await import('../pins/links.js');
-    scan.pinFindings.push(...joinPinLinks(scan.pinLinks));
+  if (scan.pinFindings.length > 0) {
+    // A literal several files' clients lead to, or found here and by a worker: once.
+    const { oncePerLiteral } = await import('./lint-pins.js');
+    scan.pinFindings = oncePerLiteral(scan.pinFindings);
   }
 }
 

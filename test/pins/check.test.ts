@@ -9,30 +9,30 @@ const target = (engine: string) => targetOfRelease(findRelease(engine)!);
 const verdictsOf = (f: Finding) => f.pin?.verdicts as PinVerdict[];
 
 describe('checkPins against several Engines', () => {
-  const env = (version: string): Finding[] => lintPinsText('ci.env', `DOCKER_API_VERSION=${version}\n`);
+  const env = (version: string): Promise<Finding[]> => lintPinsText('ci.env', `DOCKER_API_VERSION=${version}\n`);
 
   it('names a version every listed Engine accepts (the overlap of their ranges), not one rejecting Engine\'s range', async () => {
-    const { findings: [f] } = await checkPins(env('1.24'), { targets: [target('25.0'), target('29.3')] });
+    const { findings: [f] } = await checkPins(await env('1.24'), { targets: [target('25.0'), target('29.3')] });
     expect(f.message).toContain('fix: remove the variable so the client negotiates, or set it to a version every listed Engine (25.0 (1.24–1.44), 29.3 (1.40–1.54)) accepts (1.40–1.44)');
   });
 
   it('says when no version serves them all, and suggests negotiation', async () => {
-    const { findings: [f] } = await checkPins(env('1.41'), { targets: [target('29.0'), target('20.10')] });
+    const { findings: [f] } = await checkPins(await env('1.41'), { targets: [target('29.0'), target('20.10')] });
     expect(f.message).toContain('fix: no API version is accepted by every listed Engine (29.0 (1.44–1.52), 20.10 (1.12–1.41)): let the client negotiate');
     expect(verdictsOf(f).map((v) => v.against)).toEqual(['29.0', '20.10']);
   });
 });
 
 describe('checkPins', () => {
-  const findings = [
-    ...lintPinsText('main.go', 'import "github.com/docker/docker/client"\nc, _ := client.NewClientWithOpts(client.WithVersion("1.41"))\n'),
-    ...lintPinsText('app.py', 'import docker\nc = docker.DockerClient(version="1.24")\n'),
-    ...lintPinsText('Dockerfile', 'FROM docker:20.10-dind\n'),
-    ...lintPinsText('daemon.json', '{ "min-api-version": "1.24" }\n'),
-  ];
+  const all = () => Promise.all([
+    lintPinsText('main.go', 'import "github.com/docker/docker/client"\nc, _ := client.NewClientWithOpts(client.WithVersion("1.41"))\n'),
+    lintPinsText('app.py', 'import docker\nc = docker.DockerClient(version="1.24")\n'),
+    lintPinsText('Dockerfile', 'FROM docker:20.10-dind\n'),
+    lintPinsText('daemon.json', '{ "min-api-version": "1.24" }\n'),
+  ]).then((x) => x.flat());
 
   it('adds one verdict per release, with the fix for the form, and severity from the worst', async () => {
-    const { findings: out, rejected } = await checkPins(findings, { targets: [target('29.0'), target('29.3')] });
+    const { findings: out, rejected } = await checkPins(await all(), { targets: [target('29.0'), target('29.3')] });
     const go = out.find((f) => f.file === 'main.go')!;
     expect(verdictsOf(go)).toEqual([
       {
@@ -54,7 +54,7 @@ describe('checkPins', () => {
   });
 
   it('marks a downgraded pin as a warning and an accepted one as info', async () => {
-    const { findings: out, rejected } = await checkPins(findings, { targets: [target('20.10')] });
+    const { findings: out, rejected } = await checkPins(await all(), { targets: [target('20.10')] });
     expect(out.map((f) => [f.file, f.severity])).toEqual([
       ['main.go', 'info'],
       ['app.py', 'warning'],
@@ -67,7 +67,7 @@ describe('checkPins', () => {
   it('probes each distinct version once and reports a disagreement loudly', async () => {
     const asked: string[] = [];
     const lines: string[] = [];
-    const { findings: out, disagreements } = await checkPins([...findings, ...findings], {
+    const { findings: out, disagreements } = await checkPins([...(await all()), ...(await all())], {
       targets: [{ against: '20.10.24', apiVersion: '1.41', minApiVersion: '1.12' }],
       probe: async (v) => {
         asked.push(v);

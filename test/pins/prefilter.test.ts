@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractConstant } from '../../src/pins/extract/constant.js';
 import { extractPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERN, PIN_EXTRACTORS } from '../../src/pins/extract/index.js';
 import { lintPinsText } from '../../src/scan/lint-pins.js';
 import { FIXTURES, listFiles } from '../helpers/fixtures.js';
@@ -39,7 +38,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['app.js', "const Docker = require('dockerode');\nnew Docker({ socketPath: '/var/run/docker.sock', version: 'v1.25' });\n"],
   ['Main.java', 'import com.github.dockerjava.core.*;\nconfig.withApiVersion("1.41");\n'],
   ['Main.java', 'import com.github.dockerjava.core.*;\nRemoteApiVersion.parseConfig("1.41");\n'],
-  ['Main.java', 'withApiVersion(RemoteApiVersion.VERSION_1_32)\n'],
+  ['Main.java', 'import com.github.dockerjava.core.RemoteApiVersion;\nconfig.withApiVersion(RemoteApiVersion.VERSION_1_32)\n'],
   ['run.sh', 'java -Dapi.version=1.41 -jar app.jar\n'],
   ['docker-java.properties', 'api.version=1.41\n'],
   ['hosts.ini', '[docker]\nhost1 docker_api_version=1.41\n'],
@@ -51,19 +50,21 @@ const EXAMPLES: Array<[string, string]> = [
   ['tcp.sh', 'curl http://10.0.0.2:2375/containers/json\n'],
   ['engine.ts', "const API = 'v1.41';\nrequest({ socketPath: '/var/run/docker.sock', path: `/${API}/containers/json` });\n"],
   ['client.go', 'apiVersion := "1.41"\ncli, _ := client.NewClientWithOpts(client.WithVersion(apiVersion))\n'],
-  ['api.php', "<?php\ndefine('API', 'v1.41');\n$url = 'http://localhost/' . API . '/containers/json';\n"],
+  ['api.php', "<?php\n$api = 'v1.41';\n$url = 'http://localhost/' . $api . '/containers/json'; // docker.sock\n"],
 ];
 
 describe('the pin prefilter', () => {
-  it.each(EXAMPLES)('passes %s: %j', (path, text) => {
-    expect(extractPins(path, text).length).toBeGreaterThan(0);
+  it.each(EXAMPLES)('passes %s: %j', async (path, text) => {
+    expect((await lintPinsText(path, text)).length).toBeGreaterThan(0);
     expect(mayHoldPins(text)).toBe(true);
     expect(bytesPass(text)).toBe(true);
   });
 
-  it('passes every fixture file with a pin, in text and in bytes', () => {
+  it('passes every fixture file with a pin, in text and in bytes', async () => {
     const root = join(FIXTURES, 'pins');
-    const withPins = listFiles(root).filter((file) => lintPinsText(relative(root, file), readFileSync(file, 'utf8')).length > 0);
+    const all = listFiles(root);
+    const counts = await Promise.all(all.map(async (file) => (await lintPinsText(relative(root, file), readFileSync(file, 'utf8'))).length));
+    const withPins = all.filter((_, i) => counts[i] > 0);
     expect(withPins.length).toBeGreaterThan(20);
     for (const file of withPins) {
       const text = readFileSync(file, 'utf8');
@@ -123,35 +124,10 @@ describe('the pin prefilter', () => {
       expect(mayHoldPins(text), `${path}: ${JSON.stringify(text)}`).toBe(true);
       expect(bytesPass(text), `${path}: ${JSON.stringify(text)}`).toBe(true);
     }
-    expect(found).toBeGreaterThan(300);
+    // Code goes through the data flow (pins/flow/), not these extractors: fewer texts hold their pins.
+    expect(found).toBeGreaterThan(150);
   });
 });
-
-// The constant extractor as it was (one regex opening with a lookbehind, the use found
-// line by line): the rewrite must find exactly what it found.
-// A name starts where no name character precedes it (`9$x` holds no name): the linear form of
-// the pattern, which test/reliability/redos.test.ts requires.
-const OLD_ASSIGNMENT = /(?<![\w$])(?<![(,]\s*)\$?([A-Za-z_$][\w$]*)\s*(?::\s*[\w<>[\]]+\s*)?(?::=|=)\s*(["'`])(v?\d+\.\d+)\2/gd;
-const OLD_DEFINE = /\bdefine\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(["'])(v?\d+\.\d+)\2/gd;
-const OLD_ENGINE_USE = [
-  /\/(?:containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|swarm|services|nodes|tasks|secrets|configs|plugins)(?![\w-])/,
-  /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/,
-];
-function oldConstantSpans(text: string): string[] {
-  const out: string[] = [];
-  for (const m of [...text.matchAll(OLD_ASSIGNMENT), ...text.matchAll(OLD_DEFINE)]) {
-    const definition = text.slice(0, m.index).split('\n').length - 1;
-    const bare = m[1].replace(/^\$/, '').replace(/[$]/g, '\\$');
-    const word = new RegExp(String.raw`(?<![\w$])\$?${bare}(?![\w$])`);
-    // The reference keeps the one-regex shape; its use rule is the current one (a `version`
-    // key must hold the name itself, so `version = '1.0'` in an XML builder is no pin).
-    const call = new RegExp(String.raw`(?:(?:WithVersion|WithAPIVersion|withApiVersion|NewVersioned\w*Client\w*)\s*\(?[^)\n]*?|\bversion\s*[:=]\s*["'\`]?\$?\{?)(?<![\w$])\$?${bare}(?![\w$])`);
-    const used = text.split('\n').some((line, i) => i !== definition && word.test(line) && (call.test(line) || OLD_ENGINE_USE.some((re) => re.test(line))));
-    if (used && /^v?(\d+)\.(\d+)$/.test(m[3])) out.push(`${m.indices![3][0]}-${m.indices![3][1]} constant ${m[1]}`);
-  }
-  return out;
-}
-const newConstantSpans = (text: string) => extractConstant('x.ts', text).map((p) => `${p.start}-${p.end} ${p.detail}`);
 
 describe('files that never run', () => {
   it('pin nothing: declarations and source maps are not searched, their sources are', () => {
@@ -167,49 +143,6 @@ describe('files that never run', () => {
   });
 });
 
-describe('the constant extractor', () => {
-  it('finds what the one-regex version found (generated files)', () => {
-    const names = ['API', 'api', '$api', 'a$b', 'x', 'API_VERSION', '$$', '_v', '9$x'];
-    const next = random(11);
-    const pick = <T>(xs: T[]) => xs[next(xs.length)];
-    const ws = () => pick(['', ' ', '  ', '\n', '\t', '\u00a0', '\r\n']);
-    const noise = () => pick(['', 'f(', ', ', '(', 'const ', ';', 'x.', '"a" ', '/* 1.0 */', 'let y = 2;']);
-    let found = 0;
-    for (let i = 0; i < 3000; i++) {
-      const name = pick(names);
-      const q = pick(['"', "'", '`']);
-      const def = noise() + name + ws() + pick(['', ': string', ':T', '<x>', ': Map<K, V[]>']) + ws() + pick(['=', ':=', ':']) + ws() + q + pick(['1.41', 'v1.24', '2.0', '1.', '1.4.1']) + q;
-      const use = pick(['', '/containers/json ', 'version: ', 'WithVersion(', 'x.version = ', '/info ', '/infos ', 'docker.sock ', ':2375', ':23750 ']) + pick(['', '$', '${']) + pick([name, name, 'other']) + pick(['', '}', ')', '/_ping', ' /images']);
-      const sep = () => pick(['\n', '\n', ' ', ';\n', '\r\n']);
-      const text = pick([[def, use], [use, def], [noise(), def, noise(), use, def], [def]]).join(sep());
-      const want = oldConstantSpans(text);
-      if (want.length) found++;
-      expect(newConstantSpans(text), JSON.stringify(text)).toEqual(want);
-    }
-    expect(found).toBeGreaterThan(150);
-  });
-
-  it.each([
-    ['an assignment over two lines', 'const API_VERSION =\n  "1.41";\nfetch(`http://d/v${API_VERSION}/containers/json`)', ['23-27 constant API_VERSION']],
-    ['a typed constant', 'const api: string = "v1.41";\nget(`/${api}/info`);', ['21-26 constant api']],
-    ['a PHP variable', "$api = 'v1.41';\ncurl --unix-socket /var/run/docker.sock \"http://d/$api/info\"", ['8-13 constant api']],
-    ['a keyword argument (not a constant)', 'f(version="1.41")\nurl = "/containers/json" + version', []],
-    ['a use on the definition line only', 'const API = "1.41"; get(`/${API}/containers/json`);', []],
-    ['an XML builder default (not a pin)', "if (!version) {\n  version = '1.0';\n}\nthis.version = this.stringify.xmlVersion(version);", []],
-    ['two literals sharing a quote', "x='1.2'3.4'\nget('/'+x+'/info')", ['3-6 constant x']],
-  ])('%s', (_name, text, want) => {
-    expect(newConstantSpans(text)).toEqual(want);
-    expect(oldConstantSpans(text)).toEqual(want);
-  });
-
-  it('stays linear on long runs of whitespace and many literals', () => {
-    const text = `API =${' '.repeat(200_000)}"1.41"\n${'x = "1.0", '.repeat(50_000)}\nget("/" + API + "/info")\n`;
-    const started = performance.now();
-    expect(newConstantSpans(text)).toEqual([`${text.indexOf('"1.41"') + 1}-${text.indexOf('"1.41"') + 5} constant API`]);
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
-});
-
 describe('start-up', () => {
   it('does not load the YAML parser until a YAML file may hold a pin', () => {
     const lintPins = new URL('../../dist/scan/lint-pins.js', import.meta.url).href;
@@ -218,10 +151,10 @@ describe('start-up', () => {
       const { lintPinsText } = await import(${JSON.stringify(lintPins)});
       const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => /[\\\\/]yaml[\\\\/]/.test(k));
       const before = loaded();
-      lintPinsText('a.js', 'const x = 1;');
-      lintPinsText('ci.yml', 'name: build');
+      await lintPinsText('a.js', 'const x = 1;');
+      await lintPinsText('ci.yml', 'name: build');
       const notYet = loaded();
-      lintPinsText('ci.yml', 'variables:\\n  DOCKER_API_VERSION: "1.41"\\n');
+      await lintPinsText('ci.yml', 'variables:\\n  DOCKER_API_VERSION: "1.41"\\n');
       process.stdout.write(JSON.stringify([before, notYet, loaded()]));`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(r.stderr).toBe('');

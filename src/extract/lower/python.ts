@@ -186,6 +186,10 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
 
   const targets = (left: SyntaxNode): string[] => {
     if (left.type === 'pattern_list' || left.type === 'tuple_pattern') return left.namedChildren.map((c) => dotted(c) ?? '');
+    // `opts["version"] = v`, `os.environ["X"] = v`: a field, named as its read is (see `subscript`).
+    const sub = left.type === 'subscript' ? left.childForFieldName('subscript') : null;
+    const owner = sub?.type === 'string' ? dotted(left.childForFieldName('value')) : null;
+    if (owner && sub && /^[\w-]+$/.test(sub.text.slice(1, -1))) return [`${owner}.${sub.text.slice(1, -1)}`];
     const name = dotted(left);
     return name ? [name] : [];
   };

@@ -261,6 +261,8 @@ function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
     const f = jsModuleFile(fs, file, imp.module);
     if (!f) continue;
     if (imp.name !== null && imp.name !== '*' && parts.length === 1) out.push({ files: [f], name: imp.name });
+    // `import { engineOptions } from './config'` then `engineOptions.version`: the field of the exported object.
+    else if (imp.name !== null && imp.name !== '*' && imp.name !== 'default') out.push({ files: [f], name: [imp.name, ...parts.slice(1)].join('.') });
     else if ((imp.name === null || imp.name === '*') && parts.length === 2) out.push({ files: [f], name: parts[1] });
   }
   return out;
@@ -286,15 +288,35 @@ export function targetsOf(fs: ModuleFs, file: string, language: string, imports:
     case 'js':
     case 'ts':
       return jsTargets(fs, file, imports, name);
+    case 'ruby':
+      return rubyTargets(fs, file, imports, name);
     default:
       return [];
   }
+}
+
+const RUBY_REQUIRE = /^[ \t]*require(_relative)?[ \t(]+["']([\w./-]+)["']/gm;
+
+/** Ruby `require 'gem/version'` (from a load path: the file's folder or one above it) and `require_relative`. */
+function rubyTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
+  const constant = name.split(/::|\./).pop() ?? name;
+  const here = dirname(file);
+  const files = imports.flatMap((i) => {
+    const rel = i.module.endsWith('.rb') ? i.module : `${i.module}.rb`;
+    if (i.local === 'relative') return [join(here, rel)].filter((f) => fs.has(f));
+    return ancestors(here).map((d) => join(d, rel)).filter((f) => fs.has(f)).slice(0, 1);
+  });
+  if (files.length > 0) return [{ files, name: constant }];
+  // Autoloaded (Zeitwerk, a gem's files loaded by its entry point): the constants beside the file.
+  const siblings = fs.list(here).filter((n) => n.endsWith('.rb')).map((n) => join(here, n)).filter((f) => f !== file);
+  return siblings.length > 0 ? [{ files: siblings, name: constant }] : [];
 }
 
 /** Imports read from the text, for languages whose adapter does not hand them over. */
 export function importsFromText(language: string, text: string): ImportRef[] {
   if (language === 'bash' || language === 'shell' || language === 'powershell') return sourcedImports(text);
   if (language === 'js' || language === 'ts') return jsImports(text);
+  if (language === 'ruby') return [...text.matchAll(RUBY_REQUIRE)].map((m) => ({ local: m[1] ? 'relative' : 'load-path', module: m[2], name: null }));
   return [];
 }
 

@@ -33,6 +33,11 @@ export function registerLowering(adapter: string, lower: Lower): void {
   LOWERINGS.set(adapter, lower);
 }
 
+/** The lowering of a language whose adapter has loaded (the pin search lowers the files that reach a sink). */
+export function loweringOf(adapter: string): Lower | undefined {
+  return LOWERINGS.get(adapter);
+}
+
 /** How many files one question may chain through (`A = B + "/x"` with B in a third file...). */
 const MAX_CHAIN = 6;
 /** Files looked at for one name at most (a Go package, a Java folder). */
@@ -103,6 +108,11 @@ export class ProjectResolver implements ProjectLookup {
       list: (d) => this.list(d),
       read: (p) => this.read(p),
     };
+  }
+
+  /** A file's text as the resolver reads it (cached): where a pin found through a use stands. */
+  textOf(path: string): string | undefined {
+    return this.read(path);
   }
 
   /**
@@ -176,7 +186,20 @@ export class ProjectResolver implements ProjectLookup {
   }
 
   value(q: ForeignQuery): ForeignValue | undefined {
-    if (this.busy.length >= MAX_CHAIN) return undefined;
+    return this.answersFor(q, true)[0];
+  }
+
+  /**
+   * Every definition the name may have, not only the first: a Go package constant defined once
+   * per platform in files behind build tags (`version_linux.go`, `version_windows.go`).
+   */
+  values(q: ForeignQuery): ForeignValue[] {
+    return this.answersFor(q, false);
+  }
+
+  private answersFor(q: ForeignQuery, first: boolean): ForeignValue[] {
+    const out: ForeignValue[] = [];
+    if (this.busy.length >= MAX_CHAIN) return out;
     const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
     const targets = targetsOf(this.fs, q.file, q.language, imports, q.name);
     for (const t of targets) {
@@ -195,10 +218,11 @@ export class ProjectResolver implements ProjectLookup {
           }
           this.answers.set(key, answer);
         } else this.recall(key);
-        if (answer) return answer;
+        if (answer) out.push(answer);
+        if (answer && first) return out;
       }
     }
-    return undefined;
+    return out;
   }
 
   /**

@@ -1,10 +1,7 @@
 import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
-import { extractConstant } from './constant.js';
 import { extractEnv } from './env.js';
-import { extractDictVersion } from './links.js';
 import type { PinExtractor } from './match.js';
-import { extractRemoteApiVersion } from './remote-api-version.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
 import { extractYaml } from './yaml.js';
@@ -18,11 +15,8 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['yaml', extractYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
-  ['dict-version', extractDictVersion],
-  ['remote-api-version', extractRemoteApiVersion],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
-  ['constant', extractConstant],
 ];
 
 import { inAssertion, inTestData, isVendoredPath } from './context.js';

@@ -45,8 +45,10 @@ function pinPrefilterSource(ws: string): string {
     // links (docker-py): APIClient(version=NAME), DockerClient(…), from_env(…), docker.Client(…)
     String.raw`Client${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\()`,
     String.raw`_env${ws}*\((?<=from_env${ws}*\()`,
-    // links (dockerode): new Docker({ version: NAME })
-    String.raw`k(?:er|erode)${ws}*\(${ws}*\{(?<=Docker(?:ode)?${ws}*\(${ws}*\{)`,
+    // flow (dockerode): new Docker({ version: NAME }), new Docker(opts)
+    String.raw`k(?:er|erode)${ws}*\((?<=Docker(?:ode)?${ws}*\()`,
+    // flow (bollard): Docker::connect_with_socket(…, API_DEFAULT_VERSION), (…, &VERSION)
+    String.raw`_with_(?<=connect_with_)`,
     // url: old curl's http:/containers/json; a line with :2375 / :2376
     String.raw`:(?:\/[a-z_](?<=http:\/.)|237[56])`,
     // url: a line with --unix-socket or unix://

@@ -46,6 +46,14 @@ export async function setupScanWorker(init: ScanWorkerInit) {
       return setupLintWorker({ rules: init.rules, ruleSetOptions: init.ruleSetOptions, warm: [], project: init.cwd === undefined ? undefined : { cwd: init.cwd, maxSize: init.maxSize } });
     }));
   let pins: typeof import('../lint-pins.js') | undefined;
+  let pinProject: import('../lint-pins.js').PinProject | undefined;
+  const projectOf = async () => {
+    if (pinProject) return pinProject;
+    // The same view of the other files as the main thread's (scan/project-files.ts): pins found across files do not depend on who looks.
+    const { projectResolver } = await import('../project-files.js');
+    const resolver = projectResolver({ cwd: init.cwd ?? process.cwd(), maxSize: init.maxSize });
+    return (pinProject = { lookup: resolver, read: (path: string) => resolver.textOf(path) });
+  };
 
   const read = async (items: ReadItem[]): Promise<ReadReply> => {
     const reply = readBatch(items, gate, init.maxSize, scratch, mayShareAPackage);
@@ -53,7 +61,7 @@ export async function setupScanWorker(init: ScanWorkerInit) {
       if (o.outcome !== 'kept') continue;
       if (init.pins && mayPinIn(o.path) && mayHoldPins(o.text)) {
         pins ??= await import('../lint-pins.js');
-        o.pins = pins.scanPins(o.path, o.text);
+        o.pins = await pins.scanPins(o.path, o.text, await projectOf());
       }
     }
     return reply;
