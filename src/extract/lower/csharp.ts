@@ -36,7 +36,7 @@ const CONTAINERS = [
 export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('csharp', text, { containers: CONTAINERS, comments: ['comment'] });
   /** Every expression goes through the shared walker (`expr`), which caps the depth. */
-  const { b, expr, span, named, walk } = cx;
+  const { b, expr, span, named, walk, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -155,9 +155,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       }
       case 'lambda_expression':
       case 'anonymous_method_expression': 
-        return b.lambda(n, params, walk, (x, fn) => expr(x, fn));
-      default:
-        break;
+        return b.lambda(n, params, walk, expr);
     }
     return undefined;
   }
@@ -187,10 +185,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
   };
 
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'comment':
-        b.comment(span(n));
-        return false;
       case 'using_directive':
       case 'attribute_list':
         return false;
@@ -198,12 +194,12 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       case 'struct_declaration':
       case 'record_declaration':
       case 'interface_declaration':
-        b.openScope('class', n.childForFieldName('name')?.text ?? null, span(n));
+        openScope('class', n);
         return true;
       case 'method_declaration':
       case 'constructor_declaration':
       case 'local_function_statement': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
         const body = n.childForFieldName('body');
         if (body && body.type !== 'block') {

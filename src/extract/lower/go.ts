@@ -32,7 +32,7 @@ const CONTAINERS = [
 export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('go', text, { containers: CONTAINERS, comments: ['comment'] });
   /** Every expression goes through the shared walker (`expr`), which caps the depth. */
-  const { b, expr, span, named } = cx;
+  const { b, expr, span, named, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -169,14 +169,12 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({ expr: exprOf, concat: { types: ['binary_expression'], ops: ['+'] }, members: ['selector_expression'], dotted, statement: (n, scope) => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'comment':
-        b.comment(span(n));
-        return false;
       case 'function_declaration':
       case 'method_declaration':
       case 'func_literal': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         if (n.type === 'method_declaration') params(n.childForFieldName('receiver'), fn);
         params(n.childForFieldName('parameters'), fn);
         // Methods take the receiver first; calls name it before the dot, not among the arguments.

@@ -38,7 +38,7 @@ const CONTAINERS = [
 export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('java', text, { containers: CONTAINERS, comments: ['line_comment', 'block_comment'] });
   /** Every expression goes through the shared walker (`expr`), which caps the depth. */
-  const { b, expr, span, named, walk } = cx;
+  const { b, expr, span, named, walk, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -121,9 +121,7 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
       }
       case 'lambda_expression': 
-        return b.lambda(n, params, walk, (x, fn) => expr(x, fn));
-      default:
-        break;
+        return b.lambda(n, params, walk, expr);
     }
     return undefined;
   }
@@ -162,11 +160,8 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   };
 
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'line_comment':
-      case 'block_comment':
-        b.comment(span(n));
-        return false;
       case 'package_declaration':
         return false;
       case 'import_declaration': {
@@ -182,12 +177,12 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'interface_declaration':
       case 'enum_declaration':
       case 'record_declaration':
-        b.openScope('class', n.childForFieldName('name')?.text ?? null, span(n));
+        openScope('class', n);
         return true;
       case 'method_declaration':
       case 'constructor_declaration':
       case 'compact_constructor_declaration': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
         return n.childForFieldName('body') !== null;
       }

@@ -91,6 +91,9 @@ export class TreeLowerer {
   readonly named = (n: SyntaxNode | null | undefined): SyntaxNode[] =>
     (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && !this.commentTypes.has(c.type));
 
+  /** Opens the class or function scope of a declaration, named by its `name` field (null without one). */
+  readonly openScope = (kind: Scope['kind'], n: SyntaxNode): Scope => this.b.openScope(kind, n.childForFieldName('name')?.text ?? null, this.span(n));
+
   name(name: string, n: SyntaxNode | Span, scope: Scope): Expr {
     const at = 'startIndex' in n ? this.span(n) : n;
     return this.b.expr({ kind: 'name', name, ...at }, scope);
