@@ -25,6 +25,11 @@ export function holeName(text: string): string | null {
   return m ? m[1] : null;
 }
 
+/** The names of the holes in a text, in order (`?` for an unnamed one). */
+export function holeNames(text: string): string[] {
+  return [...text.matchAll(HOLE_RE)].map((m) => m[1] || '?');
+}
+
 /** Renders holes as `{name}` for people to read. */
 export function showHoles(text: string): string {
   return text.replace(HOLE_RE, (_, name: string) => `{${name || '?'}}`);

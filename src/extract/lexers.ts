@@ -258,7 +258,7 @@ export async function pythonLexer(): Promise<SourceLexer> {
             at = c.endIndex;
           }
           if (close.startIndex > at) parts.push({ kind: 'text', start: at, end: close.startIndex });
-          const prefix = open.text.replace(/["']+$/, '').toLowerCase();
+          const prefix = withoutTrailingQuotes(open.text).toLowerCase();
           lexemes.push({ kind: 'str', start: n.startIndex, end: n.endIndex, quote: close.text, escape: prefix.includes('r') ? 'none' : 'backslash', parts });
           // Strings inside an f-string's splices are part of that splice's expression.
           return false;
@@ -285,3 +285,10 @@ export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
 }
 
 export type { Lexed };
+
+/** `rb'''` to `rb`: a string opener's prefix letters (a loop, not `/["']+$/`, which is quadratic on long quote runs). */
+function withoutTrailingQuotes(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '"' || text[end - 1] === "'")) end--;
+  return text.slice(0, end);
+}

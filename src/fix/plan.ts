@@ -1,4 +1,5 @@
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
+import { holeNames } from '../core/hole.js';
 import type { Candidate, FixPolicy, Match } from '../core/types.js';
 import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 
@@ -112,10 +113,6 @@ export function decodeUrl(url: string): string {
   } catch {
     return url.replace(/%2f/gi, '/').replace(/%3a/gi, ':');
   }
-}
-
-function holeNames(s: string): string[] {
-  return [...s.matchAll(/\uE000([^\uE001]*)\uE001/g)].map((x) => x[1] || '?');
 }
 
 /** The run boundaries: literal characters between two values (or an end), values in between. */

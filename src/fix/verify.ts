@@ -1,4 +1,5 @@
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
+import { showHoles } from '../core/hole.js';
 import { redact } from '../core/redact.js';
 import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
@@ -29,7 +30,7 @@ export function expectedUrl(oldUrl: string, replacementPath: string): string {
   return `${a[1] ?? ''}${a[2]}${host}${a[4]}${replacementPath}${url.slice(end)}`;
 }
 
-const show = (url: string) => redact(url.replace(/\uE000([^\uE001]*)\uE001/g, (_, n: string) => `{${n || '?'}}`));
+const show = (url: string) => redact(showHoles(url));
 
 function multiset(urls: string[]): Map<string, number> {
   const m = new Map<string, number>();

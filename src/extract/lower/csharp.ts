@@ -35,11 +35,8 @@ const CONTAINERS = [
  */
 export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('csharp', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
-  const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, named, walk, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -81,7 +78,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       if (!value) continue;
       const e = expr(value, scope);
       const kw = named(a).find((x) => x.type === 'name_colon');
-      if (kw) keywords.set(kw.text.replace(/\s*:$/, ''), e);
+      // `name :` to `name` (endsWith/trimEnd, not `/\s*:$/`, which is quadratic on long blank runs).
+      if (kw) keywords.set(kw.text.endsWith(':') ? kw.text.slice(0, -1).trimEnd() : kw.text, e);
       else positional.push(e);
     }
     return { positional, keywords };
@@ -157,9 +155,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       }
       case 'lambda_expression':
       case 'anonymous_method_expression': 
-        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn));
-      default:
-        break;
+        return b.lambda(n, params, walk, expr);
     }
     return undefined;
   }
@@ -189,10 +185,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
   };
 
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'comment':
-        b.comment(span(n));
-        return false;
       case 'using_directive':
       case 'attribute_list':
         return false;
@@ -200,12 +194,12 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       case 'struct_declaration':
       case 'record_declaration':
       case 'interface_declaration':
-        b.openScope('class', n.childForFieldName('name')?.text ?? null, span(n));
+        openScope('class', n);
         return true;
       case 'method_declaration':
       case 'constructor_declaration':
       case 'local_function_statement': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
         const body = n.childForFieldName('body');
         if (body && body.type !== 'block') {
@@ -250,12 +244,5 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  function walkBody(body: SyntaxNode): void {
-    cx.walk(body);
-  }
-
-  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted });
-
-  walkBody(tree.rootNode);
-  return b.out;
+  return cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted }).walk(tree.rootNode);
 }

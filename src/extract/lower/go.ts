@@ -33,11 +33,8 @@ const CONTAINERS = [
  */
 export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('go', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
-  const named = (n: SyntaxNode | null) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, named, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -174,14 +171,12 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({ expr: exprOf, concat: { types: ['binary_expression'], ops: ['+'] }, members: ['selector_expression'], dotted, statement: (n, scope) => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'comment':
-        b.comment(span(n));
-        return false;
       case 'function_declaration':
       case 'method_declaration':
       case 'func_literal': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         if (n.type === 'method_declaration') params(n.childForFieldName('receiver'), fn);
         params(n.childForFieldName('parameters'), fn);
         // Methods take the receiver first; calls name it before the dot, not among the arguments.

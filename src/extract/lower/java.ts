@@ -37,12 +37,8 @@ const CONTAINERS = [
  */
 export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('java', text, { containers: CONTAINERS, comments: ['line_comment', 'block_comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
-  const named = (n: SyntaxNode | null) =>
-    (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'line_comment' && c.type !== 'block_comment');
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, named, walk, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -118,16 +114,14 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         const typeName = (dotted(type) ?? type?.text ?? '').replace(/<.*$/s, '');
         const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
         const body = named(n).find((c) => c.type === 'class_body');
-        if (body) walkBody(body);
+        if (body) walk(body);
         const last = typeName.split('.').pop() ?? typeName;
         // new URI(u) / new URL(u): the URL itself.
         if (/^(?:URI|URL)$/.test(last) && args.length === 1) return args[0];
         return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
       }
       case 'lambda_expression': 
-        return b.lambda(n, params, walkBody, (x, fn) => expr(x, fn));
-      default:
-        break;
+        return b.lambda(n, params, walk, expr);
     }
     return undefined;
   }
@@ -166,11 +160,8 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   };
 
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'line_comment':
-      case 'block_comment':
-        b.comment(span(n));
-        return false;
       case 'package_declaration':
         return false;
       case 'import_declaration': {
@@ -186,12 +177,12 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'interface_declaration':
       case 'enum_declaration':
       case 'record_declaration':
-        b.openScope('class', n.childForFieldName('name')?.text ?? null, span(n));
+        openScope('class', n);
         return true;
       case 'method_declaration':
       case 'constructor_declaration':
       case 'compact_constructor_declaration': {
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, span(n));
+        const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
         return n.childForFieldName('body') !== null;
       }
@@ -217,12 +208,5 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  function walkBody(body: SyntaxNode): void {
-    cx.walk(body);
-  }
-
-  cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted });
-
-  walkBody(tree.rootNode);
-  return b.out;
+  return cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted }).walk(tree.rootNode);
 }

@@ -28,10 +28,8 @@ const CONTAINERS = [
  */
 export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('python', text, { containers: CONTAINERS, comments: ['comment'] });
-  const b = cx.b;
-  /** Every expression goes through the shared walker, which caps the depth. */
-  const expr = (n: SyntaxNode, scope: Scope): Expr => cx.expr(n, scope);
-  const span = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex });
+  /** Every expression goes through the shared walker (`expr`), which caps the depth. */
+  const { b, expr, span, openScope } = cx;
 
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
@@ -291,19 +289,17 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   };
 
   cx.use({ expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_operator'], ops: ['+'] }, members: ['attribute'], dotted, statement: (n, scope) => {
+    // Comments never reach here: the shared walker records them first.
     switch (n.type) {
-      case 'comment':
-        b.comment({ start: n.startIndex, end: n.endIndex });
-        return false;
       case 'function_definition': {
         const body = n.childForFieldName('body');
-        const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, { start: n.startIndex, end: n.endIndex });
+        const fn = openScope('function', n);
         const ps = n.childForFieldName('parameters');
         if (ps) params(ps, fn);
         return body !== null;
       }
       case 'class_definition':
-        b.openScope('class', n.childForFieldName('name')?.text ?? null, { start: n.startIndex, end: n.endIndex });
+        openScope('class', n);
         return true;
       case 'import_statement':
       case 'import_from_statement':

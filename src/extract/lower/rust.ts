@@ -108,7 +108,7 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
     const fn = n.childForFieldName('function');
     const argNodes = cx.named(n.childForFieldName('arguments'));
     const at = cx.span(n);
-    const path = fn?.type === 'scoped_identifier' ? fn.text.replace(/<.*?>/g, '') : fn?.type === 'identifier' ? fn.text : null;
+    const path = fn?.type === 'scoped_identifier' ? withoutGenerics(fn.text) : fn?.type === 'identifier' ? fn.text : null;
     const object = fn?.type === 'field_expression' ? fn.childForFieldName('value') : null;
     const name = fn?.type === 'field_expression' ? (fn.childForFieldName('field')?.text ?? '') : (path?.split('::').pop() ?? '');
     if (object && SAME_AS_RECEIVER.test(name)) return cx.expr(object, scope);
@@ -236,4 +236,27 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
     },
   });
   return cx.walk(tree.rootNode);
+}
+
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * `Vec::<u8>::new` to `Vec::new`: drops each `<` … first `>` on one line, leftmost first, as
+ * `/<.*?>/g` did, in one pass (that pattern is quadratic on a long run of `<`). The earliest open
+ * `<` since the last drop or line break is the one a `>` closes.
+ */
+function withoutGenerics(text: string): string {
+  let out = '';
+  let kept = 0;
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<' && open === -1) open = i;
+    else if (c === '>' && open !== -1) {
+      out += text.slice(kept, open);
+      kept = i + 1;
+      open = -1;
+    } else if (LINE_BREAK.test(c)) open = -1;
+  }
+  return out + text.slice(kept);
 }

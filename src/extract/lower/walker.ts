@@ -82,14 +82,17 @@ export class TreeLowerer {
     return this.b.out;
   }
 
-  span(n: SyntaxNode): Span {
-    return { start: n.startIndex, end: n.endIndex };
-  }
+  // `span`, `named`, `expr` and `walk` are bound (arrow properties) so a lowering can take them
+  // as they are: `const { b, expr, span, named, walk } = cx`, and hand `walk` on as a callback.
+
+  readonly span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex });
 
   /** Named children that are not comments. */
-  named(n: SyntaxNode | null | undefined): SyntaxNode[] {
-    return (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && !this.commentTypes.has(c.type));
-  }
+  readonly named = (n: SyntaxNode | null | undefined): SyntaxNode[] =>
+    (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && !this.commentTypes.has(c.type));
+
+  /** Opens the class or function scope of a declaration, named by its `name` field (null without one). */
+  readonly openScope = (kind: Scope['kind'], n: SyntaxNode): Scope => this.b.openScope(kind, n.childForFieldName('name')?.text ?? null, this.span(n));
 
   name(name: string, n: SyntaxNode | Span, scope: Scope): Expr {
     const at = 'startIndex' in n ? this.span(n) : n;
@@ -97,7 +100,7 @@ export class TreeLowerer {
   }
 
   /** Lowers an expression; the language's handler first, then what every grammar shares. */
-  expr(n: SyntaxNode, scope: Scope): Expr {
+  readonly expr = (n: SyntaxNode, scope: Scope): Expr => {
     if (this.depth >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(n), scope);
     this.depth++;
     try {
@@ -105,7 +108,7 @@ export class TreeLowerer {
     } finally {
       this.depth--;
     }
-  }
+  };
 
   private shared(n: SyntaxNode, scope: Scope): Expr {
     if (this.nameTypes.has(n.type)) return this.name(n.text, n, scope);
@@ -138,7 +141,7 @@ export class TreeLowerer {
   }
 
   /** Walks statements from `root`: containers are walked into, other nodes are expressions. */
-  walk(root: SyntaxNode): Lowered {
+  readonly walk = (root: SyntaxNode): Lowered => {
     walkTree(root, (n) => {
       const scope = this.b.scopeAt(n.startIndex);
       if (this.commentTypes.has(n.type)) {
@@ -161,5 +164,5 @@ export class TreeLowerer {
       return false;
     });
     return this.b.out;
-  }
+  };
 }

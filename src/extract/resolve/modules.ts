@@ -242,7 +242,9 @@ export function jsImports(text: string): ImportRef[] {
     const [clause, module] = [m[1], m[2]];
     if (clause.startsWith('{')) {
       for (const item of clause.slice(1, -1).split(',')) {
-        const [imported, local] = item.trim().split(/\s+as\s+/);
+        // `a as b`: one blank on each side of `as` in the pattern, the rest trimmed off the parts
+        // (`/\s+as\s+/` is quadratic on long blank runs).
+        const [imported, local] = item.trim().split(/\sas\s/).map((p) => p.trim());
         if (imported) out.push({ local: local ?? imported, module, name: imported });
       }
     } else if (clause.startsWith('*')) out.push({ local: clause.split(/\s+/).pop() ?? '', module, name: null });

@@ -78,6 +78,19 @@ function imagePin(key: string, value: Scalar, path: readonly unknown[]): PinCand
   return cliImagePin(value.value, start);
 }
 
+/**
+ * The variable a `{ name: X, value: … }` entry sets: Kubernetes container `env:` lists, ECS task
+ * definitions and Tekton params write environment variables as such pairs of keys.
+ */
+function entryName(key: string, path: readonly unknown[]): string | undefined {
+  if (key !== 'value') return undefined;
+  const { isMap, isScalar } = yaml();
+  const parent = path.at(-1);
+  if (!isMap(parent)) return undefined;
+  const name = parent.items.find((item) => keyOf(item) === 'name')?.value;
+  return isScalar(name) && typeof name.value === 'string' && name.value in PIN_VARIABLES ? name.value : undefined;
+}
+
 /** YAML files: keys and their scalars, read as the YAML parser reads them. */
 export const extractYaml: PinExtractor = (path, text) => {
   if (fileKind(path) !== 'yaml') return [];
@@ -89,7 +102,7 @@ export const extractYaml: PinExtractor = (path, text) => {
       Pair(_key, pair: Pair, ancestry) {
         const key = keyOf(pair);
         if (key === undefined || !isScalar(pair.value) || !pair.value.range) return;
-        const pin = keyedPin(key, pair.value, ancestry) ?? imagePin(key, pair.value, ancestry);
+        const pin = keyedPin(entryName(key, ancestry) ?? key, pair.value, ancestry) ?? imagePin(key, pair.value, ancestry);
         if (pin) out.push(pin);
       },
     });
