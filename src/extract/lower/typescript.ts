@@ -29,6 +29,10 @@ const MAX_FUNCTION_DEPTH = 64;
 export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   const text = sf.text;
   const b = new LowerBuilder('js', text);
+  // A local helper handing one of its parameters to http(s).request (`function call(opts) {
+  // https.request(opts, cb) }`): the options objects its callers pass get hostAndPath too.
+  const requestHelpers = new Map<string, { index: number; protocol: string }>();
+  const helperCalls: Array<{ name: string; args: Expr[] }> = [];
   const span = (n: Node) => ({ start: n.getStart(sf), end: n.end });
   const importedFrom = new Map<string, { module: string; name: string | null }>();
 
@@ -174,8 +178,22 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     // http.request(...), https.get(...), or `import { request } from 'node:https'`.
     const nodeHttp = (objModule ?? (object ? dotted(object) : (origin?.module ?? null)))?.replace(/^node:/, '');
     const verb = object ? name : (origin?.name ?? '');
-    if ((nodeHttp === 'http' || nodeHttp === 'https') && (verb === 'request' || verb === 'get') && args[0]?.kind === 'object') hostAndPath(args[0], nodeHttp);
+    const first = args[0];
+    if ((nodeHttp === 'http' || nodeHttp === 'https') && (verb === 'request' || verb === 'get')) {
+      if (first?.kind === 'object') hostAndPath(first, nodeHttp);
+      else if (first?.kind === 'name') helperParam(first.name, scope, nodeHttp);
+    } else if (!object && calleeName && args.some((a) => a.kind === 'object')) helperCalls.push({ name: calleeName, args });
     return b.call({ callee: calleeName ?? `.${name}`, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
+  };
+
+  /** The function whose parameter `name` is (the nearest that declares it), as a request helper. */
+  const helperParam = (name: string, scope: Scope, protocol: string) => {
+    for (let s: Scope | null = scope; s; s = s.parent) {
+      const param = s.params.find((p) => p.name === name);
+      if (!param) continue;
+      if (s.kind === 'function' && s.name) requestHelpers.set(s.name, { index: param.index, protocol });
+      return;
+    }
   };
 
   /**
@@ -497,6 +515,12 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
 
   statements(sf);
   comments(ts, sf, b);
+  // After the walk: a helper may be declared below its callers (hoisting).
+  for (const { name, args } of helperCalls) {
+    const helper = requestHelpers.get(name);
+    const arg = helper && args[helper.index];
+    if (helper && arg?.kind === 'object') hostAndPath(arg, helper.protocol);
+  }
   return b.out;
 }
 
