@@ -65,6 +65,16 @@ function pythonModuleFile(fs: ModuleFs, file: string, module: string): string | 
     const found = forms(root).find((f) => fs.has(f));
     if (found) return found;
   }
+  // A project installed under a prefix it does not hold as folders: an Ansible collection
+  // imports itself as `ansible_collections.<namespace>.<name>.plugins...` from its repository
+  // root. Drop leading names while at least two remain (one name alone is too common to trust).
+  for (let drop = 1; rest.length - drop >= 2; drop++) {
+    const shorter = rest.slice(drop).join('/');
+    for (const root of ancestors(dirname(file))) {
+      const found = [join(root, `${shorter}.py`), join(root, shorter, '__init__.py')].find((f) => fs.has(f));
+      if (found) return found;
+    }
+  }
   return undefined;
 }
 
