@@ -43,7 +43,8 @@ const common = {
   define: { 'import.meta.url': '__hublintFileUrl' },
   banner: { js: "const __hublintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
-  minifyWhitespace: true,
+  // HUBLINT_BUNDLE_READABLE=1 keeps one statement per line, so a --cpu-prof names real lines.
+  minifyWhitespace: process.env.HUBLINT_BUNDLE_READABLE !== '1',
   minifySyntax: true,
 };
 await Promise.all([

@@ -21,16 +21,19 @@ const URL_CHAR = /[^\s'"`<>()[\]{}\\,;|]/;
 const WINDOW = 2048;
 
 export function scanUrls(text: string, from = 0, to = text.length): UrlHit[] {
+  // Only [from, to) is searched: a host search on the whole text would run to its end for each
+  // string of a file without one (quadratic in the strings of a big file).
+  const part = from === 0 && to === text.length ? text : text.slice(from, to);
   const hits: UrlHit[] = [];
-  HOST_RE.lastIndex = from;
-  let covered = from;
-  for (let h = HOST_RE.exec(text); h && h.index < to; h = HOST_RE.exec(text)) {
+  HOST_RE.lastIndex = 0;
+  let covered = 0;
+  for (let h = HOST_RE.exec(part); h; h = HOST_RE.exec(part)) {
     if (h.index < covered) continue;
     let left = h.index;
-    while (left > from && h.index - left < WINDOW && URL_CHAR.test(text[left - 1])) left--;
+    while (left > 0 && h.index - left < WINDOW && URL_CHAR.test(part[left - 1])) left--;
     let right = h.index + h[0].length;
-    while (right < to && right - h.index < WINDOW && URL_CHAR.test(text[right])) right++;
-    const window = text.slice(left, right);
+    while (right < part.length && right - h.index < WINDOW && URL_CHAR.test(part[right])) right++;
+    const window = part.slice(left, right);
     URL_RE.lastIndex = 0;
     for (const m of window.matchAll(URL_RE)) {
       let url = m[0];
@@ -40,7 +43,7 @@ export function scanUrls(text: string, from = 0, to = text.length): UrlHit[] {
       url = url.replace(/(?<![.,:;!?*_)\]])[.,:;!?*_)\]]+$/, '');
       const start = left + (m.index ?? 0);
       if (start < covered) continue;
-      hits.push({ start, end: start + url.length, url });
+      hits.push({ start: from + start, end: from + start + url.length, url });
       covered = start + m[0].length;
     }
     covered = Math.max(covered, right);

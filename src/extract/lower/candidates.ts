@@ -1,4 +1,5 @@
 import type { Candidate } from '../../core/types.js';
+import { LineIndex } from '../../core/position.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
@@ -34,12 +35,6 @@ function anchorOf(r: Rendered): Piece | undefined {
   return r.at.find((x) => x.from <= keyAt && keyAt < x.to && 'text' in x.piece && !x.piece.foreign)?.piece;
 }
 
-function lineOf(text: string, at: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 /**
  * Every URL a lowered file builds, once per construction: the outermost string-building
  * expressions, each evaluated with names, parameters, returns and constants followed, plus
@@ -51,6 +46,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const methods = new MethodResolver(program, ev);
   const out: Candidate[] = [];
   const { text } = lowered;
+  let lines: LineIndex | undefined;
+  const lineOf = (at: number) => (lines ??= new LineIndex(text)).position(at).line;
 
   out.push(...commentCandidates(text, lowered.comments));
 
@@ -81,7 +78,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const plain = single && !onlyIfAnchoredIn && !joined;
     const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
     // The finding points at the literal that holds the deprecated path when a construction spans lines.
-    if (anchor && inRoot(root) && lineOf(text, anchor.start) !== lineOf(text, start)) c.at = anchor.start;
+    if (anchor && inRoot(root) && lineOf(anchor.start) !== lineOf(start)) c.at = anchor.start;
     if (other) {
       c.alternatives = [other.url.trim()];
       c.arityNote = main.why;

@@ -150,7 +150,7 @@ export function requestBase(p: Program, call: Call, env: Env): ClientBase | unde
   }
   for (const spec of CLIENT_BASES) {
     if (!spec.set) continue;
-    const setters = (p.lowered.calls ?? []).filter((c) => spec.set?.test(c.name) && c.args[0] && c.start < call.start);
+    const setters = settersOf(p, spec).filter((c) => c.start < call.start);
     if (spec.inClass) {
       const cls = classOf(call.scope, owner);
       const set = cls && setters.filter((c) => c.scope === cls && !ownerOf(c)).pop();
@@ -161,6 +161,16 @@ export function requestBase(p: Program, call: Call, env: Env): ClientBase | unde
     }
   }
   return undefined;
+}
+
+/** The calls of a file that set a client's base the way `spec` does, once per file and table row (not once per request). */
+const setterMemo = new WeakMap<Program, Map<ClientBaseSpec, Call[]>>();
+function settersOf(p: Program, spec: ClientBaseSpec): Call[] {
+  let bySpec = setterMemo.get(p);
+  if (!bySpec) setterMemo.set(p, (bySpec = new Map()));
+  let found = bySpec.get(spec);
+  if (!found) bySpec.set(spec, (found = (p.lowered.calls ?? []).filter((c) => spec.set?.test(c.name) && c.args[0])));
+  return found;
 }
 
 /** The class a request is made in (`get(…)`, `self.class.get(…)`), or the one it names (`HubParty.get(…)`). */

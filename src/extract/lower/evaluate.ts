@@ -43,11 +43,18 @@ const MAX_DEPTH = 16;
 const isText = (p: Piece): p is Extract<Piece, { text: string }> => 'text' in p;
 
 /** Index of a lowered file: names, functions, call sites. Built once per file. */
+const lastSegment = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+
 export class Program {
   readonly defsByName = new Map<string, Def[]>();
   readonly functionsByName = new Map<string, Scope[]>();
   readonly callsByName = new Map<string, Call[]>();
   readonly namesByName = new Map<string, Expr[]>();
+  /** Dotted names by their last segment, and dotted definitions by theirs (`a.url`, `a.url.default` under `url`): fields read elsewhere. */
+  private readonly dottedNamesByKey = new Map<string, Expr[]>();
+  private readonly dottedDefsByKey = new Map<string, Def[]>();
+  private readonly defaultDefsByKey = new Map<string, Def[]>();
+  private readonly fieldDefs = new Map<string, Def | undefined>();
   private readonly importedNames: Set<string>;
   private readonly importedModules: Set<string>;
 
@@ -63,6 +70,13 @@ export class Program {
     for (const s of lowered.scopes) if (s.kind === 'function' && s.name) push(this.functionsByName, s.name, s);
     for (const c of lowered.calls) push(this.callsByName, c.name, c);
     for (const e of lowered.exprs) if (e.kind === 'name') push(this.namesByName, e.name, e);
+    for (const e of lowered.exprs) if (e.kind === 'name' && e.name.includes('.')) push(this.dottedNamesByKey, lastSegment(e.name), e);
+    for (const d of lowered.defs) {
+      if (!d.name.includes('.')) continue;
+      push(this.dottedDefsByKey, lastSegment(d.name), d);
+      const m = /([^.]+)\.default$/.exec(d.name);
+      if (m && d.name.length > m[0].length) push(this.defaultDefsByKey, m[1], d);
+    }
     this.importedNames = new Set(lowered.imports.filter((i) => i.name !== null).map((i) => i.local));
     this.importedModules = new Set(lowered.imports.filter((i) => i.name === null).map((i) => i.local));
   }
@@ -103,19 +117,38 @@ export class Program {
    * the one field of the file with that key, its declared default first.
    */
   private fieldDef(name: string): Def | undefined {
+    if (this.fieldDefs.has(name)) return this.fieldDefs.get(name);
     const key = /\.([\w-]+)$/.exec(name)?.[1];
-    if (!key || /^(?:self|this|cls)\./.test(name)) return undefined;
-    for (const suffix of [`.${key}.default`, `.${key}`]) {
-      const found = this.lowered.defs.filter((d) => d.name.endsWith(suffix) && d.name !== name && d.name.split('.').length > 1);
-      if (found.length === 1) return found[0];
+    let found: Def | undefined;
+    if (key && !/^(?:self|this|cls)\./.test(name)) {
+      for (const defs of [this.defaultDefsByKey.get(key), this.dottedDefsByKey.get(key)]) {
+        const others = (defs ?? []).filter((d) => d.name !== name);
+        if (others.length === 1) {
+          found = others[0];
+          break;
+        }
+      }
     }
-    return undefined;
+    this.fieldDefs.set(name, found);
+    return found;
+  }
+
+
+  private ordinals: Map<Expr, number> | undefined;
+  private inLoweredOrder(exprs: Expr[]): Expr[] {
+    const at = (this.ordinals ??= new Map(this.lowered.exprs.map((e, i) => [e, i])));
+    return exprs.sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
   }
 
   /** The name expressions that read a definition (also through a field read elsewhere). */
   usesOf(def: Def): Expr[] {
-    const key = def.name.includes('.') ? def.name.replace(/\.default$/, '').split('.').pop() : undefined;
-    const names = key ? this.lowered.exprs.filter((e) => e.kind === 'name' && (e.name === def.name || e.name.endsWith(`.${key}`))) : (this.namesByName.get(def.name) ?? []);
+    const key = def.name.includes('.') ? lastSegment(def.name.replace(/\.default$/, '')) : undefined;
+    let names = this.namesByName.get(def.name) ?? [];
+    if (key !== undefined) {
+      const dotted = this.dottedNamesByKey.get(key) ?? [];
+      // `a.url.default` is read as `a.url` (or any `….url`); `a.url` is among the dotted ones already.
+      names = lastSegment(def.name) === key ? dotted : this.inLoweredOrder([...new Set([...names, ...dotted])]);
+    }
     return names.filter((u) => u.kind === 'name' && this.defOf(u.name, u) === def);
   }
 
