@@ -100,7 +100,7 @@ async function loadBuild(label, dist) {
   const url = (p) => pathToFileURL(join(dist, p)).href;
   const { lintPinsText } = await import(url('scan/lint-pins.js'));
   const index = await import(url('pins/extract/index.js'));
-  return { label, dist, lintPinsText, mayHoldPins: index.mayHoldPins, bytePattern: index.PIN_BYTE_PATTERN ?? null, extractors: index.PIN_EXTRACTORS };
+  return { label, dist, lintPinsText, mayHoldPins: index.mayHoldPins, bytePattern: index.bytesMayHoldPins ? { test: index.bytesMayHoldPins } : (index.PIN_BYTE_PATTERN ?? null), extractors: index.PIN_EXTRACTORS };
 }
 
 /** One round of every measurement for one build. */

@@ -21,6 +21,27 @@ export const HUB_HOST_PATTERN = HUB_HOST;
  */
 export const HUB_PATH_PATTERN = /\/repositories|repositories\/|users\/login/;
 
+const HUB_PATHS = new RegExp(HUB_PATH_PATTERN.source, 'g');
+/** Where the token a path stands in starts: a quote, a bracket, whitespace. */
+const TOKEN_EDGE = /[\s'"`(<>[\]{}]/;
+const LONGEST_TOKEN = 512;
+
+/**
+ * True when the text holds HUB_PATH_PATTERN outside a URL that names its own host: a path
+ * another file's base may complete (`"/v2/repositories/"`, `` `${base}/repositories/` ``), not
+ * `https://learn.example.com/rest/git/repositories/create` in a doc comment, which has a host
+ * (a Hub host passes the host gate anyway). A token longer than LONGEST_TOKEN counts as host-less.
+ */
+export function holdsHostlessHubPath(text: string): boolean {
+  HUB_PATHS.lastIndex = 0;
+  for (let m = HUB_PATHS.exec(text); m; m = HUB_PATHS.exec(text)) {
+    let from = m.index;
+    while (from > 0 && m.index - from < LONGEST_TOKEN && !TOKEN_EDGE.test(text[from - 1])) from--;
+    if (m.index - from >= LONGEST_TOKEN || !text.slice(from, m.index).includes('://')) return true;
+  }
+  return false;
+}
+
 /**
  * The hosts the prefilter looks for beyond Docker Hub's own: `--hub-host`/`hubHosts`, and
  * every host of the loaded rule table (a user rule file with `hosts: [api.corp.example]`

@@ -87,7 +87,10 @@ export async function lintFile(file: string, raw: string, opts: LintTextOptions)
   try {
     return await lintFileOnce(file, raw, opts);
   } finally {
-    addTiming('lint', nowMs() - started);
+    const ms = nowMs() - started;
+    addTiming('lint', ms);
+    // HUBLINT_TIMINGS=files names each file's lint time: which files a slow run spent it on.
+    if (process.env.HUBLINT_TIMINGS_FILES === '1') process.stderr.write(`hublint: timing file ${ms.toFixed(1)} ms ${file} (${raw.length} chars)\n`);
   }
 }
 

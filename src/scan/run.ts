@@ -13,7 +13,7 @@ import { hasOwnNeedleFor } from '../extract/registry.js';
 import { HUB_HOST_PATTERN, makePrefilter, prefilterHosts } from '../extract/prefilter.js';
 import type { ProjectResolver } from '../extract/resolve/project.js';
 import { compileRules, type RuleSet } from '../match/ruleset.js';
-import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from '../pins/extract/prefilter.js';
+import { mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from '../pins/extract/prefilter.js';
 import { loadRules } from '../rules/load.js';
 import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '../suppress/apply.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
@@ -343,7 +343,7 @@ async function readPass(scan: Scan): Promise<void> {
     extraHosts: prefilterHosts(scan.rules, options.extraHubHosts),
     crossFilePaths: scan.hub,
     substrings: [...(options.hubBaseVariables ?? []), ...(options.reportUnusedDisable ? ['hublint-disable'] : [])],
-    patterns: scan.pins ? [PIN_BYTE_PATTERN] : [],
+    patterns: scan.pins ? PIN_BYTE_PATTERNS : [],
   };
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;

@@ -6,7 +6,7 @@ import { makeBytePrefilter } from '../../src/scan/read/byte-prefilter.js';
 import { ReadScratch } from '../../src/scan/read/fast-read.js';
 import { readBatch } from '../../src/scan/read/read-batch.js';
 import { setupScanWorker } from '../../src/scan/workers/scan-worker.js';
-import { PIN_BYTE_PATTERN } from '../../src/pins/extract/prefilter.js';
+import { PIN_BYTE_PATTERNS } from '../../src/pins/extract/prefilter.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hublint-scan-worker-'));
@@ -57,7 +57,7 @@ describe('setupScanWorker: quiet files and pins', () => {
   });
 
   it('runs the pin extractors on kept files and applies their suppressions', async () => {
-    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { patterns: [PIN_BYTE_PATTERN] }, maxSize: 1 << 20, pins: true });
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { patterns: PIN_BYTE_PATTERNS }, maxSize: 1 << 20, pins: true });
     const read = await worker.handle({
       op: 'read',
       items: [put('ci.sh', 'export DOCKER_API_VERSION=1.24\nexport DOCKER_API_VERSION=1.25 # hublint-disable-line\n')],

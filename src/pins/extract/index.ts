@@ -22,7 +22,7 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
 import { inAssertion, inTestData, isVendoredPath } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
-export { mayHoldPins, mayPinIn, PIN_BYTE_PATTERN } from './prefilter.js';
+export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
 
 /**
  * Whatever its form, a version written as the expected value of an assertion or as a data

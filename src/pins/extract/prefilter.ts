@@ -1,5 +1,5 @@
 /**
- * The pin prefilter: one regex that every pin form must match somewhere in the file, so
+ * The pin prefilter: a test that every pin form must pass somewhere in the file, so
  * that files without it never reach the extractors. Each alternative is a token that an
  * extractor's own pattern needs (the comment names the extractor); together they pass a
  * superset of the files any extractor finds a pin in: 93 of the 23,041 files of the
@@ -14,11 +14,16 @@
  * backtracks over no more than a run of whitespace or a name. `ws` stands for `\s`, so
  * that the byte form can widen it.
  *
+ * The alternatives are tested as three regexes, not one: past a size V8's irregexp no longer
+ * skips ahead on an alternation, and the one regex cost 2.6x as much as these three on the
+ * Docker-heavy benchmark corpus (765 against 292 ms over 120 MB, no answer different;
+ * `node bench/pin-gate.mjs` measures it and tries other groupings).
+ *
  * Case-sensitive: every extractor pattern is (YAML keys compare exactly).
  */
-function pinPrefilterSource(ws: string): string {
+function pinPrefilterGroups(ws: string): string[] {
   const lit = String.raw`["'\`]v?\d+\.\d+["'\`]`;
-  return [
+  const names = [
     // sdk (Go): WithVersion(, WithAPIVersion(, NewClient(, NewVersioned…Client(
     String.raw`W(?:ith(?:API)?Version)`,
     String.raw`New(?:Client|Versioned)`,
@@ -27,49 +32,58 @@ function pinPrefilterSource(ws: string): string {
     String.raw`RemoteApiVersion`,
     // sdk (Rust): bollard ClientVersion { major_version, minor_version }
     String.raw`minor_version`,
-    // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41))
-    String.raw`CreateClient\(`,
     // env + YAML keys: DOCKER_API_VERSION, COMPOSE_API_VERSION, DOCKER_MIN_API_VERSION; sdk: rsyslog ApiVersionStr
     String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr))`,
     // YAML/sdk: api_version, docker_api_version; sdk (Java): api.version, -Dapi.version; daemon-min: min-api-version
     String.raw`[_.-]version(?<=api_version|api\.version|min-api-version)`,
-    // A version literal after `=` (constant: NAME = "1.41", NAME := "1.41"; sdk Python:
-    // version="1.41"), after `version:` (sdk Node: new Docker({ version: 'v1.25' })) or as
-    // the value of define('NAME', 'v1.41') (constant). Anchored on the literal, which is
-    // rarer than `=` or `:`; the lookbehind runs only where a literal matched.
-    String.raw`${lit}(?<=(?:=|version${ws}*:|define\(${ws}*["'][A-Za-z_]\w*["']${ws}*,)${ws}*${lit})`,
     // cli-image + YAML image: docker:24.0; url: a docker.sock line
     String.raw`ker(?::\d(?<=docker:\d)|\.sock(?<=docker\.sock))`,
     // url: /v1.41/…; links: an Engine path built from a name, `/v#{X}`, `/v${X}`, `/v{X}`, `"/v" + X`
     String.raw`\/v(?:\d+\.\d|[#$]?\{|["'\`]${ws}*[+.])`,
-    // links (docker-py): APIClient(version=NAME), DockerClient(…), from_env(…), docker.Client(…)
-    String.raw`Client${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\()`,
+    // links (docker-py): from_env(…)
     String.raw`_env${ws}*\((?<=from_env${ws}*\()`,
     // flow (dockerode): new Docker({ version: NAME }), new Docker(opts)
     String.raw`k(?:er|erode)${ws}*\((?<=Docker(?:ode)?${ws}*\()`,
     // flow (bollard): Docker::connect_with_socket(…, API_DEFAULT_VERSION), (…, &VERSION)
     String.raw`_with_(?<=connect_with_)`,
-    // url: old curl's http:/containers/json; a line with :2375 / :2376
-    String.raw`:(?:\/[a-z_](?<=http:\/.)|237[56])`,
     // url: a line with --unix-socket or unix://
     String.raw`x(?:-socket(?<=unix-socket)|:\/\/(?<=unix:\/\/))`,
-  ].join('|');
+  ];
+  const calls = [
+    // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41))
+    String.raw`CreateClient\(`,
+    // links (docker-py): APIClient(version=NAME), DockerClient(…), docker.Client(…)
+    String.raw`Client${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\()`,
+    // url: old curl's http:/containers/json; a line with :2375 / :2376
+    String.raw`:(?:\/[a-z_](?<=http:\/.)|237[56])`,
+  ];
+  // A version literal after `=` (constant: NAME = "1.41", NAME := "1.41"; sdk Python:
+  // version="1.41"), after `version:` (sdk Node: new Docker({ version: 'v1.25' })) or as
+  // the value of define('NAME', 'v1.41') (constant). Anchored on the literal, which is
+  // rarer than `=` or `:`; the lookbehind runs only where a literal matched.
+  const literal = String.raw`${lit}(?<=(?:=|version${ws}*:|define\(${ws}*["'][A-Za-z_]\w*["']${ws}*,)${ws}*${lit})`;
+  return [names.join('|'), calls.join('|'), literal];
 }
 
-const PREFILTER = new RegExp(pinPrefilterSource(String.raw`\s`));
+const PREFILTERS = pinPrefilterGroups(String.raw`\s`).map((source) => new RegExp(source));
 
 /**
- * PREFILTER for the raw bytes of a file viewed as Latin-1 (scan/read/byte-prefilter.ts's
- * `patterns`): passes at least every file whose UTF-8 decoding PREFILTER passes. Every
- * token is ASCII, which UTF-8 keeps byte for byte; the one difference is whitespace, where
- * `\s` also matches non-ASCII spaces (U+00A0 is C2 A0, U+3000 is E3 80 80), so `\s` is
+ * The prefilter for the raw bytes of a file viewed as Latin-1 (scan/read/byte-prefilter.ts's
+ * `patterns`): passes at least every file whose UTF-8 decoding the text prefilter passes.
+ * Every token is ASCII, which UTF-8 keeps byte for byte; the one difference is whitespace,
+ * where `\s` also matches non-ASCII spaces (U+00A0 is C2 A0, U+3000 is E3 80 80), so `\s` is
  * widened to `[\s\x80-\xff]`. Test the text with mayHoldPins after decoding.
  */
-export const PIN_BYTE_PATTERN: RegExp = new RegExp(pinPrefilterSource(String.raw`[\s\x80-\xff]`));
+export const PIN_BYTE_PATTERNS: readonly RegExp[] = pinPrefilterGroups(String.raw`[\s\x80-\xff]`).map((source) => new RegExp(source));
+
+/** True when a file's bytes, viewed as Latin-1, may hold a pin (PIN_BYTE_PATTERNS). */
+export function bytesMayHoldPins(latin1: string): boolean {
+  return PIN_BYTE_PATTERNS.some((re) => re.test(latin1));
+}
 
 /** False when no extractor can find a pin in the text: skip lintPinsText for it. */
 export function mayHoldPins(text: string): boolean {
-  return PREFILTER.test(text);
+  return PREFILTERS.some((re) => re.test(text));
 }
 
 /**

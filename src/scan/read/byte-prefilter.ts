@@ -55,6 +55,12 @@ export function latin1View(buf: Buffer): string {
  * constant names and base variables) on the UTF-8 decoding of the bytes.
  */
 export function makeBytePrefilter(options: BytePrefilterOptions = {}): (buf: Buffer) => boolean {
+  const test = makeViewPrefilter(options);
+  return (buf) => test(latin1View(buf));
+}
+
+/** makeBytePrefilter on a Latin-1 view made already (one view per file serves every gate). */
+export function makeViewPrefilter(options: BytePrefilterOptions = {}): (view: string) => boolean {
   // A non-ASCII host (an IDN written out) is matched as its UTF-8 bytes seen as Latin-1.
   const hosts = (options.extraHosts ?? []).map((h) => Buffer.from(h.toLowerCase(), 'utf8').toString('latin1')).filter((h) => h.length > 0);
   const names = [...new Set(options.names ?? [])].filter((n) => /^\w+$/.test(n));
@@ -62,8 +68,7 @@ export function makeBytePrefilter(options: BytePrefilterOptions = {}): (buf: Buf
   const hostsRe = hosts.length ? new RegExp(hosts.map(escapeRegExp).join('|'), 'i') : null;
   const substrings = [...new Set(options.substrings ?? [])].filter((x) => x.length > 0).map((x) => Buffer.from(x, 'utf8').toString('latin1'));
   const patterns = options.patterns ?? [];
-  return (buf) => {
-    const s = latin1View(buf);
+  return (s) => {
     if (DOCKER.test(s) && HUB_HOST.test(s)) return true;
     if (patterns.some((re) => re.test(s))) return true;
     if (hostsRe !== null && hostsRe.test(s)) return true;

@@ -1,8 +1,8 @@
 import { adapterNameFor, hasOwnNeedleFor, LANGUAGE_NEEDLES, languagesWhere } from '../../extract/registry.js';
 import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
-import { HUB_PATH_PATTERN } from '../../extract/prefilter.js';
-import { isUtf16, latin1View, makeBytePrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
+import { holdsHostlessHubPath } from '../../extract/prefilter.js';
+import { isUtf16, latin1View, makeViewPrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
 import { addTiming, count, timingsEnabled, nowMs } from '../../runtime/stage-clock.js';
 import { readFileFast, ReadScratch, type FastSkip } from './fast-read.js';
 
@@ -42,8 +42,13 @@ const SNIFF = 8192;
 /** Only these adapters resolve values of other files: their files with a Hub path but no host are linted too. */
 export const CONSTANT_USERS: ReadonlySet<string> = languagesWhere((l) => l.readsConstants === true);
 export const mayUseConstants = (path: string): boolean => CONSTANT_USERS.has(adapterNameFor(path));
-/** A file with a host-less Hub path in such a language: its sites may join it to another file's base. */
-export const mayJoinForeignBase = (path: string, text: string): boolean => mayUseConstants(path) && HUB_PATH_PATTERN.test(text);
+const DECLARATIONS = /\.d\.[cm]?ts$/i;
+/**
+ * A file with a host-less Hub path in such a language: its sites may join it to another file's
+ * base. Not a TypeScript declaration file: it declares types and runs nothing.
+ */
+export const mayJoinForeignBase = (path: string, text: string): boolean => mayUseConstants(path) && !DECLARATIONS.test(path) && holdsHostlessHubPath(text);
+
 
 /**
  * The read pass over one batch; exported for tests and the main thread's own reads.
@@ -85,11 +90,12 @@ export function readBatch(
  * needles (extract/registry.ts) to its files.
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {
-  const all = makeBytePrefilter(gate);
-  const withoutPins = gate.patterns?.length ? makeBytePrefilter({ ...gate, patterns: [] }) : all;
-  const hub = (buf: Buffer, path: string) => (mayPinIn(path) ? all(buf) : withoutPins(buf));
+  const all = makeViewPrefilter(gate);
+  const withoutPins = gate.patterns?.length ? makeViewPrefilter({ ...gate, patterns: [] }) : all;
+  const hub = (view: string, path: string) => (mayPinIn(path) ? all(view) : withoutPins(view));
   // A Hub path in a language whose sites read other files' values (see HUB_PATH_PATTERN).
-  const base = gate.crossFilePaths ? (buf: Buffer, path: string) => hub(buf, path) || mayJoinForeignBase(path, latin1View(buf)) : hub;
+  const base = gate.crossFilePaths ? (view: string, path: string) => hub(view, path) || mayJoinForeignBase(path, view) : hub;
   // A language's own needles (extract/registry.ts); with none (none today), not a byte more is looked at.
-  return LANGUAGE_NEEDLES ? (buf, path) => base(buf, path) || hasOwnNeedleFor(path, latin1View(buf)) : base;
+  const test = LANGUAGE_NEEDLES ? (view: string, path: string) => base(view, path) || hasOwnNeedleFor(path, view) : base;
+  return (buf, path) => test(latin1View(buf), path);
 }
