@@ -1,8 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scanWorkerCount, WorkerCrashError, WorkerPool, workersBesideMainThread } from '../../src/scan/workers/worker-pool.js';
+import { busyNow, scanWorkerCount, WorkerCrashError, WorkerPool, workersBesideMainThread } from '../../src/scan/workers/worker-pool.js';
 
 interface Init {
   failSetup?: boolean;
@@ -134,7 +135,25 @@ describe('scanWorkerCount', () => {
   });
 
   it('sizes by the idle cores when the variable is unset or not a number', () => {
-    expect(scanWorkerCount(undefined)).toBe(workersBesideMainThread());
-    expect(scanWorkerCount('many')).toBe(workersBesideMainThread());
+    expect(scanWorkerCount(undefined, 0)).toBe(workersBesideMainThread(availableParallelism(), 0));
+    expect(scanWorkerCount('many', 40)).toBe(0);
+  });
+});
+
+describe('busyNow', () => {
+  it('does not count a core taken by a command that ended seconds ago (the average lags)', () => {
+    expect(busyNow(1.5, 1)).toBe(1);
+    expect(workersBesideMainThread(2, busyNow(1.6, 1))).toBe(1);
+  });
+
+  it('does not count this process\'s own helper threads running this instant', () => {
+    expect(busyNow(0.1, 3)).toBeCloseTo(1.1);
+    expect(workersBesideMainThread(2, busyNow(0.1, 3))).toBe(1);
+  });
+
+  it('counts a core taken when both measures say so, and the average alone off Linux', () => {
+    expect(busyNow(3, 4)).toBe(4);
+    expect(workersBesideMainThread(2, busyNow(3, 4))).toBe(0);
+    expect(busyNow(2, null)).toBe(2);
   });
 });

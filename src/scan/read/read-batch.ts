@@ -1,5 +1,4 @@
 import { adapterNameFor, hasOwnNeedleFor, LANGUAGE_NEEDLES, languagesWhere } from '../../extract/registry.js';
-import type { PinScan } from '../lint-pins.js';
 import { mayPinIn } from '../../pins/extract/prefilter.js';
 import { holdsHostlessHubPath } from '../../extract/prefilter.js';
 import { isUtf16, latin1View, makeViewPrefilter, type BytePrefilterOptions } from './byte-prefilter.js';
@@ -19,8 +18,8 @@ export interface ReadItem {
 }
 
 export type ReadOutcome =
-  /** Passed the gate: the decoded text, and the file's pin findings when the worker looked for pins. */
-  | { path: string; absolute: string; outcome: 'kept'; text: string; pins?: PinScan }
+  /** Passed the gate: the decoded text. */
+  | { path: string; absolute: string; outcome: 'kept'; text: string }
   | { path: string; absolute: string; outcome: 'skipped'; reason: FastSkip | 'binary'; detail: string }
   /** Not for the fast path (UTF-16): the main thread reads it the careful way. */
   | { path: string; absolute: string; outcome: 'fallback' };

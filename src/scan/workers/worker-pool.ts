@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../../runtime/builtins.js';
@@ -242,22 +243,43 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
 /**
  * Workers for a big run: one per core but one, since the main thread reads too (it walks,
  * lints the first kept files and then takes batches from the same queue; scan/read/read-queue.ts).
- * None on one core. And no more than the cores other processes leave idle (the 1-minute load
- * average, as `make -l` reads it): on a saturated machine a thread gains no core, only its
- * start-up and the messages (measured on this project's shared 2-core machine, load ~20:
- * renovate's tree 15% slower with a worker than without).
+ * None on one core. And no more than the cores other processes leave idle (busyNow()): on a
+ * saturated machine a thread gains no core, only its start-up and the messages (measured on
+ * this project's shared 2-core machine, load ~20: renovate's tree 15% slower with a worker
+ * than without).
  */
-export function workersBesideMainThread(cores = availableParallelism(), load = loadavg()[0]): number {
+export function workersBesideMainThread(cores = availableParallelism(), load = busyNow()): number {
   // This process's own main thread is part of the load it sees.
   const idle = Math.floor(cores - Math.max(0, load - 1) + 0.5);
   return Math.max(0, Math.min(cores - 1, idle - 1));
 }
 
 /**
+ * How many threads keep the cores busy now, this one included. A core counts as taken only
+ * when both measures say so: the 1-minute load average lags (the command a benchmark or a
+ * script ran just before keeps it near 1 for a minute after it ended), and the count of
+ * threads running this instant (the 4th field of Linux's /proc/loadavg) may catch this
+ * process's own helper threads (GC, the compiler) or miss a busy process between two slices.
+ */
+export function busyNow(average = loadavg()[0], running: number | null = runningNow()): number {
+  return running === null ? average : Math.min(average + 1, running);
+}
+
+function runningNow(): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const field = /^\S+ \S+ \S+ (\d+)\//.exec(readFileSync('/proc/loadavg', 'latin1'));
+    return field ? Number(field[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The workers a big run starts: HUBLINT_WORKERS=N asks for N (0: everything on one thread;
  * as `make -jN`, whatever the load), otherwise workersBesideMainThread() decides.
  */
-export function scanWorkerCount(setting = process.env.HUBLINT_WORKERS): number {
+export function scanWorkerCount(setting = process.env.HUBLINT_WORKERS, load = busyNow()): number {
   if (setting !== undefined && /^\d+$/.test(setting.trim())) return Math.min(Number(setting), availableParallelism() * 2);
-  return workersBesideMainThread();
+  return workersBesideMainThread(availableParallelism(), load);
 }
