@@ -384,7 +384,7 @@ function dockerTargetRows(x, verdict) {
     const w = h.medianMs / w0.medianMs;
     L.push(`| ${name}: hublint with workers / HUBLINT_WORKERS=0 | ${x(w)} | ≤ 1× (noise ±10%) | ${verdict(w <= 1.1)} |`);
     const one = s.results.get('hublint, HUBLINT_WORKERS=1');
-    if (one) L.push(`| ${name}: hublint with one worker forced / HUBLINT_WORKERS=0 | ${x(one.medianMs / w0.medianMs)} | (information: the default starts none when the load leaves no core idle) | |`);
+    if (one) L.push(`| ${name}: hublint with one worker forced / HUBLINT_WORKERS=0 | ${x(one.medianMs / w0.medianMs)} | (information: the default starts one only when a core is idle, see busyNow in src/scan/workers/worker-pool.ts) | |`);
   }
   if (mix) {
     const sum = mix.parts.reduce((n, p) => n + mix.results.get(p).medianMs, 0);
