@@ -3,7 +3,7 @@ import { timed } from '../../runtime/stage-clock.js';
 import type { Candidate } from '../../core/types.js';
 import type { Mapped } from '../shell/mapped.js';
 import type { Adapter, AdapterContext } from '../types.js';
-import { registerLowering } from '../resolve/project.js';
+import { loweredBefore, registerLowering, rememberLowered } from '../resolve/project.js';
 import { candidatesOf } from './candidates.js';
 import type { Lowered } from './form.js';
 
@@ -55,16 +55,21 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
   const [parser, lower, recovery] = await Promise.all([loadParser(spec.grammar), spec.load(), loadRecovery?.()]);
   // Other files of the language can now be read when a site needs one of their values.
   registerLowering(language, (text) => {
-    const tree = parser.parse(text);
+    const tree = timed(`parse ${language}`, () => parser.parse(text));
     try {
-      return lower(tree, text);
+      const lowered = timed(`lower ${language}`, () => lower(tree, text));
+      return tree.rootNode.hasError ? { ...lowered, syntaxErrors: true } : lowered;
     } finally {
       tree.delete();
     }
   });
+  const alwaysWrapped = (text: string) => (WRAPS[language] ?? []).some((w) => w.always && w.when.test(text));
   return {
     name: language,
     extract(path, text, ctx) {
+      // Lowered already in this run (the pin search, another file's question) from a clean tree: not again.
+      const before = loweredBefore(language, path, text);
+      if (before && !before.syntaxErrors && !alwaysWrapped(text)) return timed(`resolve ${language}`, () => candidatesOf(before, path, ctx));
       let tree = timed(`parse ${language}`, () => parser.parse(text));
       let shift = 0;
       let source = text;
@@ -81,6 +86,7 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
       }
       try {
         const lowered = timed(`lower ${language}`, () => lower(tree, source));
+        if (shift === 0) rememberLowered(language, path, tree.rootNode.hasError ? { ...lowered, syntaxErrors: true } : lowered);
         const found = timed(`resolve ${language}`, () => candidatesOf(lowered, path, ctx));
         // A syntax error can swallow the rest of the file (stray bytes, an unclosed `(` in
         // a shell script): where the tree gave nothing, a line-oriented reader still can.

@@ -138,4 +138,6 @@ export interface Lowered {
   /** `from m import *` and the like: any name may come from elsewhere. */
   wildcardImport: boolean;
   comments: Span[];
+  /** The syntax tree had errors (tree-sitter recovered): a file's own lint may parse it again another way. */
+  syntaxErrors?: boolean;
 }

@@ -1,5 +1,5 @@
 import { timed } from '../../runtime/stage-clock.js';
-import { registerLowering } from '../resolve/project.js';
+import { loweringOf, registerLowering } from '../resolve/project.js';
 import type { Adapter } from '../types.js';
 import { candidatesOf } from './candidates.js';
 import { parseSource, ts } from './ts-parse.js';
@@ -7,7 +7,10 @@ import { lowerTypeScript } from './typescript.js';
 
 // Other JS/TS files can now be read when a site needs one of their values (an imported
 // constant): lowered the same way, with the grammar their extension names.
-registerLowering('js', (text, file) => lowerTypeScript(ts, parseSource(file, text)));
+registerLowering('js', (text, file) => {
+  const tree = timed('parse js', () => parseSource(file, text));
+  return timed('lower js', () => lowerTypeScript(ts, tree));
+});
 
 /**
  * JS/TS/MJS/CJS/JSX/TSX: parsed with TypeScript's own parser (syntax only), lowered into the
@@ -17,8 +20,8 @@ registerLowering('js', (text, file) => lowerTypeScript(ts, parseSource(file, tex
 export const jsAdapter: Adapter = {
   name: 'js',
   extract(path, text, ctx) {
-    const tree = timed('parse js', () => parseSource(path, text));
-    const lowered = timed('lower js', () => lowerTypeScript(ts, tree));
+    // Through the registered lowering: a file the pin search or another file's question lowered already is not parsed again.
+    const lowered = loweringOf('js')!(text, path);
     return timed('resolve js', () => candidatesOf(lowered, path, ctx));
   },
 };

@@ -28,9 +28,43 @@ export type Lower = (text: string, file: string) => Lowered;
 
 const LOWERINGS = new Map<string, Lower>();
 
+/**
+ * The lowered forms made in this run, by language and file, with the text each was made
+ * from: a file's own lint, the pin search and other files' questions parse and lower it once
+ * (a changed text is lowered again). Oldest first out past MAX_REMEMBERED characters of text.
+ */
+const REMEMBERED = new Map<string, Lowered>();
+const MAX_REMEMBERED = 64 * 1024 * 1024;
+let rememberedChars = 0;
+
+function remember(key: string, lowered: Lowered): Lowered {
+  const had = REMEMBERED.get(key);
+  if (had) rememberedChars -= had.text.length;
+  REMEMBERED.delete(key);
+  REMEMBERED.set(key, lowered);
+  rememberedChars += lowered.text.length;
+  for (const [old, form] of REMEMBERED) {
+    if (rememberedChars <= MAX_REMEMBERED || old === key) break;
+    REMEMBERED.delete(old);
+    rememberedChars -= form.text.length;
+  }
+  return lowered;
+}
+
+/** The form `adapter`'s lowering made of `file` with this very text, if one was made in this run. */
+export function loweredBefore(adapter: string, file: string, text: string): Lowered | undefined {
+  const had = REMEMBERED.get(`${adapter}\0${file}`);
+  return had && had.text === text ? had : undefined;
+}
+
+/** Keeps a form a file's own lint made, for the pin search and other files' questions. */
+export function rememberLowered(adapter: string, file: string, lowered: Lowered): Lowered {
+  return remember(`${adapter}\0${file}`, lowered);
+}
+
 /** Called by extract/lower/adapter.ts when a language's grammar is loaded: its files can now be read as foreign files. */
 export function registerLowering(adapter: string, lower: Lower): void {
-  LOWERINGS.set(adapter, lower);
+  LOWERINGS.set(adapter, (text, file) => loweredBefore(adapter, file, text) ?? rememberLowered(adapter, file, lower(text, file)));
 }
 
 /** The lowering of a language whose adapter has loaded (the pin search lowers the files that reach a sink). */
