@@ -23,7 +23,7 @@ describe('one parse per file for Hub findings and pins', () => {
     );
     enableTimings();
     takeTimings();
-    const { findings } = await lint({ cwd: dir, paths: ['.'], rules: builtinRules() });
+    const { findings } = await lint({ cwd: dir, paths: ['.'], rules: [...builtinRules()] });
     const timings = takeTimings() ?? {};
     expect(findings.map((f) => f.ruleId).sort()).toEqual(['engine-api-pin', 'hub-list-repositories']);
     expect(timings['parse js']?.n).toBe(1);
