@@ -142,18 +142,23 @@ describe('scanWorkerCount', () => {
 
 describe('busyNow', () => {
   it('does not count a core taken by a command that ended seconds ago (the average lags)', () => {
-    expect(busyNow(1.5, 1)).toBe(1);
-    expect(workersBesideMainThread(2, busyNow(1.6, 1))).toBe(1);
+    expect(busyNow(1.5, 0)).toBe(1);
+    expect(workersBesideMainThread(2, busyNow(1.6, 0))).toBe(1);
   });
 
-  it('does not count this process\'s own helper threads running this instant', () => {
-    expect(busyNow(0.1, 3)).toBeCloseTo(1.1);
-    expect(workersBesideMainThread(2, busyNow(0.1, 3))).toBe(1);
+  it('does not count a process that is between two time slices when the average says it is busy', () => {
+    expect(busyNow(0.1, 2)).toBeCloseTo(1.1);
+    expect(workersBesideMainThread(2, busyNow(0.1, 2))).toBe(1);
+  });
+
+  it('reads the machine it runs on: this thread at least is busy, and its own threads are not others', () => {
+    expect(busyNow()).toBeGreaterThanOrEqual(1);
+    expect(busyNow(0)).toBe(1);
   });
 
   it('counts a core taken when both measures say so, and the average alone off Linux', () => {
-    expect(busyNow(3, 4)).toBe(4);
-    expect(workersBesideMainThread(2, busyNow(3, 4))).toBe(0);
+    expect(busyNow(3, 3)).toBe(4);
+    expect(workersBesideMainThread(2, busyNow(3, 3))).toBe(0);
     expect(busyNow(2, null)).toBe(2);
   });
 });

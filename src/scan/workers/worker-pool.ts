@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../../runtime/builtins.js';
@@ -258,21 +258,45 @@ export function workersBesideMainThread(cores = availableParallelism(), load = b
  * How many threads keep the cores busy now, this one included. A core counts as taken only
  * when both measures say so: the 1-minute load average lags (the command a benchmark or a
  * script ran just before keeps it near 1 for a minute after it ended), and the count of
- * threads running this instant (the 4th field of Linux's /proc/loadavg) may catch this
- * process's own helper threads (GC, the compiler) or miss a busy process between two slices.
+ * threads running this instant may miss a busy process between two time slices. The instant
+ * count is Linux's (the 4th field of /proc/loadavg) less this process's own running threads
+ * (/proc/self/task: V8's compiler and GC helpers run beside the main thread at start-up).
  */
-export function busyNow(average = loadavg()[0], running: number | null = runningNow()): number {
-  return running === null ? average : Math.min(average + 1, running);
+export function busyNow(average = loadavg()[0], running: number | null = othersRunningNow()): number {
+  return running === null ? average : Math.min(average + 1, 1 + running);
 }
 
-function runningNow(): number | null {
+/**
+ * Threads of other processes running now (Linux), or null where that cannot be read: the
+ * fewest of three looks 1 ms apart, since a kernel thread or a process that is exiting shows
+ * up in one look and is gone the next, while a busy process stays.
+ */
+function othersRunningNow(): number | null {
   if (process.platform !== 'linux') return null;
   try {
-    const field = /^\S+ \S+ \S+ (\d+)\//.exec(readFileSync('/proc/loadavg', 'latin1'));
-    return field ? Number(field[1]) : null;
+    let fewest = Infinity;
+    for (let look = 0; look < 3; look++) {
+      if (look > 0) Atomics.wait(PAUSE, 0, 0, 1);
+      fewest = Math.min(fewest, othersRunning());
+    }
+    return Number.isFinite(fewest) ? fewest : null;
   } catch {
     return null;
   }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** One look: the running threads of /proc/loadavg less this process's own (/proc/self/task). */
+function othersRunning(): number {
+  const field = /^\S+ \S+ \S+ (\d+)\//.exec(readFileSync('/proc/loadavg', 'latin1'));
+  if (!field) return Infinity;
+  let own = 0;
+  for (const task of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'latin1');
+    // The state follows the command name, which is in parentheses and may hold any character.
+    if (stat[stat.lastIndexOf(')') + 2] === 'R') own++;
+  }
+  return Math.max(0, Number(field[1]) - Math.max(own, 1));
 }
 
 /**
