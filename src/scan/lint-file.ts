@@ -80,6 +80,8 @@ export async function lintText(file: string, raw: string, opts: LintTextOptions)
 /** The fix step's view of a language: its lexer, by adapter name. */
 export const lexerFor: LexerFor = (language) => loadLexer(language as AdapterName);
 
+const PER_FILE = process.env.HUBLINT_TIMINGS_FILES === '1';
+
 /** lintText without the fix planning: each Hub finding keeps its pendingFix for the scan's finish. */
 export async function lintFile(file: string, raw: string, opts: LintTextOptions): Promise<Finding[]> {
   if (!timingsEnabled()) return lintFileOnce(file, raw, opts);
@@ -89,8 +91,8 @@ export async function lintFile(file: string, raw: string, opts: LintTextOptions)
   } finally {
     const ms = nowMs() - started;
     addTiming('lint', ms);
-    // HUBLINT_TIMINGS=files names each file's lint time: which files a slow run spent it on.
-    if (process.env.HUBLINT_TIMINGS_FILES === '1') process.stderr.write(`hublint: timing file ${ms.toFixed(1)} ms ${file} (${raw.length} chars)\n`);
+    // HUBLINT_TIMINGS_FILES=1 adds each file's lint time as its own stage: which files a slow run spent it on.
+    if (PER_FILE) addTiming(`lint file ${file}`, ms, raw.length);
   }
 }
 
