@@ -593,9 +593,11 @@ async function lintAll(
     return shareWork(kept, { here: inline, there: (file) => scan.pool.lint(file.path, file.text), stay: scan.here, inFlight: scan.pool.size * 2, breathe });
   }
   const cost = lintCost(kept);
-  // The cores other processes leave idle, this thread's included (worker-pool.ts).
-  const size = Math.min(scanWorkerCount() + 1, Math.ceil(cost / PARALLEL_LINT));
-  if (kept.length < SMALL_RUN || cost < PARALLEL_LINT || size < 2 || WORKER_URL === null) {
+  // The cores other processes leave idle, this thread's included (worker-pool.ts): looked at
+  // only for a big lint, since looking takes a few milliseconds (a pre-commit run has none to spare).
+  const big = kept.length >= SMALL_RUN && cost >= PARALLEL_LINT;
+  const size = big ? Math.min(scanWorkerCount() + 1, Math.ceil(cost / PARALLEL_LINT)) : 1;
+  if (size < 2 || WORKER_URL === null) {
     const out: Finding[][] = [];
     for (const file of kept) {
       out.push(await inline(file));
