@@ -43,13 +43,12 @@ const common = {
   define: { 'import.meta.url': '__hublintFileUrl' },
   banner: { js: "const __hublintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
-  // Short local names: a third less for every start to read, decode and deserialise (the
-  // pre-commit case, bench/README.md). HUBLINT_BUNDLE_READABLE=1 keeps names and one statement
-  // per line, so that a --cpu-prof or a stack trace names real functions and lines.
+  // Short local names: a quarter less for every start to read, decode and deserialise (the
+  // pre-commit case, bench/README.md), and no keepNames (its thousands of name fix-ups cost
+  // start-up ~1 ms); error classes name themselves. HUBLINT_BUNDLE_READABLE=1 keeps names and one
+  // statement per line, so that a --cpu-prof or a --debug stack trace names real functions and lines.
   minifyWhitespace: process.env.HUBLINT_BUNDLE_READABLE !== '1',
   minifyIdentifiers: process.env.HUBLINT_BUNDLE_READABLE !== '1',
-  // Top-level function and class names stay: they are what a --debug stack trace shows.
-  keepNames: true,
   minifySyntax: true,
 };
 await Promise.all([

@@ -13,17 +13,19 @@ import { redact } from '../core/redact.js';
  * imports nothing): a daemon's text may echo a registry password or a token.
  */
 export class EngineError extends Error {
+  // Each class names itself (an application may check `name`; bundlers shorten class names).
+  override name = 'EngineError';
   /** What the user can do about it, one line; undefined when there is nothing to add. */
   readonly hint?: string;
   constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
     super(redact(message), options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.hint = options.hint === undefined ? undefined : redact(options.hint);
   }
 }
 
 /** The daemon answered with a status the operation does not expect. */
 export class DockerApiError extends EngineError {
+  override name = 'DockerApiError';
   readonly status: number;
   /** The daemon's own words: JSON `message`, or the plain-text body. */
   readonly daemonMessage: string;
@@ -49,6 +51,7 @@ export class DockerApiError extends EngineError {
  * plain text and "too new" in JSON; both end up here with the numbers parsed out.
  */
 export class ApiVersionRejectedError extends DockerApiError {
+  override name = 'ApiVersionRejectedError';
   readonly requestedVersion: string;
   readonly direction: 'too-old' | 'too-new';
   /** The daemon's minimum (too old) or maximum (too new). */
@@ -75,6 +78,7 @@ export class ApiVersionRejectedError extends DockerApiError {
 
 /** The registry refused a pull for lack of (valid) credentials. */
 export class RegistryAuthError extends DockerApiError {
+  override name = 'RegistryAuthError';
   readonly image: string;
   readonly registry: string;
   readonly hadCredentials: boolean;
@@ -97,6 +101,7 @@ export class RegistryAuthError extends DockerApiError {
  * layers were still in flight. `cause` holds the connection error when there was one.
  */
 export class PullError extends EngineError {
+  override name = 'PullError';
   readonly image: string;
   readonly lastProgress?: string;
   constructor(image: string, daemonMessage: string, lastProgress?: string, options: { cause?: unknown } = {}) {
@@ -109,6 +114,7 @@ export class PullError extends EngineError {
 
 /** The socket or TCP endpoint could not be reached, or the connection broke. */
 export class EngineConnectionError extends EngineError {
+  override name = 'EngineConnectionError';
   /** Node's error code (ECONNREFUSED, ENOENT, EACCES, ECONNRESET, …) when there is one. */
   readonly code?: string;
   /** `unix:///path` or `tcp://host:port`. */
@@ -125,6 +131,7 @@ export class EngineConnectionError extends EngineError {
  * exchange took longer than its deadline (`deadline`: a daemon that trickles bytes).
  */
 export class EngineTimeoutError extends EngineError {
+  override name = 'EngineTimeoutError';
   readonly phase: 'connect' | 'idle' | 'deadline';
   readonly timeoutMs: number;
   constructor(message: string, phase: 'connect' | 'idle' | 'deadline', timeoutMs: number) {
@@ -135,10 +142,13 @@ export class EngineTimeoutError extends EngineError {
 }
 
 /** The daemon's bytes do not follow the format the API promises (log frames, JSON lines). */
-export class EngineProtocolError extends EngineError {}
+export class EngineProtocolError extends EngineError {
+  override name = 'EngineProtocolError';
+}
 
 /** A host the client cannot talk to (ssh://, npipe://, fd://, unknown schemes). */
 export class UnsupportedHostError extends EngineError {
+  override name = 'UnsupportedHostError';
   constructor(host: string, why: string) {
     super(`Docker host "${host}" is not supported: ${why}`, {
       hint: 'Use a unix:// socket or tcp:// address (for SSH, forward the socket: ssh -L /tmp/docker.sock:/var/run/docker.sock HOST).',
@@ -147,16 +157,21 @@ export class UnsupportedHostError extends EngineError {
 }
 
 /** A setting (host, version, config file, context) is malformed. */
-export class EngineConfigError extends EngineError {}
+export class EngineConfigError extends EngineError {
+  override name = 'EngineConfigError';
+}
 
 /** Registry credentials could not be looked up (helper missing, helper failed). */
-export class RegistryCredentialsError extends EngineError {}
+export class RegistryCredentialsError extends EngineError {
+  override name = 'RegistryCredentialsError';
+}
 
 /**
  * `docker run`'s own failure classes, for a caller that maps them to exit codes as the
  * docker CLI does (125 / 126 / 127): the daemon could not start the command.
  */
 export class ContainerStartError extends DockerApiError {
+  override name = 'ContainerStartError';
   /** `not-found` (127): no such executable; `not-executable` (126): permission denied or a folder. */
   readonly reason: 'not-found' | 'not-executable' | 'other';
   constructor(cause: DockerApiError) {

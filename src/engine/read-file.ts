@@ -13,6 +13,7 @@ import { open } from 'node:fs/promises';
 export const SMALL_FILE_LIMIT = 4 * 1024 * 1024;
 
 export class SmallFileError extends Error {
+  override name = 'SmallFileError';
   readonly code: 'ENOENT' | 'NOT_A_FILE' | 'TOO_LARGE' | 'UNREADABLE';
   constructor(message: string, code: SmallFileError['code'], cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });

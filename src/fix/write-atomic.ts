@@ -16,13 +16,19 @@ import { HublintError } from '../core/errors.js';
  */
 
 /** A write that cannot be done; the CLI prints its message as one line (exit 2). */
-export class WriteError extends HublintError {}
+export class WriteError extends HublintError {
+  override name = 'WriteError';
+}
 
 /** --fix: the file changed between the scan and the write. */
-export class ChangedOnDiskError extends Error {}
+export class ChangedOnDiskError extends Error {
+  override name = 'ChangedOnDiskError';
+}
 
 /** --fix: the rewrite would lose something of the original that hublint cannot restore. */
-export class CannotKeepError extends Error {}
+export class CannotKeepError extends Error {
+  override name = 'CannotKeepError';
+}
 
 type Target = { kind: 'fd'; fd: number } | { kind: 'special'; path: string } | { kind: 'file'; path: string; existing?: Stats };
 
