@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { emit, say } from './emit.js';
+import { err, say } from './emit.js';
 import { cliExitCode, isKnownError } from './engine-errors.js';
 
 /**
@@ -14,7 +14,7 @@ export function reportError(error: unknown, debug: boolean, fallbackExit = 2): n
   const message = error instanceof Error ? error.message : String(error);
   say(`hublint: ${known ? '' : 'internal error: '}${message.split('\n')[0]}`);
   if (known && error.hint) say(`hint: ${error.hint}`);
-  if (debug && error instanceof Error && error.stack) emit(process.stderr, `${error.stack}\n`);
+  if (debug && error instanceof Error && error.stack) err(`${error.stack}\n`);
   else if (!known) say('hint: run again with --debug for details');
   return cliExitCode(error, fallbackExit);
 }

@@ -2,7 +2,7 @@ import type { Finding } from '../core/types.js';
 import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { escapeControls } from '../core/printable.js';
-import { emit, say } from './emit.js';
+import { err, say } from './emit.js';
 import { critically, pendingSignal } from './signals.js';
 
 export interface FixFlags {
@@ -65,6 +65,6 @@ export async function fixFlow(
     const { createTwoFilesPatch } = await import('diff');
     for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, r.diff.before, r.diff.after, undefined, undefined, { context: 3 });
   }
-  emit(process.stderr, summary(results, remaining, dryRun, fixType));
+  err(summary(results, remaining, dryRun, fixType));
   return { remaining, diff, exitSignal: pendingSignal() };
 }

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
-import { emit, say } from './emit.js';
+import { err, onBrokenPipe, out, say } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { enableTimings } from '../runtime/stage-clock.js';
 import { installSignalHandlers, signalsHandedOver } from './signals.js';
@@ -22,11 +22,32 @@ Exit codes:
 
 // `hublint … | head` closes the pipe early: that is the reader's choice, not an error.
 // (`engine run` handles it itself: it stops its container first, as `docker run` does.)
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE' && signalsHandedOver()) return;
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+const brokenPipe = () => {
+  if (!signalsHandedOver()) process.exit(process.exitCode ?? 0);
+};
+onBrokenPipe(brokenPipe);
+// The stream objects are made only when a command uses them (emit.ts writes without them):
+// each gets the same handler when it is made.
+for (const name of ['stdout', 'stderr'] as const) {
+  const guard = (stream: NodeJS.WriteStream) =>
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') return brokenPipe();
+      throw error;
+    });
+  const made = Object.getOwnPropertyDescriptor(process, name);
+  if (!made?.get || !made.configurable) {
+    guard(process[name]);
+    continue;
+  }
+  Object.defineProperty(process, name, {
+    configurable: true,
+    enumerable: made.enumerable,
+    get() {
+      const stream = made.get!.call(process) as NodeJS.WriteStream;
+      Object.defineProperty(process, name, { configurable: true, enumerable: made.enumerable, get: made.get });
+      guard(stream);
+      return stream;
+    },
   });
 }
 
@@ -41,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     .version(toolVersion(), '-v, --version')
     .argument('[paths...]', 'files and folders to scan (default: .)')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => emit(process.stdout, s), writeErr: (s) => emit(process.stderr, s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
+    .configureOutput({ writeOut: (s) => out(s), writeErr: (s) => err(s.startsWith('error:') ? `hublint: ${s.slice(7)}` : s) })
     .showSuggestionAfterError()
     // Root options count only before a subcommand: `rules --format json` is the subcommand's
     // --format, and `engine run IMAGE CMD --flags` hands the flags to the container.

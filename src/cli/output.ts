@@ -6,7 +6,7 @@ import { writeOutputFile } from '../fix/write-atomic.js';
  * Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say; `--color` and
  * `--no-color` (ESLint's flags) win over both.
  */
-export function useColor(stream: NodeJS.WriteStream, flag?: boolean): boolean {
+export function useColor(stream: { isTTY?: boolean }, flag?: boolean): boolean {
   if (flag !== undefined) return flag;
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
   if (process.env.FORCE_COLOR !== undefined) return process.env.FORCE_COLOR !== '0' && process.env.FORCE_COLOR !== 'false';

@@ -17,7 +17,7 @@ import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
 import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
-import { emit, kindOfFormat, out, printable, say } from './emit.js';
+import { err, isTerminal, kindOfFormat, out, printable, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
@@ -207,7 +207,7 @@ export async function writeReports(findings: readonly Finding[], stats: ScanStat
     await reporterFor(m[1]);
   }
   const main = await reporterFor(flags.format);
-  const color = flags.output ? false : useColor(process.stdout, flags.color);
+  const color = flags.output ? false : useColor({ isTTY: isTerminal(1) }, flags.color);
   const text = main(findings, { ...base, color });
   if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
   else out(text, kindOfFormat(flags.format, color));
@@ -226,7 +226,7 @@ export async function scanWith(prepared: PreparedScan): Promise<LintResult> {
   } finally {
     progress.done();
     // --debug (or HUBLINT_TIMINGS=1): where the scan's time went, one line per stage.
-    if (timingsEnabled()) emit(process.stderr, formatTimings());
+    if (timingsEnabled()) err(formatTimings());
   }
 }
 
