@@ -62,8 +62,23 @@ async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } finally {
-    if (--baselineLoads === 0) setFlagsFromString('--no-liftoff-only');
+    if (--baselineLoads === 0) setFlagsFromString(BASELINE_OFF);
   }
+}
+
+/**
+ * What undoes `--liftoff-only`: the flag and the two it switches off by implication. V8 stamps
+ * a code cache with a hash of every flag that differs from its default, so leaving the implied
+ * ones off made each cache written after a grammar load (the TypeScript compiler's, the
+ * bundle's) one that the next run rejects and recompiles: ~0.3 s of every scan of a tree with
+ * Python or shell files (test/runtime/code-cache-flags.test.ts). A flag the process was started
+ * with is left as it was.
+ */
+const BASELINE_OFF = ['--no-liftoff-only', ...['wasm-tier-up', 'wasm-dynamic-tiering'].filter((f) => !startedWith(f)).map((f) => `--${f}`)].join(' ');
+
+function startedWith(flag: string): boolean {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replace(/_/g, '-');
+  return given.includes(flag);
 }
 
 /** The grammar's Language, loaded once per process (2–14 ms each). */
