@@ -229,6 +229,19 @@ const WRAPPER_TAIL = '\n});';
 
 const loaded = new Map<string, CachedModule<unknown>>();
 
+/** V8 flags (as for setFlagsFromString) to set before a cache is written; shared by every bundle of the process. */
+const RESET = Symbol.for('hublint.code-cache.reset-flags');
+const flagsToReset = (): Set<string> => ((globalThis as Record<symbol, Set<string>>)[RESET] ??= new Set());
+
+/**
+ * Asks for `flags` to be set before any code cache of this process is written: flags a run
+ * changes for its own sake (see runtime/parsers.ts) must not stamp the cache, or the next run,
+ * started with the defaults, rejects it.
+ */
+export function resetFlagsBeforeCacheWrite(flags: string): void {
+  if (flags) flagsToReset().add(flags);
+}
+
 let keepingBytecode = false;
 const setV8Flag = (flag: string) => (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(flag);
 function keepBytecode(): void {
@@ -296,6 +309,7 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
       if (!isPrivateDir(cacheDir)) return false;
       // V8 stamps the cache with a hash of its flags: back to the default first, as later runs have it.
       restoreBytecodeFlushing();
+      for (const flags of flagsToReset()) setV8Flag(flags);
       writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });
       renameSync(tmp, cacheFile);
       written = true;

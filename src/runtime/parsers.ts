@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
+import { resetFlagsBeforeCacheWrite } from './compile-cache.js';
 
 /**
  * tree-sitter grammars, loaded on first use. `@vscode/tree-sitter-wasm` ships the runtime
@@ -62,19 +63,27 @@ async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } finally {
-    if (--baselineLoads === 0) setFlagsFromString(BASELINE_OFF);
+    if (--baselineLoads === 0) {
+      setFlagsFromString('--no-liftoff-only');
+      resetFlagsBeforeCacheWrite(TIERING_ON);
+    }
   }
 }
 
 /**
- * What undoes `--liftoff-only`: the flag and the two it switches off by implication. V8 stamps
- * a code cache with a hash of every flag that differs from its default, so leaving the implied
- * ones off made each cache written after a grammar load (the TypeScript compiler's, the
- * bundle's) one that the next run rejects and recompiles: ~0.3 s of every scan of a tree with
- * Python or shell files (test/runtime/code-cache-flags.test.ts). A flag the process was started
- * with is left as it was.
+ * `--liftoff-only` also switches WebAssembly tier-up off, by implication, and `--no-liftoff-only`
+ * leaves it off: the grammars stay on baseline code for the rest of the run, which is the point
+ * (tier-up at run time would optimise the hot parse tables after all). But V8 stamps a code
+ * cache with a hash of every flag that differs from its default, and a cache written with
+ * tier-up off is one the next run rejects and compiles again (the TypeScript compiler and the
+ * bundle, ~0.3 s of every scan of a tree with Python or shell files;
+ * test/runtime/code-cache-flags.test.ts). So tier-up goes back on just before a cache is
+ * written, at exit. A flag the process was started with is left as it was.
  */
-const BASELINE_OFF = ['--no-liftoff-only', ...['wasm-tier-up', 'wasm-dynamic-tiering'].filter((f) => !startedWith(f)).map((f) => `--${f}`)].join(' ');
+const TIERING_ON = ['wasm-tier-up', 'wasm-dynamic-tiering']
+  .filter((f) => !startedWith(f))
+  .map((f) => `--${f}`)
+  .join(' ');
 
 function startedWith(flag: string): boolean {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replace(/_/g, '-');
