@@ -102,6 +102,18 @@ describe('redact(): every secret shape', () => {
     expect(out.split('\n')).toHaveLength(shapes.length);
   });
 
+  it('gives a text of many short lines exactly what redacting each line alone gives', () => {
+    // A report is redacted in blocks of lines (each pattern tested once per block); the
+    // answer must be the line-by-line one, whatever sits next to a line.
+    const lines = SHAPES.flatMap(([, line], i) => [line, `  "message": "line ${i}: https://hub.docker.com/v2/users/login",`, i % 3 ? '' : 'password', `"auth": ${i},`]);
+    // Pairs that a pattern would join if it saw across the newline.
+    lines.push('curl -H "Authorization: Bearer', 'NextLineWord123456', 'echo NotPiped', '| docker login --password-stdin', '--password', 'NextArg', 'https://acme:', 'x@host');
+    for (const order of [lines, [...lines].reverse(), lines.filter((_, i) => i % 2 === 0)]) {
+      const text = Array.from({ length: 40 }, () => order).flat().join('\n');
+      expect(redact(text)).toBe(text.split('\n').map((line) => redact(line)).join('\n'));
+    }
+  });
+
   it('every pattern is global and has a name', () => {
     for (const p of REDACTION_PATTERNS) {
       expect(p.re.flags).toContain('g');
