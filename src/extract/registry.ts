@@ -275,10 +275,20 @@ export function languageOf(name: AdapterName): Language {
   return byName.get(name)!;
 }
 
+// Asked for every file of a scan, several times (the read pass, the prefilters, the resolver):
+// most file names recur (index.js, package.json), so answers are kept by name.
+const byBaseName = new Map<string, AdapterName>();
+const BY_BASE_NAME_MAX = 8192;
+
 export function adapterNameFor(path: string): AdapterName {
   const name = basename(path);
-  for (const [re, adapter] of byFileName) if (re.test(name)) return adapter;
-  return byExtension.get(extname(name).toLowerCase()) ?? 'text';
+  let adapter = byBaseName.get(name);
+  if (adapter === undefined) {
+    adapter = byFileName.find(([re]) => re.test(name))?.[1] ?? byExtension.get(extname(name).toLowerCase()) ?? 'text';
+    if (byBaseName.size >= BY_BASE_NAME_MAX) byBaseName.clear();
+    byBaseName.set(name, adapter);
+  }
+  return adapter;
 }
 
 /** Maps a Markdown fence info string (```bash) to an adapter. */

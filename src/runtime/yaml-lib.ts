@@ -1,15 +1,19 @@
 import { createRequire } from 'node:module';
 import type * as YamlModule from 'yaml';
+import { loadVendored } from './vendored.js';
 
 /**
- * The YAML parser, loaded on first use rather than when hublint starts. Through require:
- * callers may be synchronous (the pin extractors), and the CLI bundle is CommonJS run from
- * the V8 code cache, where a dynamic import() has no loader to call. yaml ships CommonJS
- * for Node, and its `import` resolves to the same file, so this is the same module.
+ * The YAML parser, loaded on first use rather than when hublint starts, and the one way
+ * hublint's code reaches it (value imports of 'yaml' elsewhere would load the package's
+ * own files beside the bundled copy). In the CLI bundle, the copy bundled into one file
+ * (runtime/vendored.ts); elsewhere through require: callers may be synchronous (the pin
+ * extractors), and the CLI bundle is CommonJS run from the V8 code cache, where a dynamic
+ * import() has no loader to call. yaml ships CommonJS for Node, and its `import` resolves to
+ * the same file, so this is the same module.
  */
 let yamlModule: typeof YamlModule | undefined;
 export function yamlLib(): typeof YamlModule {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
+  yamlModule ??= loadVendored<typeof YamlModule>('yaml') ?? (createRequire(import.meta.url)('yaml') as typeof YamlModule);
   return yamlModule;
 }
 

@@ -34,7 +34,7 @@ async function parserFor(name: AdapterName): Promise<FixVerifier['parseErrors']>
     return (text) => treeErrors(parser, text);
   }
   if (name === 'yaml') {
-    const { parseAllDocuments } = await import('yaml');
+    const { parseAllDocuments } = (await import('../runtime/yaml-lib.js')).yamlLib();
     return (text) => parseAllDocuments(text).reduce((n, d) => n + ('errors' in d ? d.errors.length : 1), 0);
   }
   if (name === 'json') {

@@ -1,5 +1,6 @@
-import { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import type { Candidate } from '../../core/types.js';
+import { yamlLib } from '../../runtime/yaml-lib.js';
 import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from '../json/split-url.js';
 import { importsOf } from '../shell/adapter.js';
 import { scanString } from '../shell/embedded.js';
@@ -12,6 +13,8 @@ import { SHELL_TOOLS, ShellSession } from '../shell/session.js';
 import type { Adapter } from '../types.js';
 import { alignScalar } from './align.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
+
+const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
 // Keys whose value is a shell script (or a list of command lines sharing one shell):
 // GitHub Actions `run`, GitLab CI `script`s, Drone/Woodpecker `commands`, Azure `bash`.

@@ -1,4 +1,4 @@
-import { Scalar } from 'yaml';
+import type { Scalar } from 'yaml';
 import { Mapped, MappedBuilder } from '../shell/mapped.js';
 
 // Source characters a scalar's value may skip over: indentation, folded line breaks, quotes
@@ -9,11 +9,11 @@ const ESCAPE_LENGTH = 8;
 /** Where a scalar's value text lies in the source: inside quotes, below a block header. */
 function contentRange(text: string, node: Scalar, start: number, end: number): [number, number] {
   switch (node.type) {
-    case Scalar.QUOTE_DOUBLE:
-    case Scalar.QUOTE_SINGLE:
+    case 'QUOTE_DOUBLE':
+    case 'QUOTE_SINGLE':
       return [start + 1, Math.max(start + 1, end - 1)];
-    case Scalar.BLOCK_LITERAL:
-    case Scalar.BLOCK_FOLDED: {
+    case 'BLOCK_LITERAL':
+    case 'BLOCK_FOLDED': {
       const nl = text.indexOf('\n', start);
       return [nl === -1 || nl > end ? end : nl + 1, end];
     }
