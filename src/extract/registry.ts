@@ -1,4 +1,4 @@
-import { basename, extname } from 'node:path';
+import { extname } from 'node:path';
 import type { SourceLexer } from '../core/lexeme.js';
 import type { Grammar } from '../runtime/parsers.js';
 import type { Adapter } from './types.js';
@@ -280,8 +280,10 @@ export function languageOf(name: AdapterName): Language {
 const byBaseName = new Map<string, AdapterName>();
 const BY_BASE_NAME_MAX = 8192;
 
+const lastSeparator = process.platform === 'win32' ? (p: string) => Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) : (p: string) => p.lastIndexOf('/');
+
 export function adapterNameFor(path: string): AdapterName {
-  const name = basename(path);
+  const name = path.slice(lastSeparator(path) + 1);
   let adapter = byBaseName.get(name);
   if (adapter === undefined) {
     adapter = byFileName.find(([re]) => re.test(name))?.[1] ?? byExtension.get(extname(name).toLowerCase()) ?? 'text';

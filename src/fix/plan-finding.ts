@@ -46,12 +46,17 @@ function planned(f: Finding, fields: Pick<Finding, 'fix' | 'suggestion' | 'fixRe
   };
 }
 
+/** True when a fix may be planned for some finding of a file: its text will be lexed. */
+export const mayPlanAnEdit = (findings: readonly Finding[]): PendingFix | undefined =>
+  findings.find((f) => f.pendingFix !== undefined && f.pendingFix.match.variant.fix.policy !== 'none')?.pendingFix;
+
 /**
  * Plans the fix of every finding that carries a pendingFix, file by file (each file indexed
- * and lexed at most once, its lexer loaded only when some finding may get an edit). Findings
+ * and lexed at most once, its lexer loaded only when some finding may get an edit; `lexedOf`
+ * gives a file's lexed text when the scan made it already). Findings
  * without one (pins, hublint's own) come back unchanged; the order is kept.
  */
-export async function planFixes(findings: readonly Finding[], textOf: TextOf, lexerFor: LexerFor): Promise<Finding[]> {
+export async function planFixes(findings: readonly Finding[], textOf: TextOf, lexerFor: LexerFor, lexedOf?: (file: string) => Lexed | undefined): Promise<Finding[]> {
   const byFile = new Map<string, number[]>();
   findings.forEach((f, i) => {
     if (!f.pendingFix) return;
@@ -65,10 +70,10 @@ export async function planFixes(findings: readonly Finding[], textOf: TextOf, le
     let index: LineIndex | undefined;
     const lines = () => (index ??= new LineIndex(text ?? ''));
     // One file, one adapter: the lexer of the first finding's language serves them all.
-    const mayEdit = at.some((i) => findings[i].pendingFix!.match.variant.fix.policy !== 'none');
+    const mayEdit = mayPlanAnEdit(at.map((i) => findings[i])) !== undefined;
     const lexer = text !== undefined && mayEdit ? await lexerFor(findings[at[0]].pendingFix!.language) : null;
     let lexedOnce: Lexed | undefined;
-    const lexed = lexer && text !== undefined ? () => (lexedOnce ??= lexer.lex(text)) : undefined;
+    const lexed = lexer && text !== undefined ? () => (lexedOnce ??= lexedOf?.(file) ?? lexer.lex(text)) : undefined;
     for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, text, lines, lexer, lexed));
   }
   return out;

@@ -19,7 +19,8 @@ import { applySuppressions, unknownRuleMessage, unusedDirectiveFinding } from '.
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
 import { AST_ADAPTERS, AST_SIZE_LIMIT, internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
-import { planFixes } from '../fix/plan-finding.js';
+import { mayPlanAnEdit, planFixes } from '../fix/plan-finding.js';
+import type { Lexed } from '../core/lexeme.js';
 import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
 import type { FixVerifier } from '../fix/verify.js';
@@ -223,7 +224,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     undecodable: new Set(),
     suppressed: 0,
     scratch: new ReadScratch(),
-    early: new EarlyLint({ ...textOptions, prefilter: () => true }),
+    early: new EarlyLint({ ...textOptions, prefilter: () => true }, !options.baseline),
   };
   try {
     await wall('pass read', () => readPass(scan));
@@ -263,8 +264,17 @@ class EarlyLint {
   private started = false;
   private chain: Promise<unknown> = Promise.resolve();
   queued = 0;
+  /**
+   * The fix step's lexing of the files linted here, by path: done now, while the workers
+   * still read, rather than at the end with every other thread idle (the finish plans the
+   * fixes and takes it from here). Not with a baseline: most of its findings get no fix.
+   */
+  readonly lexed = new Map<string, Lexed>();
 
-  constructor(private readonly options: LintTextOptions) {}
+  constructor(
+    private readonly options: LintTextOptions,
+    private readonly lexAhead: boolean,
+  ) {}
 
   add(file: TextFile): void {
     if (!this.started) {
@@ -275,7 +285,11 @@ class EarlyLint {
     const findings = this.chain.then(async () => {
       // A turn of the event loop between files: the workers' replies get their next batches.
       await new Promise((next) => setImmediate(next));
-      return lintFile(file.path, file.text, this.options);
+      const found = await lintFile(file.path, file.text, this.options);
+      const pending = this.lexAhead ? mayPlanAnEdit(found) : undefined;
+      const lexer = pending ? await lexerFor(pending.language) : null;
+      if (lexer) this.lexed.set(file.path, lexer.lex(stripBom(file.text)));
+      return found;
     });
     this.results.set(file.path, findings);
     this.chain = findings.catch(() => undefined);
@@ -504,7 +518,7 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
   result = await planFixes(result, (file) => {
     const text = texts.get(file);
     return text === undefined ? undefined : stripBom(text);
-  }, lexerFor);
+  }, lexerFor, (file) => scan.early.lexed.get(file));
   sortFindings(result);
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;
