@@ -62,9 +62,12 @@ export function readFileFast(absolute: string, maxSize: number, scratch: ReadScr
         if (n > maxSize) break;
         buf = scratch.grow(n);
       }
-      const r = readSync(fd, buf, n, Math.min(buf.length, maxSize + 1) - n, null);
-      if (r === 0) break;
+      const asked = Math.min(buf.length, maxSize + 1) - n;
+      const r = readSync(fd, buf, n, asked, null);
       n += r;
+      // A short read of a regular file is its end: once it has given all that fstat said, no
+      // read more to hear 0 (one system call in five, for every file of a scan).
+      if (r === 0 || (r < asked && n >= st.size)) break;
     }
     if (n > maxSize) return { skipped: 'too-large', detail: `more than ${maxSize} bytes (--max-file-size)` };
     return { bytes: buf.subarray(0, n), size: n };
