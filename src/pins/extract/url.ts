@@ -13,8 +13,13 @@ const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
 // Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
 const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES}))(?![\w-])`, 'gd');
 
-/** The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`). */
-const UNDER_SEGMENT = /[^/:]\/[A-Za-z_][\w-]*$/;
+/**
+ * The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`): one
+ * after a slash (`/api`), or one that starts a relative path after a quote, a splice or an
+ * operator (`root + 'api`, `${root}metrics`); a host name's own characters (`.`, `-`, `@`)
+ * or a shell variable's `$` (`$DOCKER_IP`) before a name keep it a host.
+ */
+const UNDER_SEGMENT = /(?:[^/:]\/|[^/\w:.@$-])[A-Za-z_][\w-]*$/;
 
 function lineAround(text: string, offset: number): string {
   const from = text.lastIndexOf('\n', offset - 1) + 1;
