@@ -109,7 +109,15 @@ export async function jsLexer(): Promise<SourceLexer> {
         prev = kind;
       }
       for (const t of templates) t.lexeme.unterminated = true;
-      return { lexemes, syntaxErrors: syntaxErrorsOfJs(ts, text) };
+      // Counted only when asked: the fix check (fix/verify.ts) compares it before and after an
+      // edit; planning a report's fixes never reads it, and it is a second parse of the file.
+      let errors: number | undefined;
+      return {
+        lexemes,
+        get syntaxErrors() {
+          return (errors ??= syntaxErrorsOfJs(ts, text));
+        },
+      };
     },
   };
 }
