@@ -55,6 +55,8 @@ export interface Candidate {
   rebuilt: boolean;
   /** The host came from a configured base variable rather than from text. */
   baseGuessed?: boolean;
+  /** Part of the URL is one of several values a condition chooses between (`c ? a : b`). */
+  chosenBranch?: boolean;
   /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
   /** In documentation (a Markdown code block, reStructuredText): reported as info; a fix is still offered. */

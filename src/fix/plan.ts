@@ -157,6 +157,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   // the extractor's reading of the method; only a method it could not read is unknown.
   if (c.methodSource === 'unknown' || m.method === null) return none('the HTTP method is not known, and the route is deprecated for some methods only');
   if (c.baseGuessed) return none('the host comes from a variable whose value hublint does not know');
+  if (c.chosenBranch) return none('part of the URL is one of several values a condition chooses between, and the edit would change them all');
   const needed = [...v.replacement.path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
   const missing = needed.find((name) => m.params[name] === undefined);
   if (missing) return none(`the replacement needs {${missing}}, which the old URL does not contain`);

@@ -49,6 +49,12 @@ export class LowerBuilder {
     return e;
   }
 
+  /** A value a condition chooses among `options` (those that lowered to a value); one option is itself. */
+  either(options: Array<Expr | undefined>, span: Span, scope: Scope): Expr | undefined {
+    const values = options.filter((o): o is Expr => o !== undefined);
+    return values.length > 1 ? this.expr({ kind: 'either', options: values, ...span }, scope) : values[0];
+  }
+
   str(parts: StrPart[], span: Span, scope: Scope): Expr {
     return this.expr({ kind: 'str', parts, ...span }, scope);
   }

@@ -84,6 +84,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       c.arityNote = main.why;
     }
     if (guessed) c.baseGuessed = true;
+    if (pieces.some((p) => 'chosen' in p && p.chosen)) c.chosenBranch = true;
     out.push(c);
     // A URL inside the URL (a badge's `?url=https%3A%2F%2Fhub…`): reported on its own, as written.
     if (single) for (const hit of scanUrls(text, single.start, single.end)) if (hit.start > start) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true });

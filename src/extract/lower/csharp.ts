@@ -136,9 +136,10 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       }
       case 'conditional_expression': {
         const consequence = n.childForFieldName('consequence');
-        for (const c of [n.childForFieldName('condition'), n.childForFieldName('alternative')]) if (c) expr(c, scope);
-        if (consequence) return expr(consequence, scope);
-        break;
+        const alternative = n.childForFieldName('alternative');
+        const condition = n.childForFieldName('condition');
+        if (condition) expr(condition, scope);
+        return b.either([consequence ? expr(consequence, scope) : undefined, alternative ? expr(alternative, scope) : undefined], span(n), scope);
       }
       case 'invocation_expression':
         return call(n, scope);

@@ -1,4 +1,5 @@
 import type { ProjectLookup } from '../types.js';
+import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
@@ -10,6 +11,8 @@ export type Piece =
       /** Text from another file (a constant): no range here; `origin` says where it stands there. */
       foreign?: boolean;
       origin?: { file: string; start: number; end: number };
+      /** From one of several values a condition chooses between (an `either`): a fix cannot know the others. */
+      chosen?: boolean;
     }
   | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean };
 
@@ -39,6 +42,8 @@ export interface Env {
 /** How far one evaluation follows names and calls, so cycles and deep chains end. */
 const MAX_STEPS = 400;
 const MAX_DEPTH = 16;
+/** The options of one conditional value read (`a ? b : c ? d : e` nests, each level its own). */
+const MAX_OPTIONS = 4;
 
 const isText = (p: Piece): p is Extract<Piece, { text: string }> => 'text' in p;
 
@@ -338,9 +343,27 @@ export class Evaluator {
         return [{ ...this.hole(e, e.name), oneSegment: true }];
       case 'call':
         return this.callValue(e, e.call, env, depth);
+      case 'either':
+        return this.either(e, env, depth);
       default:
         return [this.hole(e, e.kind === 'opaque' ? e.text : '')];
     }
+  }
+
+  /**
+   * A value a condition chooses: the option whose literal text names a Hub host or a Hub path
+   * (the call that may reach the Hub is the one to report), else the first option, as if the
+   * condition held. Its text is marked `chosen` when the options differ: a fix would edit a
+   * value the other branch shares or does not have.
+   */
+  private either(e: Extract<Expr, { kind: 'either' }>, env: Env, depth: number): Pieces {
+    const options = e.options.slice(0, MAX_OPTIONS).map((o) => this.evaluate(o, env, depth + 1));
+    if (options.length === 0) return [this.hole(e, '')];
+    const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
+    const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
+    const pick = options[hub === -1 ? 0 : hub];
+    if (texts.every((t) => t === texts[0])) return pick;
+    return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
   }
 
   private hole(e: Expr, name: string): Extract<Piece, { hole: string }> {

@@ -58,6 +58,11 @@ export type Expr = ExprBase &
      * An options object passed to a call is read by the method resolver; it is not a string.
      */
     | { kind: 'object'; fields: Map<string, Expr>; spreads: Expr[] }
+    /**
+     * One of several values, chosen by a condition (`c ? a : b`, `a if c else b`): the resolver
+     * reads the one that reaches the Hub, else the first (evaluate.ts, Evaluator.either).
+     */
+    | { kind: 'either'; options: Expr[] }
     /** The result of a call (see `call`). */
     | { kind: 'call'; call: Call }
     /** One element of a split string: exactly one segment when split on '/'. */

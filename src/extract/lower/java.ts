@@ -98,14 +98,12 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
       case 'ternary_expression': {
-        // cond ? a : b — the first branch stands for the value; the other is still lowered.
+        // cond ? a : b — either value.
         const consequence = n.childForFieldName('consequence');
         const alternative = n.childForFieldName('alternative');
         const cond = n.childForFieldName('condition');
         if (cond) expr(cond, scope);
-        if (alternative) expr(alternative, scope);
-        if (consequence) return expr(consequence, scope);
-        break;
+        return b.either([consequence ? expr(consequence, scope) : undefined, alternative ? expr(alternative, scope) : undefined], span(n), scope);
       }
       case 'method_invocation':
         return call(n, scope);

@@ -132,9 +132,7 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
         const c = cond ? cx.expr(cond, scope) : undefined;
         // getenv('HUB') ?: 'https://...': the environment, with the literal as its default.
         if (!body && alt && c?.kind === 'env') return b.expr({ kind: 'env', name: c.name, fallback: cx.expr(alt, scope), ...cx.span(n) }, scope);
-        if (alt && body) cx.expr(alt, scope);
-        const value = body ?? alt;
-        return value ? cx.expr(value, scope) : undefined;
+        return b.either([body ? cx.expr(body, scope) : undefined, alt ? cx.expr(alt, scope) : undefined], cx.span(n), scope);
       }
       case 'function_call_expression':
         return callOf(n, scope, dotted(n.childForFieldName('function')) ?? '', null);

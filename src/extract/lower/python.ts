@@ -173,9 +173,10 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         break;
       }
       case 'conditional_expression': {
-        const first = n.namedChildren[0];
-        if (first) return expr(first, scope);
-        break;
+        // `a if c else b`: either value.
+        const [body, condition, alternative] = n.namedChildren;
+        if (condition) expr(condition, scope);
+        return b.either([body ? expr(body, scope) : undefined, alternative ? expr(alternative, scope) : undefined], span(n), scope);
       }
       default:
         break;

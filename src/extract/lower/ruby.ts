@@ -164,8 +164,7 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
       case 'conditional': {
         const [cond, consequence, alternative] = cx.named(n);
         if (cond) cx.expr(cond, scope);
-        if (alternative) cx.expr(alternative, scope);
-        return consequence ? cx.expr(consequence, scope) : undefined;
+        return b.either([consequence ? cx.expr(consequence, scope) : undefined, alternative ? cx.expr(alternative, scope) : undefined], cx.span(n), scope);
       }
       case 'element_reference': {
         const object = n.childForFieldName('object');

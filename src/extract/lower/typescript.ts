@@ -266,10 +266,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       expr(n.condition, scope, depth + 1);
       const yes = expr(n.whenTrue, scope, depth + 1);
       const no = expr(n.whenFalse, scope, depth + 1);
-      // Both branches the same literal: that is the value; otherwise not known here.
-      const a = literalOf(yes);
-      if (a !== null && a === literalOf(no)) return yes;
-      return b.opaque(n.getText(sf), span(n), scope);
+      return b.either([yes, no], span(n), scope)!;
     }
     if (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) {
       if (ts.isClassExpression(n)) klass(n, scope);
