@@ -184,6 +184,58 @@ describe('project resolver', () => {
     expect((await found(registry, 'lib/repos.ts')).findings).toEqual([]);
   });
 
+  it('js: CommonJS values: `module.exports = {…}`, `exports.X =`, an exported object, `require(…).x` inline; an unrequired file never answers', async () => {
+    const files = {
+      'app/config/index.js': "module.exports = {\n  hubBase: 'https://hub.docker.com',\n  hub: { api: 'https://hub.docker.com/v2' },\n};\n",
+      'app/lib/constants.js': "exports.ORIGIN = 'https://hub.docker.com';\nmodule.exports.HUB_API = exports.ORIGIN + '/v2';\n",
+      'app/lib/settings.cjs': "const settings = { registry: 'https://hub.docker.com/v2' };\nmodule.exports = settings;\n",
+      'app/lib/other.js': "const HUB_API = 'https://hub.docker.com/v2';\n",
+      'app/lib/repos.js': [
+        "const cfg = require('../config');",
+        "const { HUB_API, HUB_API: v2 } = require('./constants');",
+        "const { api } = require('../config').hub;",
+        "const settings = require('./settings.cjs');",
+        'const list = (ns) => fetch(cfg.hubBase + "/v2/repositories/" + ns + "/");',
+        'const repo = (ns, n) => fetch(`${HUB_API}/repositories/${ns}/${n}/`);',
+        "const login = (body) => fetch(v2 + '/users/login/', { method: 'POST', body });",
+        "const search = (q) => fetch(require('./constants').HUB_API + '/search/repositories/?query=' + q);",
+        'const mine = (ns) => fetch(`${api}/repositories/${ns}/`);',
+        'const user = (u) => fetch(settings.registry + `/users/${u}/repositories/`);',
+        '',
+      ].join('\n'),
+      // The look-alike: the name defined in a file this one does not require.
+      'app/lib/unrelated.js': "const { HUB_API } = require('./nothing');\nconst repo = (ns, n) => fetch(`${HUB_API}/repositories/${ns}/${n}/`);\n",
+    };
+    expect((await found(files, 'app/lib/repos.js')).findings).toEqual([
+      '5 hub-list-repositories GET',
+      '6 hub-get-repository GET',
+      '7 hub-users-login POST',
+      '9 hub-list-repositories GET',
+      '10 hub-user-repositories GET',
+    ]);
+    expect((await found(files, 'app/lib/unrelated.js')).findings).toEqual([]);
+  });
+
+  it('js/ts: a default import\'s field, `import x = require()`, `export { a as b } from`, `export * from`', () => {
+    const p = project({
+      'web/conf/base.ts': "export const BASE = 'https://hub.docker.com';\n",
+      'web/conf/more.ts': "export const LOGIN = 'https://hub.docker.com/v2/users/login';\n",
+      'web/conf/index.ts': "export { BASE as HUB_BASE } from './base';\nexport * from './more';\n",
+      'web/conf/defaults.ts': "const defaults = { hub: 'https://hub.docker.com/v2' };\nexport default defaults;\n",
+      'web/conf/inline.ts': "export default { version: 'v1.38' };\n",
+      'web/conf/legacy.js': "module.exports = { engine: 'v1.39' };\n",
+    });
+    const ask = (module: string, name: string | null, local: string, asked: string) =>
+      p.value({ file: 'web/api.ts', language: 'js', imports: [{ local, module, name }], name: asked })?.text;
+    expect(ask('./conf', 'HUB_BASE', 'HUB_BASE', 'HUB_BASE')).toBe('https://hub.docker.com');
+    expect(ask('./conf', 'LOGIN', 'LOGIN', 'LOGIN')).toBe('https://hub.docker.com/v2/users/login');
+    expect(ask('./conf/defaults', 'default', 'd', 'd.hub')).toBe('https://hub.docker.com/v2');
+    expect(ask('./conf/inline', 'default', 'd', 'd.version')).toBe('v1.38');
+    expect(ask('./conf/legacy', 'default', 'legacy', 'legacy.engine')).toBe('v1.39');
+    expect(ask('./conf/legacy', null, 'legacy', 'legacy.engine')).toBe('v1.39');
+    expect(ask('./conf', 'BASE', 'BASE', 'BASE')).toBeUndefined();
+  });
+
   it('ends cycles, and reads each file once per run', () => {
     const p = project({ 'a.py': 'from b import X\n', 'b.py': 'from a import X\n', 'c.py': 'Y = "v"\n' });
     expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();

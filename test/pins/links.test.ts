@@ -57,6 +57,25 @@ describe('pins that cross files (issue 16)', () => {
     expect(found.map(at)).toEqual(['src/config/engine.js:1']);
   });
 
+  it('follows CommonJS settings to dockerode: a required object\'s field, `require(…).a.b` inline, a default import of `module.exports`', async () => {
+    const found = await pinsOf({
+      'srv/settings.js': "module.exports = { apiVersion: 'v1.40', docker: { version: 'v1.41' } };\n",
+      'srv/engine.cjs': "exports.ENGINE = 'v1.37';\n",
+      'srv/lib/docker.js': [
+        "const Docker = require('dockerode');",
+        "const settings = require('../settings');",
+        "const { ENGINE } = require('../engine.cjs');",
+        "const a = new Docker({ socketPath: '/var/run/docker.sock', version: settings.apiVersion });",
+        "const b = new Docker({ version: require('../settings').docker.version });",
+        'const c = new Docker({ version: ENGINE });',
+        '',
+      ].join('\n'),
+      'srv/lib/docker2.ts': "import Docker from 'dockerode';\nimport settings from '../settings';\nexport const d = new Docker({ version: settings.apiVersion });\n",
+    });
+    expect(found.map(at)).toEqual(['srv/engine.cjs:1', 'srv/settings.js:1', 'srv/settings.js:1']);
+    expect(found.map((f) => f.pin?.version)).toEqual(['1.37', '1.40', '1.41']);
+  });
+
   it('stays silent for a version that reaches no client, and for a lower-case local passed through', async () => {
     const found = await pinsOf({
       'consts.py': 'SCHEMA_VERSION = "2.0"\nversion = "1.0"\n',

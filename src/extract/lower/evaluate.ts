@@ -196,7 +196,8 @@ export class Program {
   mayBeForeign(name: string): boolean {
     if (!this.importsDecide || this.lowered.wildcardImport) return true;
     const head = name.split('.')[0];
-    return this.importedNames.has(name) || this.importedModules.has(head);
+    // `cfg.hubBase` of `import cfg from './config'` or `const { hub } = require('./config')`: a field of what was imported.
+    return this.importedNames.has(name) || this.importedNames.has(head) || this.importedModules.has(head);
   }
 }
 

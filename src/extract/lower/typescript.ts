@@ -76,6 +76,36 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     return isRequire || e.expression.kind === ts.SyntaxKind.ImportKeyword ? e.arguments[0].text : null;
   };
 
+  /** `require('./config').docker.version`: the module and the keys read off it (none for the bare call). */
+  const requireChain = (n: Expression): { module: string; keys: string[] } | null => {
+    const keys: string[] = [];
+    let e = skip(n);
+    for (let i = 0; i < 16; i++) {
+      const module = required(e);
+      if (module !== null) return { module, keys: keys.reverse() };
+      const key = ts.isPropertyAccessExpression(e)
+        ? e.name.text
+        : ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression) && /^[\w$-]+$/.test(e.argumentExpression.text)
+          ? e.argumentExpression.text
+          : null;
+      if (key === null || !(ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e))) return null;
+      keys.push(key);
+      e = skip(e.expression);
+    }
+    return null;
+  };
+
+  /** A module required inline (`require('./x').y`): imported as a whole under a name no code can write. */
+  const inlineRequires = new Map<string, string>();
+  const inlineRequire = (module: string): string => {
+    let local = inlineRequires.get(module);
+    if (local === undefined) {
+      inlineRequires.set(module, (local = `require#${inlineRequires.size}`));
+      addImport(local, module, null);
+    }
+    return local;
+  };
+
   const moduleOf = (n: Expression): string | null => {
     const name = dotted(n);
     return name ? (importedFrom.get(name)?.module ?? null) : null;
@@ -231,6 +261,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       if (ts.isPropertyAccessExpression(n) && n.name.text === 'href') return expr(n.expression, scope, depth + 1);
       const name = dotted(n);
       if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
+      const chain = requireChain(n);
+      if (chain && chain.keys.length > 0) return b.expr({ kind: 'name', name: [inlineRequire(chain.module), ...chain.keys].join('.'), ...span(n) }, scope);
     }
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) return call(n, scope, depth);
     if (ts.isObjectLiteralExpression(n)) return object(n, scope, depth);
@@ -330,12 +362,15 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   const variable = (d: TypeScriptNamespace.VariableDeclaration, scope: Scope, exported: boolean) => {
     const list = d.parent;
     const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
-    const module = required(d.initializer);
+    // `require('./x')`, or a field of what it exports (`require('./config').hub`: imported by that name).
+    const chain = d.initializer ? requireChain(d.initializer) : null;
+    const module = chain?.module ?? null;
+    const field = chain && chain.keys.length > 0 ? chain.keys.join('.') : null;
     if (ts.isIdentifier(d.name)) {
       const name = d.name.text;
       if (exported) b.out.exports.push({ exported: name, local: name });
       if (module !== null) {
-        addImport(name, module, null);
+        addImport(name, module, field);
         return;
       }
       const inLoop = ts.isForOfStatement(list.parent) || ts.isForInStatement(list.parent);
@@ -348,7 +383,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       for (const el of d.name.elements) {
         if (!ts.isIdentifier(el.name)) continue;
         const imported = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : el.name.text;
-        addImport(el.name.text, module, imported);
+        addImport(el.name.text, module, field ? `${field}.${imported}` : imported);
       }
       return;
     }
@@ -393,8 +428,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     }
     for (const el of clause.elements) {
       const local = (el.propertyName ?? el.name).text;
-      b.out.exports.push({ exported: el.name.text, local: module ? null : local, ...(module ? { module } : {}) });
-      if (module) b.out.exports[b.out.exports.length - 1].local = null;
+      b.out.exports.push(module ? { exported: el.name.text, local: null, module, imported: local } : { exported: el.name.text, local });
     }
   };
 
@@ -490,7 +524,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       } else if (ts.isExportAssignment(n)) {
         const value = expr(n.expression, scope);
         b.out.exports.push({ exported: 'default', local: value.kind === 'name' ? value.name : null });
-        if (value.kind !== 'name') b.def('default', value, n.end);
+        // `export default { hubBase: … }`: its fields are `default.hubBase` (a default import's `cfg.hubBase`).
+        if (value.kind !== 'name') define('default', value, '=', n.end);
       } else if (ts.isReturnStatement(n)) {
         if (n.expression) b.ret(expr(n.expression, scope));
       } else if (ts.isExpressionStatement(n)) {

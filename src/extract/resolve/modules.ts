@@ -273,7 +273,10 @@ function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
     if (imp.name !== null && imp.name !== '*' && parts.length === 1) out.push({ files: [f], name: imp.name });
     // `import { engineOptions } from './config'` then `engineOptions.version`: the field of the exported object.
     else if (imp.name !== null && imp.name !== '*' && imp.name !== 'default') out.push({ files: [f], name: [imp.name, ...parts.slice(1)].join('.') });
-    else if ((imp.name === null || imp.name === '*') && parts.length === 2) out.push({ files: [f], name: parts[1] });
+    // `import * as c`, `const c = require('./x')`: `c.a.b` is the module's `a.b`.
+    else if ((imp.name === null || imp.name === '*') && parts.length >= 2) out.push({ files: [f], name: parts.slice(1).join('.') });
+    // `import cfg from './config'`: `cfg.hubBase` is a field of the default export (or of `module.exports`).
+    else if (imp.name === 'default' && parts.length >= 2) out.push({ files: [f], name: ['default', ...parts.slice(1)].join('.') });
   }
   return out;
 }

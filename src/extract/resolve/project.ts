@@ -396,11 +396,14 @@ export class ProjectResolver implements ProjectLookup {
     if (!lower) return literalDefinition(file, text, name) ?? this.value({ file, language, name });
     const parsed = this.parse(file, text, lower);
     if (!parsed) return undefined;
-    const def = topLevel(parsed.defs.get(name) ?? [], owner);
+    const lowered = parsed.program.lowered;
+    const exported = lowered.language === 'js' ? jsExportedAs(lowered, parsed.defs, name) : { locals: [] };
+    const def = topLevel(parsed.defs.get(name) ?? [], owner) ?? exported.locals.map((n) => topLevel(parsed.defs.get(n) ?? [])).find((d) => d !== undefined);
     if (!def) {
-      // Re-exported: `from .base import HUB` in the package's __init__.py.
-      const lowered = parsed.program.lowered;
-      return lowered.imports.some((i) => i.local === name) ? this.value({ file, language: lowered.language, imports: lowered.imports, name }) : undefined;
+      // Re-exported: `from .base import HUB` in the package's __init__.py, `export { HUB } from './base'`.
+      const imports = exported.from ? [...lowered.imports, exported.from] : lowered.imports;
+      const head = name.split('.')[0];
+      return imports.some((i) => i.local === name || i.local === head) ? this.value({ file, language: lowered.language, imports, name }) : undefined;
     }
     const pieces = new Evaluator(parsed.program).evaluate(def.value);
     return foreignValue(file, def.value, pieces);
@@ -454,6 +457,40 @@ function callable(program: Program, name: string): ForeignFunction | undefined {
   return { program, cls, fn: scopes.find((s) => s.kind === 'function' && s.parent === cls && CONSTRUCTOR(cls, s)) };
 }
 
+
+/**
+ * JS/TS: the names a value another file imports as `name` may stand under in this file (its
+ * own name first, then): CommonJS `module.exports = { N }` and `exports.N = …`, an object
+ * the module exports (`module.exports = config`, then `config.N`), `export { local as N }`,
+ * a default export's field (`default.N`: `export default config`, `module.exports`); and
+ * a re-export (`export { N } from './m'`, `export * from './m'`) as an import to follow.
+ */
+function jsExportedAs(lowered: Lowered, defs: Map<string, Def[]>, name: string): { locals: string[]; from?: ImportRef } {
+  const dot = name.indexOf('.');
+  const head = dot < 0 ? name : name.slice(0, dot);
+  const rest = dot < 0 ? '' : name.slice(dot);
+  const locals: string[] = [];
+  // What `module.exports` (or a default export) was set to, when that is a name of this file.
+  const objectName = (key: string) => {
+    const d = topLevel(defs.get(key) ?? []);
+    return d?.value.kind === 'name' && !d.value.name.includes('(') ? d.value.name : undefined;
+  };
+  const cjs = head === 'default' ? rest.slice(1) : name;
+  if (cjs) {
+    locals.push(`module.exports.${cjs}`, `exports.${cjs}`);
+    const whole = objectName('module.exports');
+    if (whole) locals.push(`${whole}.${cjs}`);
+  }
+  let from: ImportRef | undefined;
+  for (const e of lowered.exports) {
+    if (e.exported === '*' && e.module && !from) from = { local: head, module: e.module, name: head };
+    if (e.exported !== head) continue;
+    if (e.module) from = { local: head, module: e.module, name: e.imported ?? null };
+    else if (e.local && e.local !== head) locals.push(e.local + rest);
+  }
+  if (head === 'default' && rest) locals.push(`default${rest}`);
+  return { locals: locals.filter((n) => n !== name), from };
+}
 
 /** The last module- or class-level definition (of class `owner` when given). */
 function topLevel(defs: Def[], owner?: string): Def | undefined {
