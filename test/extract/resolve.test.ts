@@ -26,7 +26,7 @@ async function found(files: Record<string, string>, file: string) {
 
 beforeAll(async () => {
   // Each lowering registers itself with the resolver when its grammar loads.
-  await Promise.all(['python', 'go', 'java', 'shell', 'js'].map((l) => loadAdapter(l as never)));
+  await Promise.all(['python', 'go', 'java', 'shell', 'js', 'php'].map((l) => loadAdapter(l as never)));
 });
 
 describe('project resolver', () => {
@@ -234,6 +234,39 @@ describe('project resolver', () => {
     expect(ask('./conf/legacy', 'default', 'legacy', 'legacy.engine')).toBe('v1.39');
     expect(ask('./conf/legacy', null, 'legacy', 'legacy.engine')).toBe('v1.39');
     expect(ask('./conf', 'BASE', 'BASE', 'BASE')).toBeUndefined();
+  });
+
+  it('php: define() and const of an included file (through __DIR__, dirname(__FILE__), an include of an include), a bootstrap above, a class constant of Hub.php', async () => {
+    const files = {
+      'site/config/hub.php': "<?php\ndefine('HUB_API', 'https://hub.docker.com/v2');\n",
+      'site/config/all.php': "<?php\nrequire_once __DIR__ . '/hub.php';\nconst HUB_WEB = 'https://hub.docker.com';\n",
+      'site/bootstrap.php': "<?php\nif (!defined('HUB_ROOT')) {\n    define('HUB_ROOT', 'https://hub.docker.com');\n}\n",
+      'site/src/Support/HubUrls.php': "<?php\nnamespace App\\Support;\n\nfinal class HubUrls\n{\n    const REPOS = 'https://hub.docker.com/v2/repositories';\n}\n",
+      'site/src/repos.php': [
+        '<?php',
+        "require_once dirname(__FILE__) . '/../config/all.php';",
+        '',
+        'function repo_info($ns, $name) {',
+        "    return file_get_contents(HUB_API . '/repositories/' . $ns . '/' . $name . '/');",
+        '}',
+        'function login($body) {',
+        "    $ch = curl_init(HUB_WEB . '/v2/users/login/');",
+        '    curl_setopt($ch, CURLOPT_POST, 1);',
+        '    return curl_exec($ch);',
+        '}',
+        'function user_repos($u) {',
+        "    return file_get_contents(HUB_ROOT . '/v2/users/' . $u . '/repositories/');",
+        '}',
+        '',
+      ].join('\n'),
+      'site/src/Support/Catalog.php': "<?php\nnamespace App\\Support;\n\nclass Catalog\n{\n    public function list(string $ns)\n    {\n        return file_get_contents(HubUrls::REPOS . '/' . $ns . '/');\n    }\n}\n",
+      // The look-alike: a constant of the same name nothing includes, in a folder that is not above.
+      'other/lib/hub.php': "<?php\ndefine('MIRROR_API', 'https://hub.docker.com/v2');\n",
+      'site/src/mirror.php': "<?php\nfunction mirror_repo($ns, $n) {\n    return file_get_contents(MIRROR_API . '/repositories/' . $ns . '/' . $n . '/');\n}\n",
+    };
+    expect((await found(files, 'site/src/repos.php')).findings).toEqual(['5 hub-get-repository GET', '8 hub-users-login POST', '13 hub-user-repositories GET']);
+    expect((await found(files, 'site/src/Support/Catalog.php')).findings).toEqual(['8 hub-list-repositories GET']);
+    expect((await found(files, 'site/src/mirror.php')).findings).toEqual([]);
   });
 
   it('ends cycles, and reads each file once per run', () => {

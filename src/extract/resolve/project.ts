@@ -72,6 +72,9 @@ export function loweringOf(adapter: string): Lower | undefined {
   return LOWERINGS.get(adapter);
 }
 
+/** A PHP file that includes another (whose constants it then has). */
+const PHP_INCLUDE = /\b(?:require|include)(?:_once)?\b/;
+
 /** How many files one question may chain through (`A = B + "/x"` with B in a third file...). */
 const MAX_CHAIN = 6;
 /** Files looked at for one name at most (a Go package, a Java folder). */
@@ -235,7 +238,7 @@ export class ProjectResolver implements ProjectLookup {
     const out: ForeignValue[] = [];
     if (this.busy.length >= MAX_CHAIN) return out;
     const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
-    const targets = targetsOf(this.fs, q.file, q.language, imports, q.name);
+    const targets = targetsOf(this.fs, q.file, q.language, imports, q.name, q.importsOnly);
     for (const t of targets) {
       for (const file of t.files.slice(0, MAX_FILES)) {
         const key = `${file}\0${t.owner ?? ''}\0${t.name}`;
@@ -392,6 +395,9 @@ export class ProjectResolver implements ProjectLookup {
     // A package spans many files and most names asked are not its constants: a file is lowered
     // only when a line scan says it declares the name (packageNames), so asking costs a read.
     if (PACKAGE_FOLDER_LANGUAGES.has(language) && !owner && !this.declares(file, language, text, name)) return undefined;
+    // PHP: any file may define a global constant, so most files asked do not; a line scan says
+    // which may (one that names it, or includes another that may).
+    if (language === 'php' && !text.includes(name.slice(name.lastIndexOf('.') + 1)) && (owner || !PHP_INCLUDE.test(text))) return undefined;
     const lower = LOWERINGS.get(language);
     if (!lower) return literalDefinition(file, text, name) ?? this.value({ file, language, name });
     const parsed = this.parse(file, text, lower);
@@ -403,6 +409,9 @@ export class ProjectResolver implements ProjectLookup {
       // Re-exported: `from .base import HUB` in the package's __init__.py, `export { HUB } from './base'`.
       const imports = exported.from ? [...lowered.imports, exported.from] : lowered.imports;
       const head = name.split('.')[0];
+      // PHP: a file the included file includes in turn (config.php including constants.php).
+      const included = lowered.language === 'php' && !owner && imports.length > 0;
+      if (included) return this.value({ file, language: lowered.language, imports, name, importsOnly: true });
       return imports.some((i) => i.local === name || i.local === head) ? this.value({ file, language: lowered.language, imports, name }) : undefined;
     }
     const pieces = new Evaluator(parsed.program).evaluate(def.value);
