@@ -269,6 +269,73 @@ describe('project resolver', () => {
     expect((await found(files, 'site/src/mirror.php')).findings).toEqual([]);
   });
 
+  it('ts/python: a subclass passes the base to its base class\'s constructor with super(…); the base class\'s methods join paths to it (same file or imported)', async () => {
+    const files = {
+      'web/rest.ts': [
+        'export class RestClient {',
+        '  protected root: string;',
+        '  constructor(root: string) {',
+        '    this.root = root;',
+        '  }',
+        '  protected get(path: string) {',
+        '    return fetch(this.root + path);',
+        '  }',
+        '  protected post(path: string, body: unknown) {',
+        "    return fetch(`${this.root}${path}`, { method: 'POST', body: JSON.stringify(body) });",
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'web/hub.ts': [
+        "import { RestClient } from './rest';",
+        '',
+        'export class HubClient extends RestClient {',
+        '  constructor() {',
+        "    super('https://hub.docker.com/v2');",
+        '  }',
+        '  repo(ns: string, name: string) {',
+        "    return this.get('/repositories/' + ns + '/' + name + '/');",
+        '  }',
+        '  login(username: string, password: string) {',
+        "    return this.post('/users/login/', { username, password });",
+        '  }',
+        '}',
+        '',
+        'export class MirrorClient extends RestClient {',
+        '  constructor(host: string) {',
+        '    super(`https://${host}/v2`);',
+        '  }',
+        '  repo(ns: string, name: string) {',
+        "    return this.get('/repositories/' + ns + '/' + name + '/');",
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'web/same.ts': [
+        'class Api {',
+        '  base: string;',
+        '  constructor(base: string) { this.base = base; }',
+        '  get(path: string) { return fetch(this.base + path); }',
+        '}',
+        'class Hub extends Api {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        '  list(ns: string) { return this.get(`/repositories/${ns}/`); }',
+        '}',
+        'class Registry extends Api {',
+        "  constructor() { super('https://registry.example.org/v2'); }",
+        '  list(ns: string) { return this.get(`/repositories/${ns}/`); }',
+        '}',
+        '',
+      ].join('\n'),
+      'py/app/__init__.py': '',
+      'py/app/base.py': 'import requests\n\nclass Base:\n    def __init__(self, base_url):\n        self.base_url = base_url\n\n    def get(self, path):\n        return requests.get(self.base_url + path)\n',
+      'py/app/hub.py': 'from .base import Base\n\nclass Hub(Base):\n    def __init__(self):\n        super().__init__(base_url="https://hub.docker.com/v2")\n\n    def repo(self, ns, name):\n        return self.get("/repositories/%s/%s/" % (ns, name))\n',
+    };
+    expect((await found(files, 'web/hub.ts')).findings).toEqual(['8 hub-get-repository GET', '11 hub-users-login POST']);
+    expect((await found(files, 'web/same.ts')).findings).toEqual(['8 hub-list-repositories GET']);
+    expect((await found(files, 'py/app/hub.py')).findings).toEqual(['8 hub-get-repository GET']);
+  });
+
   it('ends cycles, and reads each file once per run', () => {
     const p = project({ 'a.py': 'from b import X\n', 'b.py': 'from a import X\n', 'c.py': 'Y = "v"\n' });
     expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();

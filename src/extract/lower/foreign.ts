@@ -1,6 +1,7 @@
 import type { ProjectLookup } from '../types.js';
 import { Evaluator, carried, programOf, scopedKey, type Binding, type Env, type Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
+import { classAround, superBindings } from './super-call.js';
 
 /**
  * The forward direction across files: a value of this file passed into a function or method
@@ -107,6 +108,15 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
   const recv = receiver?.kind === 'name' ? receiverOf(p, receiver) : undefined;
   if (recv && project.methodsOf) {
     return project.methodsOf({ program: p }, call.name).flatMap((m) => (m.fn && m.program.file !== p.file ? [target(m.program, m.fn, bind(m.program, m.fn, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name)))] : []));
+  }
+  // `this.get(path)` in a class extending another file's class: the base's method, its constructor bound to the `super(…)` call.
+  const sub = receiver?.kind === 'name' && /^(?:this|self)$/.test(receiver.name) ? classAround(call.scope) : undefined;
+  const base = sub?.base && project.methodsOf ? project.functionOf({ ...q, name: sub.base }) : undefined;
+  if (base?.cls && project.methodsOf) {
+    const cls = base.cls;
+    const made = superBindings(p, call, { program: viewOf(base.program, project), cls }, {}, ev);
+    const methods = project.methodsOf(base, call.name).filter((m) => m.fn);
+    if (methods.length > 0) return methods.map((m) => target(m.program, m.fn as Scope, [...made, ...bind(m.program, m.fn as Scope, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name))]));
   }
   const maker = makerOf(p, receiver);
   if (maker) {

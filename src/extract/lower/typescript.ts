@@ -56,6 +56,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     const e = skip(n);
     if (ts.isIdentifier(e)) return e.text;
     if (e.kind === ts.SyntaxKind.ThisKeyword) return 'this';
+    // `super(url)` in a constructor (see super-call.ts), `super.get(path)`.
+    if (e.kind === ts.SyntaxKind.SuperKeyword) return 'super';
     if (ts.isPropertyAccessExpression(e)) {
       const o = dotted(e.expression);
       return o ? `${o}.${e.name.text}` : null;
@@ -161,7 +163,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     const callee = skip(n.expression);
     const argNodes = [...(n.arguments ?? [])];
     const isNew = ts.isNewExpression(n);
-    const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : callee.kind === ts.SyntaxKind.SuperKeyword ? 'super' : '';
     const object = ts.isPropertyAccessExpression(callee) ? skip(callee.expression) : null;
     const lowerArgs = () => argNodes.map((a) => expr(a, scope, depth + 1));
     const calleeName = dotted(callee);
