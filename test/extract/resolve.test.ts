@@ -336,6 +336,42 @@ describe('project resolver', () => {
     expect((await found(files, 'py/app/hub.py')).findings).toEqual(['8 hub-get-repository GET']);
   });
 
+  it('ts/python: a subclass reads the base its base class keeps (`this.root`, `self.base_url`) and passed up with super(…)', async () => {
+    const files = {
+      'web/rest.ts': 'export class RestClient {\n  protected root: string;\n  constructor(root: string) {\n    this.root = root;\n  }\n}\n',
+      'web/hub.ts': [
+        "import { RestClient } from './rest';",
+        '',
+        'export class HubClient extends RestClient {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        "  login(body: string) { return fetch(this.root + '/users/login/', { method: 'POST', body }); }",
+        '}',
+        'export class Mirror extends RestClient {',
+        "  constructor() { super('https://mirror.example.org/v2'); }",
+        "  login(body: string) { return fetch(this.root + '/users/login/', { method: 'POST', body }); }",
+        '}',
+        '',
+      ].join('\n'),
+      'web/same.ts': [
+        'class Api {',
+        '  protected base: string;',
+        '  constructor(base: string) { this.base = base; }',
+        '}',
+        'class Hub extends Api {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        '  list(ns: string) { return fetch(`${this.base}/repositories/${ns}/`); }',
+        '}',
+        '',
+      ].join('\n'),
+      'py/app/__init__.py': '',
+      'py/app/base.py': 'class Base:\n    def __init__(self, base_url):\n        self.base_url = base_url\n',
+      'py/app/hub.py': 'import requests\nfrom .base import Base\n\nclass Hub(Base):\n    def __init__(self):\n        super().__init__("https://hub.docker.com/v2")\n\n    def repo(self, ns, name):\n        return requests.get(self.base_url + "/repositories/%s/%s/" % (ns, name))\n',
+    };
+    expect((await found(files, 'web/hub.ts')).findings).toEqual(['5 hub-users-login POST']);
+    expect((await found(files, 'web/same.ts')).findings).toEqual(['7 hub-list-repositories GET']);
+    expect((await found(files, 'py/app/hub.py')).findings).toEqual(['9 hub-get-repository GET']);
+  });
+
   it('ends cycles, and reads each file once per run', () => {
     const p = project({ 'a.py': 'from b import X\n', 'b.py': 'from a import X\n', 'c.py': 'Y = "v"\n' });
     expect(p.value({ file: 'a.py', language: 'python', imports: [{ local: 'X', module: 'b', name: 'X' }], name: 'X' })).toBeUndefined();

@@ -1,5 +1,4 @@
-import type { ProjectLookup } from '../types.js';
-import { Evaluator, carried, programOf, scopedKey, type Binding, type Env, type Program } from './evaluate.js';
+import { Evaluator, carried, scopedKey, viewOf, type Binding, type Env, type Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
 import { classAround, superBindings } from './super-call.js';
 
@@ -59,20 +58,6 @@ function makerOf(p: Program, e: Expr | undefined, depth = 0): Call | undefined {
   return def && def.value !== e ? makerOf(p, def.value, depth + 1) : undefined;
 }
 
-const views = new WeakMap<Program, WeakMap<ProjectLookup, Program>>();
-
-/**
- * The callee's program as the asking file's lint sees the project: what it asks in turn goes
- * through the same lookup (the --cache notes every file a result was read from).
- */
-function viewOf(found: Program, project: ProjectLookup): Program {
-  if (found.project === project) return found;
-  let byProject = views.get(found);
-  if (!byProject) views.set(found, (byProject = new WeakMap()));
-  let view = byProject.get(project);
-  if (!view) byProject.set(project, (view = programOf(found.lowered, found.file, project)));
-  return view;
-}
 
 /** Go: the receiver parameter (`recv:c`, see go.ts) of the method a name stands in. */
 function receiverOf(p: Program, e: Expr & { name: string }): Scope | undefined {

@@ -1,5 +1,6 @@
-import { scopedKey, type Binding, type Env, type Evaluator, type Program } from './evaluate.js';
+import type { Binding, Env, Evaluator, Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
+import { scopedKey } from './scoped-key.js';
 
 /**
  * A method of a base class run on `this`/`self` from a subclass (`this.get('/repositories/' +
@@ -12,7 +13,12 @@ import type { Call, Expr, Scope } from './form.js';
 export function superBindings(p: Program, call: Call, base: { program: Program; cls: Scope }, env: Env, ev?: Evaluator): Array<[string, Binding]> {
   if (call.receiver?.kind !== 'name' || !/^(?:this|self)$/.test(call.receiver.name)) return [];
   const sub = classAround(call.scope);
-  if (!sub?.base || sub === base.cls || !base.cls.name || lastName(sub.base) !== base.cls.name) return [];
+  return sub ? superBindingsOf(p, sub, base, env, ev) : [];
+}
+
+/** The bindings of `base`'s constructor parameters by the `super(…)` call of `sub`'s constructor, when `sub` extends `base`. */
+export function superBindingsOf(p: Program, sub: Scope, base: { program: Program; cls: Scope }, env: Env, ev?: Evaluator): Array<[string, Binding]> {
+  if (!sub.base || sub === base.cls || !base.cls.name || lastName(sub.base) !== base.cls.name) return [];
   const up = superCallOf(p, sub);
   const ctor = constructorOf(base.program, base.cls);
   if (!up || !ctor) return [];
