@@ -215,6 +215,7 @@ export const LANGUAGES = [
     grammar: 'php',
     extensions: ['.php'],
     fences: ['php'],
+    readsConstants: true,
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('php')),
   },
   {

@@ -26,6 +26,8 @@ export interface ForeignQuery {
   imports?: readonly ImportRef[];
   /** A bare name (`HUB_API`) or a dotted one (`settings.HUB_API`, `Constants.BASE`, `pkg.Base`). */
   name: string;
+  /** Only the files the imports name (PHP: what an included file includes in turn, not the files around it). */
+  importsOnly?: boolean;
 }
 
 /** A piece of a value another file defines: literal text or a part it does not know, with where it stands. */

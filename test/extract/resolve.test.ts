@@ -26,7 +26,7 @@ async function found(files: Record<string, string>, file: string) {
 
 beforeAll(async () => {
   // Each lowering registers itself with the resolver when its grammar loads.
-  await Promise.all(['python', 'go', 'java', 'shell', 'js'].map((l) => loadAdapter(l as never)));
+  await Promise.all(['python', 'go', 'java', 'shell', 'js', 'php'].map((l) => loadAdapter(l as never)));
 });
 
 describe('project resolver', () => {
@@ -182,6 +182,194 @@ describe('project resolver', () => {
     // The registry API on the same host parameter is not a path only the Hub serves.
     const registry = { ...hub, 'lib/repos.ts': "import { HUB_HOST } from './session'\nexport const tags = (host: string, name: string) => fetch(`https://${host}/v2/${name}/tags/list`)\n" };
     expect((await found(registry, 'lib/repos.ts')).findings).toEqual([]);
+  });
+
+  it('js: CommonJS values: `module.exports = {…}`, `exports.X =`, an exported object, `require(…).x` inline; an unrequired file never answers', async () => {
+    const files = {
+      'app/config/index.js': "module.exports = {\n  hubBase: 'https://hub.docker.com',\n  hub: { api: 'https://hub.docker.com/v2' },\n};\n",
+      'app/lib/constants.js': "exports.ORIGIN = 'https://hub.docker.com';\nmodule.exports.HUB_API = exports.ORIGIN + '/v2';\n",
+      'app/lib/settings.cjs': "const settings = { registry: 'https://hub.docker.com/v2' };\nmodule.exports = settings;\n",
+      'app/lib/other.js': "const HUB_API = 'https://hub.docker.com/v2';\n",
+      'app/lib/repos.js': [
+        "const cfg = require('../config');",
+        "const { HUB_API, HUB_API: v2 } = require('./constants');",
+        "const { api } = require('../config').hub;",
+        "const settings = require('./settings.cjs');",
+        'const list = (ns) => fetch(cfg.hubBase + "/v2/repositories/" + ns + "/");',
+        'const repo = (ns, n) => fetch(`${HUB_API}/repositories/${ns}/${n}/`);',
+        "const login = (body) => fetch(v2 + '/users/login/', { method: 'POST', body });",
+        "const search = (q) => fetch(require('./constants').HUB_API + '/search/repositories/?query=' + q);",
+        'const mine = (ns) => fetch(`${api}/repositories/${ns}/`);',
+        'const user = (u) => fetch(settings.registry + `/users/${u}/repositories/`);',
+        '',
+      ].join('\n'),
+      // The look-alike: the name defined in a file this one does not require.
+      'app/lib/unrelated.js': "const { HUB_API } = require('./nothing');\nconst repo = (ns, n) => fetch(`${HUB_API}/repositories/${ns}/${n}/`);\n",
+    };
+    expect((await found(files, 'app/lib/repos.js')).findings).toEqual([
+      '5 hub-list-repositories GET',
+      '6 hub-get-repository GET',
+      '7 hub-users-login POST',
+      '9 hub-list-repositories GET',
+      '10 hub-user-repositories GET',
+    ]);
+    expect((await found(files, 'app/lib/unrelated.js')).findings).toEqual([]);
+  });
+
+  it('js/ts: a default import\'s field, `import x = require()`, `export { a as b } from`, `export * from`', () => {
+    const p = project({
+      'web/conf/base.ts': "export const BASE = 'https://hub.docker.com';\n",
+      'web/conf/more.ts': "export const LOGIN = 'https://hub.docker.com/v2/users/login';\n",
+      'web/conf/index.ts': "export { BASE as HUB_BASE } from './base';\nexport * from './more';\n",
+      'web/conf/defaults.ts': "const defaults = { hub: 'https://hub.docker.com/v2' };\nexport default defaults;\n",
+      'web/conf/inline.ts': "export default { version: 'v1.38' };\n",
+      'web/conf/legacy.js': "module.exports = { engine: 'v1.39' };\n",
+    });
+    const ask = (module: string, name: string | null, local: string, asked: string) =>
+      p.value({ file: 'web/api.ts', language: 'js', imports: [{ local, module, name }], name: asked })?.text;
+    expect(ask('./conf', 'HUB_BASE', 'HUB_BASE', 'HUB_BASE')).toBe('https://hub.docker.com');
+    expect(ask('./conf', 'LOGIN', 'LOGIN', 'LOGIN')).toBe('https://hub.docker.com/v2/users/login');
+    expect(ask('./conf/defaults', 'default', 'd', 'd.hub')).toBe('https://hub.docker.com/v2');
+    expect(ask('./conf/inline', 'default', 'd', 'd.version')).toBe('v1.38');
+    expect(ask('./conf/legacy', 'default', 'legacy', 'legacy.engine')).toBe('v1.39');
+    expect(ask('./conf/legacy', null, 'legacy', 'legacy.engine')).toBe('v1.39');
+    expect(ask('./conf', 'BASE', 'BASE', 'BASE')).toBeUndefined();
+  });
+
+  it('php: define() and const of an included file (through __DIR__, dirname(__FILE__), an include of an include), a bootstrap above, a class constant of Hub.php', async () => {
+    const files = {
+      'site/config/hub.php': "<?php\ndefine('HUB_API', 'https://hub.docker.com/v2');\n",
+      'site/config/all.php': "<?php\nrequire_once __DIR__ . '/hub.php';\nconst HUB_WEB = 'https://hub.docker.com';\n",
+      'site/bootstrap.php': "<?php\nif (!defined('HUB_ROOT')) {\n    define('HUB_ROOT', 'https://hub.docker.com');\n}\n",
+      'site/src/Support/HubUrls.php': "<?php\nnamespace App\\Support;\n\nfinal class HubUrls\n{\n    const REPOS = 'https://hub.docker.com/v2/repositories';\n}\n",
+      'site/src/repos.php': [
+        '<?php',
+        "require_once dirname(__FILE__) . '/../config/all.php';",
+        '',
+        'function repo_info($ns, $name) {',
+        "    return file_get_contents(HUB_API . '/repositories/' . $ns . '/' . $name . '/');",
+        '}',
+        'function login($body) {',
+        "    $ch = curl_init(HUB_WEB . '/v2/users/login/');",
+        '    curl_setopt($ch, CURLOPT_POST, 1);',
+        '    return curl_exec($ch);',
+        '}',
+        'function user_repos($u) {',
+        "    return file_get_contents(HUB_ROOT . '/v2/users/' . $u . '/repositories/');",
+        '}',
+        '',
+      ].join('\n'),
+      'site/src/Support/Catalog.php': "<?php\nnamespace App\\Support;\n\nclass Catalog\n{\n    public function list(string $ns)\n    {\n        return file_get_contents(HubUrls::REPOS . '/' . $ns . '/');\n    }\n}\n",
+      // The look-alike: a constant of the same name nothing includes, in a folder that is not above.
+      'other/lib/hub.php': "<?php\ndefine('MIRROR_API', 'https://hub.docker.com/v2');\n",
+      'site/src/mirror.php': "<?php\nfunction mirror_repo($ns, $n) {\n    return file_get_contents(MIRROR_API . '/repositories/' . $ns . '/' . $n . '/');\n}\n",
+    };
+    expect((await found(files, 'site/src/repos.php')).findings).toEqual(['5 hub-get-repository GET', '8 hub-users-login POST', '13 hub-user-repositories GET']);
+    expect((await found(files, 'site/src/Support/Catalog.php')).findings).toEqual(['8 hub-list-repositories GET']);
+    expect((await found(files, 'site/src/mirror.php')).findings).toEqual([]);
+  });
+
+  it('ts/python: a subclass passes the base to its base class\'s constructor with super(…); the base class\'s methods join paths to it (same file or imported)', async () => {
+    const files = {
+      'web/rest.ts': [
+        'export class RestClient {',
+        '  protected root: string;',
+        '  constructor(root: string) {',
+        '    this.root = root;',
+        '  }',
+        '  protected get(path: string) {',
+        '    return fetch(this.root + path);',
+        '  }',
+        '  protected post(path: string, body: unknown) {',
+        "    return fetch(`${this.root}${path}`, { method: 'POST', body: JSON.stringify(body) });",
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'web/hub.ts': [
+        "import { RestClient } from './rest';",
+        '',
+        'export class HubClient extends RestClient {',
+        '  constructor() {',
+        "    super('https://hub.docker.com/v2');",
+        '  }',
+        '  repo(ns: string, name: string) {',
+        "    return this.get('/repositories/' + ns + '/' + name + '/');",
+        '  }',
+        '  login(username: string, password: string) {',
+        "    return this.post('/users/login/', { username, password });",
+        '  }',
+        '}',
+        '',
+        'export class MirrorClient extends RestClient {',
+        '  constructor(host: string) {',
+        '    super(`https://${host}/v2`);',
+        '  }',
+        '  repo(ns: string, name: string) {',
+        "    return this.get('/repositories/' + ns + '/' + name + '/');",
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'web/same.ts': [
+        'class Api {',
+        '  base: string;',
+        '  constructor(base: string) { this.base = base; }',
+        '  get(path: string) { return fetch(this.base + path); }',
+        '}',
+        'class Hub extends Api {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        '  list(ns: string) { return this.get(`/repositories/${ns}/`); }',
+        '}',
+        'class Registry extends Api {',
+        "  constructor() { super('https://registry.example.org/v2'); }",
+        '  list(ns: string) { return this.get(`/repositories/${ns}/`); }',
+        '}',
+        '',
+      ].join('\n'),
+      'py/app/__init__.py': '',
+      'py/app/base.py': 'import requests\n\nclass Base:\n    def __init__(self, base_url):\n        self.base_url = base_url\n\n    def get(self, path):\n        return requests.get(self.base_url + path)\n',
+      'py/app/hub.py': 'from .base import Base\n\nclass Hub(Base):\n    def __init__(self):\n        super().__init__(base_url="https://hub.docker.com/v2")\n\n    def repo(self, ns, name):\n        return self.get("/repositories/%s/%s/" % (ns, name))\n',
+    };
+    expect((await found(files, 'web/hub.ts')).findings).toEqual(['8 hub-get-repository GET', '11 hub-users-login POST']);
+    expect((await found(files, 'web/same.ts')).findings).toEqual(['8 hub-list-repositories GET']);
+    expect((await found(files, 'py/app/hub.py')).findings).toEqual(['8 hub-get-repository GET']);
+  });
+
+  it('ts/python: a subclass reads the base its base class keeps (`this.root`, `self.base_url`) and passed up with super(…)', async () => {
+    const files = {
+      'web/rest.ts': 'export class RestClient {\n  protected root: string;\n  constructor(root: string) {\n    this.root = root;\n  }\n}\n',
+      'web/hub.ts': [
+        "import { RestClient } from './rest';",
+        '',
+        'export class HubClient extends RestClient {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        "  login(body: string) { return fetch(this.root + '/users/login/', { method: 'POST', body }); }",
+        '}',
+        'export class Mirror extends RestClient {',
+        "  constructor() { super('https://mirror.example.org/v2'); }",
+        "  login(body: string) { return fetch(this.root + '/users/login/', { method: 'POST', body }); }",
+        '}',
+        '',
+      ].join('\n'),
+      'web/same.ts': [
+        'class Api {',
+        '  protected base: string;',
+        '  constructor(base: string) { this.base = base; }',
+        '}',
+        'class Hub extends Api {',
+        "  constructor() { super('https://hub.docker.com/v2'); }",
+        '  list(ns: string) { return fetch(`${this.base}/repositories/${ns}/`); }',
+        '}',
+        '',
+      ].join('\n'),
+      'py/app/__init__.py': '',
+      'py/app/base.py': 'class Base:\n    def __init__(self, base_url):\n        self.base_url = base_url\n',
+      'py/app/hub.py': 'import requests\nfrom .base import Base\n\nclass Hub(Base):\n    def __init__(self):\n        super().__init__("https://hub.docker.com/v2")\n\n    def repo(self, ns, name):\n        return requests.get(self.base_url + "/repositories/%s/%s/" % (ns, name))\n',
+    };
+    expect((await found(files, 'web/hub.ts')).findings).toEqual(['5 hub-users-login POST']);
+    expect((await found(files, 'web/same.ts')).findings).toEqual(['7 hub-list-repositories GET']);
+    expect((await found(files, 'py/app/hub.py')).findings).toEqual(['9 hub-get-repository GET']);
   });
 
   it('ends cycles, and reads each file once per run', () => {

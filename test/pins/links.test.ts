@@ -57,6 +57,68 @@ describe('pins that cross files (issue 16)', () => {
     expect(found.map(at)).toEqual(['src/config/engine.js:1']);
   });
 
+  it('follows CommonJS settings to dockerode: a required object\'s field, `require(…).a.b` inline, a default import of `module.exports`', async () => {
+    const found = await pinsOf({
+      'srv/settings.js': "module.exports = { apiVersion: 'v1.40', docker: { version: 'v1.41' } };\n",
+      'srv/engine.cjs': "exports.ENGINE = 'v1.37';\n",
+      'srv/lib/docker.js': [
+        "const Docker = require('dockerode');",
+        "const settings = require('../settings');",
+        "const { ENGINE } = require('../engine.cjs');",
+        "const a = new Docker({ socketPath: '/var/run/docker.sock', version: settings.apiVersion });",
+        "const b = new Docker({ version: require('../settings').docker.version });",
+        'const c = new Docker({ version: ENGINE });',
+        '',
+      ].join('\n'),
+      'srv/lib/docker2.ts': "import Docker from 'dockerode';\nimport settings from '../settings';\nexport const d = new Docker({ version: settings.apiVersion });\n",
+    });
+    expect(found.map(at)).toEqual(['srv/engine.cjs:1', 'srv/settings.js:1', 'srv/settings.js:1']);
+    expect(found.map((f) => f.pin?.version)).toEqual(['1.37', '1.40', '1.41']);
+  });
+
+  it('follows a PHP define() of an included file to the Engine path built over the socket; a define no client reads stays silent', async () => {
+    const found = await pinsOf({
+      'app/config.php': "<?php\ndefine('ENGINE_API', 'v1.41');\ndefine('SCHEMA_VERSION', 'v2.0');\n",
+      'app/lib/engine.php': [
+        '<?php',
+        "require_once __DIR__ . '/../config.php';",
+        '',
+        'function containers() {',
+        '    $ch = curl_init();',
+        "    curl_setopt($ch, CURLOPT_UNIX_SOCKET_PATH, '/var/run/docker.sock');",
+        "    curl_setopt($ch, CURLOPT_URL, 'http://localhost/' . ENGINE_API . '/containers/json');",
+        '    return curl_exec($ch);',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(found.map(at)).toEqual(['app/config.php:2']);
+    expect(found[0].message).toContain('used by Engine request path /v… at app/lib/engine.php:7');
+  });
+
+  it('finds a PHP define() of a settings file above a client class that includes nothing (a constructor default, `"/{$this->api}{$path}"`)', async () => {
+    const found = await pinsOf({
+      'plugin/settings.php': "<?php\nif (!defined('ENGINE_API')) {\n    define('ENGINE_API', 'v1.43');\n}\n",
+      'plugin/classes/Engine.php': [
+        '<?php',
+        'class Engine',
+        '{',
+        '    private $api;',
+        '    public function __construct($api = ENGINE_API) { $this->api = $api; }',
+        '    public function get($path)',
+        '    {',
+        '        $ch = curl_init();',
+        "        curl_setopt($ch, CURLOPT_UNIX_SOCKET_PATH, '/run/engine.sock');",
+        '        curl_setopt($ch, CURLOPT_URL, "http://localhost/{$this->api}{$path}");',
+        '        return curl_exec($ch);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(found.map(at)).toEqual(['plugin/settings.php:3']);
+  });
+
   it('stays silent for a version that reaches no client, and for a lower-case local passed through', async () => {
     const found = await pinsOf({
       'consts.py': 'SCHEMA_VERSION = "2.0"\nversion = "1.0"\n',

@@ -51,6 +51,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['engine.ts', "const API = 'v1.41';\nrequest({ socketPath: '/var/run/docker.sock', path: `/${API}/containers/json` });\n"],
   ['client.go', 'apiVersion := "1.41"\ncli, _ := client.NewClientWithOpts(client.WithVersion(apiVersion))\n'],
   ['api.php', "<?php\n$api = 'v1.41';\n$url = 'http://localhost/' . $api . '/containers/json'; // docker.sock\n"],
+  ['Engine.php', "<?php\n$api = 'v1.41';\n$ch = curl_init();\ncurl_setopt($ch, CURLOPT_UNIX_SOCKET_PATH, $sock);\ncurl_setopt($ch, CURLOPT_URL, \"http://localhost/{$api}/info\");\n"],
 ];
 
 describe('the pin prefilter', () => {

@@ -12,8 +12,14 @@ import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
 import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 import { readingsOf, type Rendered } from './readings.js';
+import { superBindings } from './super-call.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
+
+/** The first piece that holds something: a template's empty head (`${base}${path}`) is none. */
+function leading(pieces: Pieces): Piece | undefined {
+  return pieces.find((x) => !('text' in x) || x.text !== '');
+}
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
@@ -103,7 +109,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const finished = new Set<Expr>();
   for (const root of roots) {
     const pieces = ev.evaluate(root);
-    const first = pieces[0];
+    const first = leading(pieces);
     if (!(first && 'text' in first && HOST.test(first.text))) {
       // No host here: the value may be a path that one of this file's functions joins to a base.
       let completed = false;
@@ -116,7 +122,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
           : done.joined
             ? joinPieces('path', [done.joined.base, own], '/')
             : own;
-        const head = full[0];
+        const head = leading(full);
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         const method = () =>
           (done.joined?.method ?? (done.guest ? (done.guest.methods.of(done.root, done.trail) ?? methods.of(done.guest.call.result)) : methods.of(done.root, done.trail))) ?? DEFAULT_GET;
@@ -334,7 +340,11 @@ function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Co
   for (const fn of fns) {
     const param = p.paramAt(call, fn, use.index, use.keyword);
     if (!param) continue;
-    const inner: Trail = { env: bindCall(p, call, fn, trail.env), via: [...trail.via, { call, env: trail.env }], crossed: trail.crossed };
+    const env = bindCall(p, call, fn, trail.env);
+    // A base class's method run on `this` from a subclass: its constructor took the subclass's `super(…)` arguments.
+    const cls = fn.parent?.kind === 'class' ? fn.parent : undefined;
+    if (cls) for (const [key, binding] of superBindings(p, call, { program: p, cls }, trail.env)) env.bindings?.set(key, binding);
+    const inner: Trail = { env, via: [...trail.via, { call, env: trail.env }], crossed: trail.crossed };
     out.push(...intoFunction(p, ev, fn, param.name, inner));
   }
   const crossed = trail.crossed ?? 0;

@@ -1,6 +1,8 @@
 import type { ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
+import { scopedKey } from './scoped-key.js';
+import { classAround, superBindingsOf } from './super-call.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
 export type Piece =
@@ -201,7 +203,8 @@ export class Program {
   mayBeForeign(name: string): boolean {
     if (!this.importsDecide || this.lowered.wildcardImport) return true;
     const head = name.split('.')[0];
-    return this.importedNames.has(name) || this.importedModules.has(head);
+    // `cfg.hubBase` of `import cfg from './config'` or `const { hub } = require('./config')`: a field of what was imported.
+    return this.importedNames.has(name) || this.importedNames.has(head) || this.importedModules.has(head);
   }
 }
 
@@ -214,13 +217,27 @@ export function literalMatching(lowered: Lowered, pattern: RegExp): string | und
   return undefined;
 }
 
+const views = new WeakMap<Program, WeakMap<ProjectLookup, Program>>();
+
+/**
+ * Another file's program as the asking file's lint sees the project: what it asks in turn goes
+ * through the same lookup (the --cache notes every file a result was read from).
+ */
+export function viewOf(found: Program, project: ProjectLookup): Program {
+  if (found.project === project) return found;
+  let byProject = views.get(found);
+  if (!byProject) views.set(found, (byProject = new WeakMap()));
+  let view = byProject.get(project);
+  if (!view) byProject.set(project, (view = programOf(found.lowered, found.file, project)));
+  return view;
+}
+
 /** A Program for a lowered file, with the import rule of its language. */
 export function programOf(lowered: Lowered, file: string, project: ProjectLookup): Program {
   return new Program(lowered, file, project, !PACKAGE_SCOPED.has(lowered.language));
 }
 
-/** The key of a binding that holds wherever it is carried: the function's file, the function and the parameter. */
-export const scopedKey = (p: Program, fn: Scope, name: string): string => `#${p.file}:${fn.id}:${name}`;
+export { scopedKey };
 
 /** The bindings of an environment that hold in every call below it (keyed by scopedKey). */
 export const carried = (env: Env): Array<[string, Binding]> => [...(env.bindings ?? [])].filter(([k]) => k.startsWith('#'));
@@ -381,11 +398,13 @@ export class Evaluator {
     if (def && !this.busy.has(def)) {
       this.busy.add(def);
       try {
-        return this.evaluate(def.value, env, depth + 1);
+        return this.evaluate(def.value, this.inheritedEnv(e, def, env), depth + 1);
       } finally {
         this.busy.delete(def);
       }
     }
+    const inherited = def ? undefined : this.inheritedMember(e, env, depth);
+    if (inherited) return inherited;
     const fn = this.p.paramScope(e.name, e);
     if (fn) return [{ ...this.hole(e, e.name), examples: this.examples(fn, e.name) }];
     if (this.p.mayBeForeign(e.name)) {
@@ -399,6 +418,40 @@ export class Evaluator {
       }
     }
     return [this.hole(e, e.name)];
+  }
+
+  /**
+   * `this.base` read in a subclass and set by its base class of this file (`this.base = base`
+   * in the base's constructor): the base's constructor parameters hold the subclass's
+   * `super(…)` arguments (super-call.ts).
+   */
+  private inheritedEnv(e: Expr & { name: string }, def: Def, env: Env): Env {
+    if (!/^(?:this|self)\./.test(e.name)) return env;
+    const sub = classAround(e.scope);
+    const owner = classAround(def.scope);
+    if (!sub || !owner || sub === owner) return env;
+    const bound = superBindingsOf(this.p, sub, { program: this.p, cls: owner }, env);
+    return bound.length > 0 ? { ...env, bindings: new Map([...(env.bindings ?? []), ...bound]) } : env;
+  }
+
+  /**
+   * `this.base` read in a subclass whose base class (another file's, found through the
+   * imports) sets it: its value there, with the base's constructor parameters bound to the
+   * subclass's `super(…)` arguments. Asked only for a member this file does not set.
+   */
+  private inheritedMember(e: Expr & { name: string }, env: Env, depth: number): Pieces | undefined {
+    const member = /^(?:this|self)\.[\w$]+$/.test(e.name) ? classAround(e.scope) : undefined;
+    const project = this.p.project;
+    if (!member?.base || !project.functionOf) return undefined;
+    const base = project.functionOf({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: member.base });
+    const cls = base?.cls;
+    if (!base || !cls || base.program.file === this.p.file) return undefined;
+    const program = viewOf(base.program, project);
+    const defs = (program.defsByName.get(e.name) ?? []).filter((d) => classAround(d.scope) === cls);
+    const def = defs[defs.length - 1];
+    if (!def) return undefined;
+    const bound = superBindingsOf(this.p, member, { program, cls }, env, this);
+    return new Evaluator(program, true).evaluate(def.value, { bindings: new Map([...carried(env), ...bound]) }, depth + 1);
   }
 
   /** Literal values a parameter takes: its default and the arguments of this file's calls. */

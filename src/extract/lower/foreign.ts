@@ -1,6 +1,6 @@
-import type { ProjectLookup } from '../types.js';
-import { Evaluator, carried, programOf, scopedKey, type Binding, type Env, type Program } from './evaluate.js';
+import { Evaluator, carried, scopedKey, viewOf, type Binding, type Env, type Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
+import { classAround, superBindings } from './super-call.js';
 
 /**
  * The forward direction across files: a value of this file passed into a function or method
@@ -58,20 +58,6 @@ function makerOf(p: Program, e: Expr | undefined, depth = 0): Call | undefined {
   return def && def.value !== e ? makerOf(p, def.value, depth + 1) : undefined;
 }
 
-const views = new WeakMap<Program, WeakMap<ProjectLookup, Program>>();
-
-/**
- * The callee's program as the asking file's lint sees the project: what it asks in turn goes
- * through the same lookup (the --cache notes every file a result was read from).
- */
-function viewOf(found: Program, project: ProjectLookup): Program {
-  if (found.project === project) return found;
-  let byProject = views.get(found);
-  if (!byProject) views.set(found, (byProject = new WeakMap()));
-  let view = byProject.get(project);
-  if (!view) byProject.set(project, (view = programOf(found.lowered, found.file, project)));
-  return view;
-}
 
 /** Go: the receiver parameter (`recv:c`, see go.ts) of the method a name stands in. */
 function receiverOf(p: Program, e: Expr & { name: string }): Scope | undefined {
@@ -107,6 +93,15 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
   const recv = receiver?.kind === 'name' ? receiverOf(p, receiver) : undefined;
   if (recv && project.methodsOf) {
     return project.methodsOf({ program: p }, call.name).flatMap((m) => (m.fn && m.program.file !== p.file ? [target(m.program, m.fn, bind(m.program, m.fn, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name)))] : []));
+  }
+  // `this.get(path)` in a class extending another file's class: the base's method, its constructor bound to the `super(…)` call.
+  const sub = receiver?.kind === 'name' && /^(?:this|self)$/.test(receiver.name) ? classAround(call.scope) : undefined;
+  const base = sub?.base && project.methodsOf ? project.functionOf({ ...q, name: sub.base }) : undefined;
+  if (base?.cls && project.methodsOf) {
+    const cls = base.cls;
+    const made = superBindings(p, call, { program: viewOf(base.program, project), cls }, {}, ev);
+    const methods = project.methodsOf(base, call.name).filter((m) => m.fn);
+    if (methods.length > 0) return methods.map((m) => target(m.program, m.fn as Scope, [...made, ...bind(m.program, m.fn as Scope, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name))]));
   }
   const maker = makerOf(p, receiver);
   if (maker) {

@@ -128,6 +128,8 @@ export interface Export {
   local: string | null;
   /** Re-exported from another module (`export { a } from './m'`). */
   module?: string;
+  /** The name in `module` a re-export gives on (`a` of `export { a as b } from './m'`); absent for `export * as ns`. */
+  imported?: string;
 }
 
 export interface Lowered {

@@ -13,8 +13,8 @@ const ENV = /^(?:getenv|env)$/;
  * double-quoted and heredoc interpolation (`"$x"`, `"{$x}"`, `"$this->x"`), `getenv`/`env()`
  * with Laravel's default argument, `implode`, `define` and `const` (also `self::X`,
  * `Class::X`), properties (`$this->x`), arrays with keys (`$cfg['url']`, Guzzle's options,
- * `curl_setopt_array`) as keywords of the call they are passed to. Variables are named
- * without their `$`.
+ * `curl_setopt_array`) as keywords of the call they are passed to, and the files an
+ * `include`/`require` names as imports. Variables are named without their `$`.
  */
 export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
   const cx = new TreeLowerer('php', text, {
@@ -93,12 +93,49 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
         return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items, ...at }, scope);
       }
     }
-    if (callee === 'define' && args.length === 2 && literalOf(args[0]) !== null) {
-      b.def(literalOf(args[0]) ?? '', args[1], n.endIndex, true);
+    if (callee === 'define' && args.length >= 2 && literalOf(args[0]) !== null) {
+      // A global name wherever it is defined (a bootstrap function, an `if (!defined(…))`).
+      b.def(literalOf(args[0]) ?? '', args[1], n.endIndex, true).scope = b.out.module;
       return b.opaque(n.text, at, scope);
     }
     const receiver = receiverNode && receiverNode.type !== 'variable_name' && receiverNode.type !== 'name' ? cx.expr(receiverNode, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords, ...at }, scope);
+  };
+
+  /**
+   * The path an `include`/`require` names, when the code spells it out: literals joined with
+   * `.` to `__DIR__`, `dirname(__FILE__)` or `dirname(__DIR__[, levels])` (kept as `__DIR__`
+   * and `..` segments for the module rules); null for anything computed.
+   */
+  const includePath = (n: SyntaxNode | undefined, depth = 0): string | null => {
+    if (!n || depth > 16) return null;
+    switch (n.type) {
+      case 'parenthesized_expression':
+        return includePath(cx.named(n)[0], depth + 1);
+      case 'string':
+      case 'encapsed_string': {
+        const parts = cx.named(n);
+        return parts.every((c) => c.type === 'string_content' || c.type === 'string_value') ? parts.map((c) => c.text).join('') : null;
+      }
+      case 'name':
+        return n.text === '__DIR__' ? '__DIR__' : null;
+      case 'binary_expression': {
+        if (n.childForFieldName('operator')?.text !== '.') return null;
+        const left = includePath(n.childForFieldName('left') ?? undefined, depth + 1);
+        const right = left === null ? null : includePath(n.childForFieldName('right') ?? undefined, depth + 1);
+        return left !== null && right !== null ? left + right : null;
+      }
+      case 'function_call_expression': {
+        if (n.childForFieldName('function')?.text !== 'dirname') return null;
+        const [of, levels] = cx.named(n.childForFieldName('arguments')).map((a) => cx.named(a)[0]);
+        const up = levels ? Number(levels.text) : 1;
+        if (!of || !Number.isInteger(up) || up < 1 || up > 8) return null;
+        const base = of.text === '__FILE__' ? '__DIR__' : of.text === '__DIR__' ? '__DIR__/..' : null;
+        return base === null ? null : base + '/..'.repeat(up - 1);
+      }
+      default:
+        return null;
+    }
   };
 
   const expr = (n: SyntaxNode, scope: Scope): Expr | undefined => {
@@ -216,6 +253,15 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
           const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, cx.span(n));
           params(n.childForFieldName('parameters'), fn);
           return n.childForFieldName('body') !== null;
+        }
+        case 'require_expression':
+        case 'require_once_expression':
+        case 'include_expression':
+        case 'include_once_expression': {
+          // Another file's constants and functions become this file's (extract/resolve/modules.ts).
+          const path = includePath(cx.named(n)[0]);
+          if (path) b.out.imports.push({ local: path, module: path, name: null });
+          return false;
         }
         case 'const_declaration':
           for (const el of cx.named(n).filter((c) => c.type === 'const_element')) {

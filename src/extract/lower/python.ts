@@ -299,9 +299,14 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         if (ps) params(ps, fn);
         return body !== null;
       }
-      case 'class_definition':
-        openScope('class', n);
+      case 'class_definition': {
+        const cls = openScope('class', n);
+        // `class HubClient(RestClient)`: the first base named (not `object`, not `metaclass=`).
+        const first = n.childForFieldName('superclasses')?.namedChildren.find((c) => c?.type === 'identifier' || c?.type === 'attribute');
+        const base = first ? dotted(first) : null;
+        if (base && base !== 'object') cls.base = base;
         return true;
+      }
       case 'import_statement':
       case 'import_from_statement':
         imports(n);

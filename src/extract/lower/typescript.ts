@@ -56,6 +56,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     const e = skip(n);
     if (ts.isIdentifier(e)) return e.text;
     if (e.kind === ts.SyntaxKind.ThisKeyword) return 'this';
+    // `super(url)` in a constructor (see super-call.ts), `super.get(path)`.
+    if (e.kind === ts.SyntaxKind.SuperKeyword) return 'super';
     if (ts.isPropertyAccessExpression(e)) {
       const o = dotted(e.expression);
       return o ? `${o}.${e.name.text}` : null;
@@ -74,6 +76,36 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     if (!e || !ts.isCallExpression(e) || !e.arguments[0] || !ts.isStringLiteralLike(e.arguments[0])) return null;
     const isRequire = ts.isIdentifier(e.expression) && e.expression.text === 'require';
     return isRequire || e.expression.kind === ts.SyntaxKind.ImportKeyword ? e.arguments[0].text : null;
+  };
+
+  /** `require('./config').docker.version`: the module and the keys read off it (none for the bare call). */
+  const requireChain = (n: Expression): { module: string; keys: string[] } | null => {
+    const keys: string[] = [];
+    let e = skip(n);
+    for (let i = 0; i < 16; i++) {
+      const module = required(e);
+      if (module !== null) return { module, keys: keys.reverse() };
+      const key = ts.isPropertyAccessExpression(e)
+        ? e.name.text
+        : ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression) && /^[\w$-]+$/.test(e.argumentExpression.text)
+          ? e.argumentExpression.text
+          : null;
+      if (key === null || !(ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e))) return null;
+      keys.push(key);
+      e = skip(e.expression);
+    }
+    return null;
+  };
+
+  /** A module required inline (`require('./x').y`): imported as a whole under a name no code can write. */
+  const inlineRequires = new Map<string, string>();
+  const inlineRequire = (module: string): string => {
+    let local = inlineRequires.get(module);
+    if (local === undefined) {
+      inlineRequires.set(module, (local = `require#${inlineRequires.size}`));
+      addImport(local, module, null);
+    }
+    return local;
   };
 
   const moduleOf = (n: Expression): string | null => {
@@ -131,7 +163,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     const callee = skip(n.expression);
     const argNodes = [...(n.arguments ?? [])];
     const isNew = ts.isNewExpression(n);
-    const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    const member = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : callee.kind === ts.SyntaxKind.SuperKeyword ? 'super' : '';
     const object = ts.isPropertyAccessExpression(callee) ? skip(callee.expression) : null;
     const lowerArgs = () => argNodes.map((a) => expr(a, scope, depth + 1));
     const calleeName = dotted(callee);
@@ -231,6 +263,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       if (ts.isPropertyAccessExpression(n) && n.name.text === 'href') return expr(n.expression, scope, depth + 1);
       const name = dotted(n);
       if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
+      const chain = requireChain(n);
+      if (chain && chain.keys.length > 0) return b.expr({ kind: 'name', name: [inlineRequire(chain.module), ...chain.keys].join('.'), ...span(n) }, scope);
     }
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) return call(n, scope, depth);
     if (ts.isObjectLiteralExpression(n)) return object(n, scope, depth);
@@ -327,12 +361,15 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   const variable = (d: TypeScriptNamespace.VariableDeclaration, scope: Scope, exported: boolean) => {
     const list = d.parent;
     const constant = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
-    const module = required(d.initializer);
+    // `require('./x')`, or a field of what it exports (`require('./config').hub`: imported by that name).
+    const chain = d.initializer ? requireChain(d.initializer) : null;
+    const module = chain?.module ?? null;
+    const field = chain && chain.keys.length > 0 ? chain.keys.join('.') : null;
     if (ts.isIdentifier(d.name)) {
       const name = d.name.text;
       if (exported) b.out.exports.push({ exported: name, local: name });
       if (module !== null) {
-        addImport(name, module, null);
+        addImport(name, module, field);
         return;
       }
       const inLoop = ts.isForOfStatement(list.parent) || ts.isForInStatement(list.parent);
@@ -345,7 +382,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       for (const el of d.name.elements) {
         if (!ts.isIdentifier(el.name)) continue;
         const imported = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : el.name.text;
-        addImport(el.name.text, module, imported);
+        addImport(el.name.text, module, field ? `${field}.${imported}` : imported);
       }
       return;
     }
@@ -390,8 +427,7 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     }
     for (const el of clause.elements) {
       const local = (el.propertyName ?? el.name).text;
-      b.out.exports.push({ exported: el.name.text, local: module ? null : local, ...(module ? { module } : {}) });
-      if (module) b.out.exports[b.out.exports.length - 1].local = null;
+      b.out.exports.push(module ? { exported: el.name.text, local: null, module, imported: local } : { exported: el.name.text, local });
     }
   };
 
@@ -487,7 +523,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       } else if (ts.isExportAssignment(n)) {
         const value = expr(n.expression, scope);
         b.out.exports.push({ exported: 'default', local: value.kind === 'name' ? value.name : null });
-        if (value.kind !== 'name') b.def('default', value, n.end);
+        // `export default { hubBase: … }`: its fields are `default.hubBase` (a default import's `cfg.hubBase`).
+        if (value.kind !== 'name') define('default', value, '=', n.end);
       } else if (ts.isReturnStatement(n)) {
         if (n.expression) b.ret(expr(n.expression, scope));
       } else if (ts.isExpressionStatement(n)) {

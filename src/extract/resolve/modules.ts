@@ -273,7 +273,10 @@ function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
     if (imp.name !== null && imp.name !== '*' && parts.length === 1) out.push({ files: [f], name: imp.name });
     // `import { engineOptions } from './config'` then `engineOptions.version`: the field of the exported object.
     else if (imp.name !== null && imp.name !== '*' && imp.name !== 'default') out.push({ files: [f], name: [imp.name, ...parts.slice(1)].join('.') });
-    else if ((imp.name === null || imp.name === '*') && parts.length === 2) out.push({ files: [f], name: parts[1] });
+    // `import * as c`, `const c = require('./x')`: `c.a.b` is the module's `a.b`.
+    else if ((imp.name === null || imp.name === '*') && parts.length >= 2) out.push({ files: [f], name: parts.slice(1).join('.') });
+    // `import cfg from './config'`: `cfg.hubBase` is a field of the default export (or of `module.exports`).
+    else if (imp.name === 'default' && parts.length >= 2) out.push({ files: [f], name: ['default', ...parts.slice(1)].join('.') });
   }
   return out;
 }
@@ -281,7 +284,7 @@ function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
 // ----------------------------------------------------------------
 
 /** The languages that resolve names in other files, each with its rules. */
-export function targetsOf(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string): Target[] {
+export function targetsOf(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string, importsOnly = false): Target[] {
   switch (language) {
     case 'python':
       return pythonTargets(fs, file, imports, name);
@@ -300,9 +303,57 @@ export function targetsOf(fs: ModuleFs, file: string, language: string, imports:
       return jsTargets(fs, file, imports, name);
     case 'ruby':
       return rubyTargets(fs, file, imports, name);
+    case 'php':
+      return phpTargets(fs, file, imports, name, importsOnly);
     default:
       return [];
   }
+}
+
+// ---------------------------------------------------------------- PHP
+
+/** An include path as php.ts records it (`__DIR__/../config.php`, `config/app.php`) to the file it names. */
+function phpIncludedFile(fs: ModuleFs, file: string, module: string): string | undefined {
+  if (module.startsWith('__DIR__')) {
+    const f = normalize(join(dirname(file), module.slice('__DIR__'.length)));
+    return fs.has(f) ? f : undefined;
+  }
+  // A relative path: the include_path (`.`, the entry script's folder: the project root or a
+  // folder above) or, failing that, the including file's own folder.
+  if (module.startsWith('/')) return undefined;
+  for (const root of ancestors(dirname(file))) {
+    const f = normalize(join(root, module));
+    if (fs.has(f)) return f;
+  }
+  return undefined;
+}
+
+/** Folders above a PHP file where a constant no include names may be defined (a bootstrap, a config.php). */
+const PHP_CONSTANT_FOLDERS = 3;
+
+/**
+ * PHP: constants are global. A bare name (`HUB_API`, from `define` or `const`) is looked for in
+ * the files the file includes (and those they include, see project.ts), else in the PHP files
+ * of its folder and the folders above (a bootstrap or config file an entry script included
+ * first); a class constant (`Hub::API`) in `Hub.php` near the file (the PSR-4 file of the class).
+ */
+function phpTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string, importsOnly: boolean): Target[] {
+  const parts = name.split('.');
+  if (parts.length === 2 && /^[A-Z]\w*$/.test(parts[0]) && parts[0] !== 'self' && parts[0] !== 'static') {
+    const f = nearbyClassFile(fs, file, parts[0], ['.php']);
+    return f && f !== file ? [{ files: [f], name: parts[1], owner: parts[0] }] : [];
+  }
+  if (parts.length !== 1) return [];
+  const included = [...new Set(imports.flatMap((i) => phpIncludedFile(fs, file, i.module) ?? []))].filter((f) => f !== file);
+  const out: Target[] = included.length > 0 ? [{ files: included, name }] : [];
+  // Only a constant's name (upper case) is looked for where no include leads.
+  if (importsOnly || !/^[A-Z][A-Z0-9_]*$/.test(name)) return out;
+  const nearby = ancestors(dirname(file))
+    .slice(0, PHP_CONSTANT_FOLDERS)
+    .flatMap((d) => fs.list(d).filter((n) => n.endsWith('.php')).map((n) => join(d, n)))
+    .filter((f) => f !== file && !included.includes(f));
+  if (nearby.length > 0) out.push({ files: nearby, name });
+  return out;
 }
 
 const RUBY_REQUIRE = /^[ \t]*require(_relative)?[ \t(]+["']([\w./-]+)["']/gm;

@@ -72,6 +72,9 @@ export function loweringOf(adapter: string): Lower | undefined {
   return LOWERINGS.get(adapter);
 }
 
+/** A PHP file that includes another (whose constants it then has). */
+const PHP_INCLUDE = /\b(?:require|include)(?:_once)?\b/;
+
 /** How many files one question may chain through (`A = B + "/x"` with B in a third file...). */
 const MAX_CHAIN = 6;
 /** Files looked at for one name at most (a Go package, a Java folder). */
@@ -235,7 +238,7 @@ export class ProjectResolver implements ProjectLookup {
     const out: ForeignValue[] = [];
     if (this.busy.length >= MAX_CHAIN) return out;
     const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
-    const targets = targetsOf(this.fs, q.file, q.language, imports, q.name);
+    const targets = targetsOf(this.fs, q.file, q.language, imports, q.name, q.importsOnly);
     for (const t of targets) {
       for (const file of t.files.slice(0, MAX_FILES)) {
         const key = `${file}\0${t.owner ?? ''}\0${t.name}`;
@@ -392,15 +395,24 @@ export class ProjectResolver implements ProjectLookup {
     // A package spans many files and most names asked are not its constants: a file is lowered
     // only when a line scan says it declares the name (packageNames), so asking costs a read.
     if (PACKAGE_FOLDER_LANGUAGES.has(language) && !owner && !this.declares(file, language, text, name)) return undefined;
+    // PHP: any file may define a global constant, so most files asked do not; a line scan says
+    // which may (one that names it, or includes another that may).
+    if (language === 'php' && !text.includes(name.slice(name.lastIndexOf('.') + 1)) && (owner || !PHP_INCLUDE.test(text))) return undefined;
     const lower = LOWERINGS.get(language);
     if (!lower) return literalDefinition(file, text, name) ?? this.value({ file, language, name });
     const parsed = this.parse(file, text, lower);
     if (!parsed) return undefined;
-    const def = topLevel(parsed.defs.get(name) ?? [], owner);
+    const lowered = parsed.program.lowered;
+    const exported = lowered.language === 'js' ? jsExportedAs(lowered, parsed.defs, name) : { locals: [] };
+    const def = topLevel(parsed.defs.get(name) ?? [], owner) ?? exported.locals.map((n) => topLevel(parsed.defs.get(n) ?? [])).find((d) => d !== undefined);
     if (!def) {
-      // Re-exported: `from .base import HUB` in the package's __init__.py.
-      const lowered = parsed.program.lowered;
-      return lowered.imports.some((i) => i.local === name) ? this.value({ file, language: lowered.language, imports: lowered.imports, name }) : undefined;
+      // Re-exported: `from .base import HUB` in the package's __init__.py, `export { HUB } from './base'`.
+      const imports = exported.from ? [...lowered.imports, exported.from] : lowered.imports;
+      const head = name.split('.')[0];
+      // PHP: a file the included file includes in turn (config.php including constants.php).
+      const included = lowered.language === 'php' && !owner && imports.length > 0;
+      if (included) return this.value({ file, language: lowered.language, imports, name, importsOnly: true });
+      return imports.some((i) => i.local === name || i.local === head) ? this.value({ file, language: lowered.language, imports, name }) : undefined;
     }
     const pieces = new Evaluator(parsed.program).evaluate(def.value);
     return foreignValue(file, def.value, pieces);
@@ -454,6 +466,40 @@ function callable(program: Program, name: string): ForeignFunction | undefined {
   return { program, cls, fn: scopes.find((s) => s.kind === 'function' && s.parent === cls && CONSTRUCTOR(cls, s)) };
 }
 
+
+/**
+ * JS/TS: the names a value another file imports as `name` may stand under in this file (its
+ * own name first, then): CommonJS `module.exports = { N }` and `exports.N = …`, an object
+ * the module exports (`module.exports = config`, then `config.N`), `export { local as N }`,
+ * a default export's field (`default.N`: `export default config`, `module.exports`); and
+ * a re-export (`export { N } from './m'`, `export * from './m'`) as an import to follow.
+ */
+function jsExportedAs(lowered: Lowered, defs: Map<string, Def[]>, name: string): { locals: string[]; from?: ImportRef } {
+  const dot = name.indexOf('.');
+  const head = dot < 0 ? name : name.slice(0, dot);
+  const rest = dot < 0 ? '' : name.slice(dot);
+  const locals: string[] = [];
+  // What `module.exports` (or a default export) was set to, when that is a name of this file.
+  const objectName = (key: string) => {
+    const d = topLevel(defs.get(key) ?? []);
+    return d?.value.kind === 'name' && !d.value.name.includes('(') ? d.value.name : undefined;
+  };
+  const cjs = head === 'default' ? rest.slice(1) : name;
+  if (cjs) {
+    locals.push(`module.exports.${cjs}`, `exports.${cjs}`);
+    const whole = objectName('module.exports');
+    if (whole) locals.push(`${whole}.${cjs}`);
+  }
+  let from: ImportRef | undefined;
+  for (const e of lowered.exports) {
+    if (e.exported === '*' && e.module && !from) from = { local: head, module: e.module, name: head };
+    if (e.exported !== head) continue;
+    if (e.module) from = { local: head, module: e.module, name: e.imported ?? null };
+    else if (e.local && e.local !== head) locals.push(e.local + rest);
+  }
+  if (head === 'default' && rest) locals.push(`default${rest}`);
+  return { locals: locals.filter((n) => n !== name), from };
+}
 
 /** The last module- or class-level definition (of class `owner` when given). */
 function topLevel(defs: Def[], owner?: string): Def | undefined {

@@ -46,6 +46,8 @@ function pinPrefilterGroups(ws: string): string[] {
     String.raw`k(?:er|erode)${ws}*\((?<=Docker(?:ode)?${ws}*\()`,
     // flow (bollard): Docker::connect_with_socket(…, API_DEFAULT_VERSION), (…, &VERSION)
     String.raw`_with_(?<=connect_with_)`,
+    // url (PHP): a cURL handle on the daemon's socket whose path takes a version another file defines
+    String.raw`_SOCKET_PATH(?<=CURLOPT_UNIX_SOCKET_PATH)`,
     // url: a line with --unix-socket or unix://
     String.raw`x(?:-socket(?<=unix-socket)|:\/\/(?<=unix:\/\/))`,
   ];
