@@ -24,7 +24,15 @@ function runAndKill(dir: string, signal: NodeJS.Signals, afterMs: number): Promi
 
 describe('SIGINT / SIGTERM during --fix', () => {
   it('leaves every file wholly old or wholly new, and exits 130 / 143', async () => {
-    // A seeded walk over kill times: early (while scanning) to late (while writing).
+    // A seeded walk over kill times: early (while scanning) to late (while writing), spread
+    // over how long a whole run takes on this machine now (a loaded machine takes longer, and
+    // fixed times then all land in the scan).
+    const whole = mkdtempSync(join(tmpdir(), 'hublint-int-'));
+    for (let i = 0; i < FILES; i++) writeFileSync(join(whole, `f${i}.sh`), OLD(i));
+    const began = Date.now();
+    const full = await runAndKill(whole, 'SIGINT', 600_000);
+    expect(full.code, full.stderr).toBe(0);
+    const span = Math.max(600, Date.now() - began);
     let seed = 20261122;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     const outcomes = new Set<string>();
@@ -32,7 +40,7 @@ describe('SIGINT / SIGTERM during --fix', () => {
       const dir = mkdtempSync(join(tmpdir(), 'hublint-int-'));
       for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `f${i}.sh`), OLD(i));
       const signal: NodeJS.Signals = run % 2 ? 'SIGTERM' : 'SIGINT';
-      const r = await runAndKill(dir, signal, 300 + Math.floor(random() * 1500));
+      const r = await runAndKill(dir, signal, Math.floor(span * (0.15 + random())));
       let fixed = 0;
       for (let i = 0; i < FILES; i++) {
         const text = readFileSync(join(dir, `f${i}.sh`), 'utf8');

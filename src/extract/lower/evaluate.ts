@@ -81,8 +81,12 @@ export class Program {
     for (const d of lowered.defs) {
       if (!d.name.includes('.')) continue;
       push(this.dottedDefsByKey, lastSegment(d.name), d);
-      const m = /([^.]+)\.default$/.exec(d.name);
-      if (m && d.name.length > m[0].length) push(this.defaultDefsByKey, m[1], d);
+      // `a.url.default` under `url` (string operations: a regex here backtracked on long names).
+      if (d.name.endsWith('.default')) {
+        const head = d.name.slice(0, -'.default'.length);
+        const dot = head.lastIndexOf('.');
+        if (dot >= 0 && dot < head.length - 1) push(this.defaultDefsByKey, head.slice(dot + 1), d);
+      }
     }
     this.importedNames = new Set(lowered.imports.filter((i) => i.name !== null).map((i) => i.local));
     this.importedModules = new Set(lowered.imports.filter((i) => i.name === null).map((i) => i.local));

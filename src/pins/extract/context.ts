@@ -23,7 +23,7 @@ export function isVendoredPath(path: string): boolean {
  */
 const ASSERT_OPEN = /(?:\b(?:assert\w*|Assert\.\w+|require\.\w+|expect\w*)|\bassert(?:_eq|_ne)?!|\.to[A-Z]\w*)\s*\(/g;
 /** `want := "…"`, `expected = "…"`, `const expectedUrl = "…"`: the expected value of a check. */
-const EXPECTED_VALUE = /\b(?:want|expect(?:ed)?)\w*\s*(?::=|=)\s*[\w.]*\(?\s*(?:f|r|b)?["'`][^"'`\n]*$/i;
+const EXPECTED_VALUE = /\b(?:want|expect(?:ed)?)\w*\s*:?=\s*[\w.]*(?:\(\s*[frb]?)?["'`][^"'`\n]*$/i;
 
 /** The text from the start of the line `lines` lines above the offset's, up to the offset. */
 function before(text: string, offset: number, lines: number): string {

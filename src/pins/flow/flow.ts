@@ -32,7 +32,7 @@ const MAX_HOPS = 4;
 
 const ROUTE_AFTER = new RegExp(String.raw`^\/(?:${ENGINE_ROUTES})(?![\w-])`);
 const VERSION_NAME = /(?:^|\.)V(?:ERSION)?_?(\d+)_(\d+)$/;
-const TWO_NUMBERS = /\bmajor_version\s*:\s*(\d+)\s*,(?:\s*\/\/[^\n]*\n)?\s*minor_version\s*:\s*(\d+)/;
+const TWO_NUMBERS = /\bmajor_version\s*:\s*(\d+)\s*,\s*(?:\/\/[^\n]{0,160}\n\s*)?minor_version\s*:\s*(\d+)/;
 const DOCKER = /docker|moby/i;
 
 type TextPiece = Extract<Piece, { text: string }>;

@@ -69,7 +69,7 @@ export const SINKS: readonly Sink[] = [
   // the deprecated client.NewClient(host, version, httpClient, headers)
   { id: 'client.NewClient', languages: ['go'], name: /^NewClient$/, at: { arg: 1 }, form: 'go', docker: true, needles: ['NewClient('] },
   // fsouza/go-dockerclient: NewVersionedClient(endpoint, v), …FromEnv(v), …TLSClient(…, v): the last argument
-  { id: 'docker.NewVersionedClient', languages: ['go'], name: /^NewVersioned\w*Client\w*$/, at: { arg: -1 }, form: 'go', needles: ['NewVersioned'] },
+  { id: 'docker.NewVersionedClient', languages: ['go'], name: /^(?=NewVersioned\w*$)\w*Client/, at: { arg: -1 }, form: 'go', needles: ['NewVersioned'] },
   // docker-java (Java, Kotlin): the config builder; Kubernetes builders have a withApiVersion too
   { id: 'withApiVersion', languages: JVM, name: /^withApiVersion$/, at: { arg: 0 }, form: 'java', docker: true, needles: ['withApiVersion('] },
   { id: 'RemoteApiVersion.parseConfig', languages: JVM, name: /^parseConfig$/, callee: /RemoteApiVersion\.parseConfig$/, at: { arg: 0 }, form: 'java', needles: ['RemoteApiVersion.parseConfig('] },
