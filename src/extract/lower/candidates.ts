@@ -252,9 +252,12 @@ function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
   return false;
 }
 
-/** Part of a larger string (a field of an object literal is a value of its own). */
+/**
+ * Part of a larger string (a field of an object literal is a value of its own, and so is one
+ * option of a value a condition chooses: `c ? 'https://…/a' : 'https://…/b'` is two URLs).
+ */
 function isPart(e: Expr): boolean {
-  return e.use.kind === 'part' && e.use.of.kind !== 'object';
+  return e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either';
 }
 
 /** How far a line is indented (tabs count as one column each: only compared within a file). */
