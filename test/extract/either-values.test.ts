@@ -81,6 +81,32 @@ describe('values chosen by a condition', () => {
     expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET', '3 hub-users-login POST']);
   });
 
+  it('Python: options naming different routes are each reported, at the literal that holds each path', async () => {
+    const text = [
+      'import requests',
+      'HUB = "https://hub.docker.com"',
+      'def repos(ns, by_user=False):',
+      '    url = HUB + ("/v2/users/" + ns + "/repositories" if by_user',
+      '                 else "/v2/repositories/" + ns + "/")',
+      '    return requests.get(url).json()',
+      '',
+    ].join('\n');
+    const out = await found('hub.py', text);
+    expect(out.map((f) => f.at).sort()).toEqual(['4 hub-user-repositories GET', '5 hub-list-repositories GET']);
+    expect(out.every((f) => !f.fixed)).toBe(true);
+  });
+
+  it('Python: a path option that is no deprecated route adds nothing; a non-Hub host option adds nothing', async () => {
+    const text = [
+      'import requests',
+      'def members(org, ns, staging=False):',
+      '    base = "https://staging.example.com" if staging else "https://hub.docker.com"',
+      '    return requests.get(base + ("/v2/orgs/" + org + "/members" if org else "/v2/repositories/" + ns + "/")).json()',
+      '',
+    ].join('\n');
+    expect((await found('hub.py', text)).map((f) => f.at)).toEqual(['4 hub-list-repositories GET']);
+  });
+
   it('Python: `x or "default"` with the Hub host as the default', async () => {
     const text = [
       'import os, requests',
