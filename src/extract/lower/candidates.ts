@@ -125,9 +125,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
     // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
-    if (isClientBase(root)) return false;
+    const whole = chooserOf(root);
+    if (isClientBase(root) || isClientBase(whole)) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
-    return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
+    return !(whole.use.kind === 'def' && onlyABase(program, whole.use.def));
   });
   const pending: Array<{ root: Expr; pieces: Pieces }> = [];
   /** Constructions finished with a call site's path: reported there, once per call site, not in the helper. */
@@ -293,6 +294,13 @@ function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
  */
 function isPart(e: Expr): boolean {
   return e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either';
+}
+
+/** The value an option of a conditional stands for (`c ? a : b` for `a`), through nested conditionals; else itself. */
+function chooserOf(e: Expr): Expr {
+  let x = e;
+  while (x.use.kind === 'part' && x.use.of.kind === 'either') x = x.use.of;
+  return x;
 }
 
 /** How far a line is indented (tabs count as one column each: only compared within a file). */
