@@ -3,6 +3,7 @@ import { loadAdapter } from '../../src/extract/registry.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { lintText } from '../../src/scan/lint-file.js';
+import { lintPins } from '../../src/scan/run.js';
 import { projectResolver } from '../../src/scan/project-files.js';
 
 // A value a condition chooses (`c ? a : b`, `a if c else b`) is either value: the one that
@@ -16,7 +17,7 @@ async function found(file: string, text: string) {
 }
 
 beforeAll(async () => {
-  await Promise.all(['python', 'java', 'js'].map((l) => loadAdapter(l as never)));
+  await Promise.all(['python', 'java', 'js', 'kotlin', 'groovy', 'perl'].map((l) => loadAdapter(l as never)));
 });
 
 describe('values chosen by a condition', () => {
@@ -67,5 +68,117 @@ describe('values chosen by a condition', () => {
     const out = await found('hub.js', text);
     expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET']);
     expect(out[0].refusal).not.toMatch(/condition chooses/);
+  });
+
+  it('TypeScript: a ternary inside a template names two routes, each reported at its literal', async () => {
+    const text = [
+      'export const hub = (org: boolean, ns: string) =>',
+      "  fetch(org ? `https://hub.docker.com/v2/orgs/${ns}/` : `https://hub.docker.com/v2/repositories/${ns}/`);",
+      "export const login = (legacy: boolean) => fetch(legacy ? 'https://hub.docker.com/v2/users/login' : 'https://auth.example.com/token', { method: 'POST' });",
+      '',
+    ].join('\n');
+    const out = await found('hub.ts', text);
+    expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET', '3 hub-users-login POST']);
+  });
+
+  it('Python: options naming different routes are each reported, at the literal that holds each path', async () => {
+    const text = [
+      'import requests',
+      'HUB = "https://hub.docker.com"',
+      'def repos(ns, by_user=False):',
+      '    url = HUB + ("/v2/users/" + ns + "/repositories" if by_user',
+      '                 else "/v2/repositories/" + ns + "/")',
+      '    return requests.get(url).json()',
+      '',
+    ].join('\n');
+    const out = await found('hub.py', text);
+    expect(out.map((f) => f.at).sort()).toEqual(['4 hub-user-repositories GET', '5 hub-list-repositories GET']);
+    expect(out.every((f) => !f.fixed)).toBe(true);
+  });
+
+  it('Python: a path option that is no deprecated route adds nothing; a non-Hub host option adds nothing', async () => {
+    const text = [
+      'import requests',
+      'def members(org, ns, staging=False):',
+      '    base = "https://staging.example.com" if staging else "https://hub.docker.com"',
+      '    return requests.get(base + ("/v2/orgs/" + org + "/members" if org else "/v2/repositories/" + ns + "/")).json()',
+      '',
+    ].join('\n');
+    expect((await found('hub.py', text)).map((f) => f.at)).toEqual(['4 hub-list-repositories GET']);
+  });
+
+  it('Python: `x or "default"` with the Hub host as the default', async () => {
+    const text = [
+      'import os, requests',
+      'def repos(cfg, ns):',
+      '    base = cfg.get("hub_url") or "https://hub.docker.com"',
+      '    return requests.get(base + "/v2/repositories/" + ns + "/").json()',
+      '',
+    ].join('\n');
+    const out = await found('hub.py', text);
+    expect(out.map((f) => f.at)).toEqual(['4 hub-list-repositories GET']);
+    expect(out[0].fixed).toBe(false);
+  });
+
+  it('Python: `x or "default"` where neither value is a Hub host gives nothing', async () => {
+    const text = 'import requests\ndef repos(cfg, ns):\n    base = cfg.get("url") or "https://registry.example.com"\n    return requests.get(base + "/v2/repositories/" + ns + "/")\n';
+    expect(await found('hub.py', text)).toEqual([]);
+  });
+
+  it('Kotlin: an if expression picks the Hub base', async () => {
+    const text = [
+      'class HubClient(private val mirror: Boolean) {',
+      '    private val root = if (mirror) System.getenv("MIRROR_URL") else "https://hub.docker.com"',
+      '    fun repos(ns: String) = java.net.URL("$root/v2/repositories/$ns/").readText()',
+      '}',
+      '',
+    ].join('\n');
+    expect((await found('Hub.kt', text)).map((f) => f.at)).toEqual(['3 hub-list-repositories GET']);
+  });
+
+  it('Kotlin: a block branch whose last line is the value', async () => {
+    const text = [
+      'fun root(mirror: Boolean): String {',
+      '    val base = if (mirror) {',
+      '        "https://mirror.example.com"',
+      '    } else {',
+      '        "https://hub.docker.com"',
+      '    }',
+      '    return java.net.URL("$base/v2/repositories/acme/").readText()',
+      '}',
+      '',
+    ].join('\n');
+    expect((await found('Root.kt', text)).map((f) => f.at)).toEqual(['7 hub-list-repositories GET']);
+  });
+
+  it('Groovy and Perl: the Hub host in the second branch of a ternary', async () => {
+    const groovy = "def base = params.LOCAL ? 'http://localhost:5000' : 'https://hub.docker.com'\ndef out = new URL(\"${base}/v2/repositories/acme/\").text\n";
+    expect((await found('Jenkinsfile.groovy', groovy)).map((f) => f.at)).toEqual(['2 hub-list-repositories GET']);
+    const perl = "use LWP::UserAgent;\nmy $base = $local ? 'http://localhost:5000' : 'https://hub.docker.com';\nmy $res = LWP::UserAgent->new->get(\"$base/v2/repositories/acme/\");\n";
+    expect((await found('hub.pl', perl)).map((f) => f.at)).toEqual(['3 hub-list-repositories GET']);
+  });
+});
+
+describe('Engine API versions chosen by a condition', () => {
+  async function pinsOf(files: Record<string, string>) {
+    const { findings } = await lintPins({ files: Object.entries(files).map(([path, text]) => ({ path, text })) });
+    return findings.filter((f) => f.family === 'pin').map((f) => `${f.file}:${f.line}`);
+  }
+
+  it('Kotlin: both versions of an if expression are pins', async () => {
+    const text = [
+      'import com.github.dockerjava.core.DefaultDockerClientConfig',
+      'fun config(legacy: Boolean) {',
+      '    val version = if (legacy) "1.24" else "1.41"',
+      '    return DefaultDockerClientConfig.createDefaultConfigBuilder().withApiVersion(version).build()',
+      '}',
+      '',
+    ].join('\n');
+    expect(await pinsOf({ 'Docker.kt': text })).toEqual(['Docker.kt:3', 'Docker.kt:3']);
+  });
+
+  it('Python: a conditional version passed to the client', async () => {
+    const text = 'import docker\ndef client(old):\n    return docker.APIClient(version="1.24" if old else "1.43")\n';
+    expect(await pinsOf({ 'client.py': text })).toEqual(['client.py:3', 'client.py:3']);
   });
 });

@@ -141,6 +141,8 @@ export function childrenOf(e: Expr): Expr[] {
       return [...e.fields.values(), ...e.spreads];
     case 'env':
       return e.fallback ? [e.fallback] : [];
+    case 'either':
+      return e.options;
     default:
       return [];
   }

@@ -6,7 +6,7 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, HTTP_METHODS, explicit, type Evidence } from '../langs/method-evidence.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
+import { Evaluator, MAX_OPTIONS, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered, Scope } from './form.js';
 import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
@@ -19,6 +19,31 @@ const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 /** The first piece that holds something: a template's empty head (`${base}${path}`) is none. */
 function leading(pieces: Pieces): Piece | undefined {
   return pieces.find((x) => !('text' in x) || x.text !== '');
+}
+
+/** Readings of one construction with its conditional values fixed, at most this many. */
+const MAX_READINGS = 8;
+
+/**
+ * A construction that reads values a condition chooses (`either`), once per combination of
+ * their options (the first three conditionals, at most MAX_READINGS readings): the resolver's
+ * own reading picks the option that names the Hub, and these find the routes the others build.
+ */
+function choiceReadings(ev: Evaluator, root: Expr): Pieces[] {
+  const eithers = ev.eithersOf(root).slice(0, 3);
+  if (eithers.length === 0) return [];
+  let combos: Array<Map<number, number>> = [new Map()];
+  for (const x of eithers) {
+    const n = Math.min(x.options.length, MAX_OPTIONS);
+    combos = combos.flatMap((c) => Array.from({ length: n }, (_, i) => new Map([...c, [x.id, i]]))).slice(0, MAX_READINGS);
+  }
+  return combos.map((choices) => ev.evaluate(root, { choices }));
+}
+
+/** Where a reading's path is written (the literal that holds its first segment), as a key. */
+function anchorKey(pieces: Pieces): string | undefined {
+  const at = anchorOf(readingsOf(pieces).main.rendered);
+  return at ? `${at.start}:${at.end}` : undefined;
 }
 
 /** A construction: an expression that builds a string, as opposed to one that names it. */
@@ -58,7 +83,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false, guessed = false): boolean => {
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false, guessed = false, reading = false): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
     // A lone separator (`path += '/'`) builds nothing.
     if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
@@ -84,7 +109,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const plain = single && !onlyIfAnchoredIn && !joined;
     const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
     // The finding points at the literal that holds the deprecated path when a construction spans lines.
-    if (anchor && inRoot(root) && lineOf(anchor.start) !== lineOf(start)) c.at = anchor.start;
+    if (anchor && inRoot(root) && (reading || lineOf(anchor.start) !== lineOf(start))) c.at = anchor.start;
     if (other) {
       c.alternatives = [other.url.trim()];
       c.arityNote = main.why;
@@ -100,9 +125,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
     // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
-    if (isClientBase(root)) return false;
+    const whole = chooserOf(root);
+    if (isClientBase(root) || isClientBase(whole)) return false;
     // A name that is only ever a base for longer URLs is reported where those are built.
-    return !(root.use.kind === 'def' && onlyABase(program, root.use.def));
+    return !(whole.use.kind === 'def' && onlyABase(program, whole.use.def));
   });
   const pending: Array<{ root: Expr; pieces: Pieces }> = [];
   /** Constructions finished with a call site's path: reported there, once per call site, not in the helper. */
@@ -142,6 +168,16 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const guessed = hosted.length === 0 ? hubHostGuess(program, pieces) : undefined;
     if (guessed) emit(root, guessed, () => methods.of(root) ?? DEFAULT_GET, undefined, false, true);
     else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.of(root) ?? DEFAULT_GET);
+    // A construction that reads a value a condition chooses: the other options' readings too,
+    // each once per literal that holds its path (`HUB + ("/v2/users/" if u else "/v2/repositories/")`).
+    if (guessed || hosted.length > 0) continue;
+    const anchors = new Set([anchorKey(pieces)]);
+    for (const reading of choiceReadings(ev, root)) {
+      const key = anchorKey(reading);
+      if (key === undefined || anchors.has(key)) continue;
+      anchors.add(key);
+      emit(root, reading, () => methods.of(root) ?? DEFAULT_GET, undefined, false, false, true);
+    }
   }
   return dedupe(out);
 }
@@ -252,9 +288,19 @@ function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
   return false;
 }
 
-/** Part of a larger string (a field of an object literal is a value of its own). */
+/**
+ * Part of a larger string (a field of an object literal is a value of its own, and so is one
+ * option of a value a condition chooses: `c ? 'https://…/a' : 'https://…/b'` is two URLs).
+ */
 function isPart(e: Expr): boolean {
-  return e.use.kind === 'part' && e.use.of.kind !== 'object';
+  return e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either';
+}
+
+/** The value an option of a conditional stands for (`c ? a : b` for `a`), through nested conditionals; else itself. */
+function chooserOf(e: Expr): Expr {
+  let x = e;
+  while (x.use.kind === 'part' && x.use.of.kind === 'either') x = x.use.of;
+  return x;
 }
 
 /** How far a line is indented (tabs count as one column each: only compared within a file). */

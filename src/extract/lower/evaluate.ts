@@ -39,13 +39,15 @@ export interface Env {
   bindings?: Map<string, Binding>;
   /** A name read through this definition instead of the one that stands last (a branch's assignment). */
   defs?: Map<string, Def>;
+  /** By an `either`'s id: the option read instead of the one the resolver would pick (one reading of a construction). */
+  choices?: Map<number, number>;
 }
 
 /** How far one evaluation follows names and calls, so cycles and deep chains end. */
 const MAX_STEPS = 400;
 const MAX_DEPTH = 16;
 /** The options of one conditional value read (`a ? b : c ? d : e` nests, each level its own). */
-const MAX_OPTIONS = 4;
+export const MAX_OPTIONS = 4;
 
 const isText = (p: Piece): p is Extract<Piece, { text: string }> => 'text' in p;
 
@@ -329,6 +331,8 @@ export function selfOffset(call: Call, fn: Scope): number {
  */
 export class Evaluator {
   private steps = 0;
+  /** While `eithersOf` runs: the conditional values an evaluation read. */
+  private chosen: Array<Extract<Expr, { kind: 'either' }>> | undefined;
   private readonly busy = new Set<Def>();
 
   /**
@@ -340,6 +344,20 @@ export class Evaluator {
     readonly p: Program,
     private readonly guest = false,
   ) {}
+
+  /**
+   * The conditional values (`either`) the evaluation of `e` reads, in order, each once: the
+   * choices a caller may fix (Env.choices) to read the construction once per option.
+   */
+  eithersOf(e: Expr, env: Env = {}): Array<Extract<Expr, { kind: 'either' }>> {
+    this.chosen = [];
+    try {
+      this.evaluate(e, env);
+      return [...new Set(this.chosen)];
+    } finally {
+      this.chosen = undefined;
+    }
+  }
 
   evaluate(e: Expr, env: Env = {}, depth = 0): Pieces {
     if (depth === 0) this.steps = 0;
@@ -380,9 +398,11 @@ export class Evaluator {
   private either(e: Extract<Expr, { kind: 'either' }>, env: Env, depth: number): Pieces {
     const options = e.options.slice(0, MAX_OPTIONS).map((o) => this.evaluate(o, env, depth + 1));
     if (options.length === 0) return [this.hole(e, '')];
+    this.chosen?.push(e);
     const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
     const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
-    const pick = options[hub === -1 ? 0 : hub];
+    const forced = env.choices?.get(e.id);
+    const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
     if (texts.every((t) => t === texts[0])) return pick;
     return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
   }

@@ -336,8 +336,8 @@ class GroovyLowering extends TokenDescent {
     const a = this.ternary(c.next + 1, to, depth + 1);
     if (!this.is(a.next, 'op', ':')) return a;
     const z = this.ternary(a.next + 1, to, depth + 1);
-    // Either branch may be the URL; the first one written stands for the value.
-    return { e: a.e.kind === 'opaque' ? z.e : a.e, next: z.next };
+    // Either branch may be the URL: the resolver reads each (evaluate.ts, Evaluator.either).
+    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
   }
 
   private binary(from: number, to: number, depth: number): Parsed {

@@ -17,6 +17,9 @@ const RETROFIT_BASE = 'baseUrl';
 const TEMPLATE_NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** Besides the walker's common ones (walker.ts). */
+/** The last line of a block that stands for its value when the block is an `if`'s branch. */
+const PLAIN_VALUE = new Set(['string_literal', 'multiline_string_literal', 'simple_identifier', 'navigation_expression']);
+
 const CONTAINERS = [
   'source_file',
   'class_body',
@@ -205,6 +208,22 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     return undefined;
   };
 
+  /**
+   * The value of one branch of an `if` used as a value: the branch itself, or a block's last
+   * line when that is a plain value (a string or a name); other blocks are not followed.
+   */
+  const branchValue = (x: SyntaxNode, scope: Scope): Expr | undefined => {
+    const last = (n: SyntaxNode) => named(n).filter((c) => !/comment/.test(c.type)).pop();
+    let body: SyntaxNode | undefined = x.type === 'control_structure_body' ? last(x) : x;
+    let fromBlock = false;
+    while (body && (body.type === 'block' || body.type === 'statements')) {
+      body = last(body);
+      fromBlock = true;
+    }
+    if (!body || (fromBlock && !PLAIN_VALUE.has(body.type))) return undefined;
+    return expr(body, scope);
+  };
+
   function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'string_literal':
@@ -265,11 +284,11 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
         break;
       }
       case 'if_expression': {
-        // if (c) a else b as a value: the first branch stands for it; the rest is still lowered.
+        // if (c) a else b as a value: one of its branches (a block's value is its last line).
         const [cond, ...branches] = named(n);
         if (cond) expr(cond, scope);
-        const values = branches.map((x) => (x.type === 'block' ? b.opaque(x.text, span(x), scope) : expr(x, scope)));
-        return values[0] ?? b.opaque(n.text, span(n), scope);
+        const values = branches.map((x) => branchValue(x, scope));
+        return b.either(values, span(n), scope) ?? b.opaque(n.text, span(n), scope);
       }
       case 'return_expression': {
         const value = named(n).filter((c) => c.type !== 'label')[0];

@@ -428,8 +428,8 @@ class PerlLowering extends TokenDescent {
     const a = this.parse(c.next + 1, to, depth + 1);
     if (!this.ts.is(a.next, 'op', ':')) return a;
     const z = this.parse(a.next + 1, to, depth + 1);
-    // Either branch may be the URL; the first one written stands for the value.
-    return { e: a.e.kind === 'opaque' ? z.e : a.e, next: z.next };
+    // Either branch may be the URL: the resolver reads each (evaluate.ts, Evaluator.either).
+    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
   }
 
   /** `$x || 'default'`, `$ENV{X} // '...'`: the value with its default. */

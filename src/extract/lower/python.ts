@@ -172,6 +172,18 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         }
         break;
       }
+      case 'boolean_operator': {
+        // `os.environ.get("HUB") or "https://..."`, `base or DEFAULT`: the left value, or the right
+        // as its default. An environment read takes the default as its fallback; otherwise either
+        // value, the default (what the code knows) first.
+        const left = n.childForFieldName('left');
+        const right = n.childForFieldName('right');
+        if (n.childForFieldName('operator')?.text !== 'or' || !left || !right) break;
+        const l = expr(left, scope);
+        const r = expr(right, scope);
+        if (l.kind === 'env' && !l.fallback) return b.expr({ kind: 'env', name: l.name, fallback: r, ...span(n) }, scope);
+        return b.either([r, l], span(n), scope);
+      }
       case 'conditional_expression': {
         // `a if c else b`: either value.
         const [body, condition, alternative] = n.namedChildren;

@@ -29,6 +29,8 @@ export interface FlowPin {
 /** How many call sites one parameter is followed to, and how deep parameters chain. */
 const MAX_CALLERS = 8;
 const MAX_HOPS = 4;
+/** The options of one conditional value followed (`c ? a : b`). */
+const MAX_OPTIONS = 8;
 
 const ROUTE_AFTER = new RegExp(String.raw`^\/(?:${ENGINE_ROUTES})(?![\w-])`);
 const VERSION_NAME = /(?:^|\.)V(?:ERSION)?_?(\d+)_(\d+)$/;
@@ -58,6 +60,12 @@ class Search {
       this.out.push({ file, start, end, version, form: direct ? sink.form : 'constant', sink: sink.id, use: { file: this.p.file, start: use }, direct });
     };
     if (hops > MAX_HOPS) return;
+    // A version chosen by a condition (`if (legacy) "1.24" else "1.41"`): each option is a pin.
+    const options = this.optionsOf(e);
+    if (options) {
+      for (const o of options) this.value(o, sink, use, hops + 1);
+      return;
+    }
     if (e.kind === 'name' && this.everyDefinition(e, sink, use)) return;
     // A configuration key read back (`viper.GetString("docker_api_version")`): its default in this file.
     if (e.kind === 'call' && /^Get(?:String)?$/.test(e.call.name) && e.call.args.length === 1) {
@@ -91,6 +99,14 @@ class Search {
     const required = this.required(hole);
     if (required) return pin(required.origin!.file, required.origin!.start, required.origin!.end, required.text, false);
     if (hops < MAX_HOPS) this.callers(hole, sink, use, hops);
+  }
+
+  /** The options of a value a condition chooses, written here or in the name's definition. */
+  private optionsOf(e: Expr): Expr[] | undefined {
+    if (e.kind === 'either') return e.options.slice(0, MAX_OPTIONS);
+    if (e.kind !== 'name') return undefined;
+    const def = this.p.defOf(e.name, e);
+    return def?.value.kind === 'either' ? def.value.options.slice(0, MAX_OPTIONS) : undefined;
   }
 
   /** A literal another file holds (a constant, a call site's argument), reported there. */
@@ -235,7 +251,7 @@ class Search {
   paths(): void {
     for (const e of this.p.lowered.exprs) {
       // The outermost construction only (a field of an options object is one).
-      if ((e.use.kind === 'part' && e.use.of.kind !== 'object') || (e.kind !== 'str' && e.kind !== 'concat' && e.kind !== 'format')) continue;
+      if ((e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either') || (e.kind !== 'str' && e.kind !== 'concat' && e.kind !== 'format')) continue;
       if (e.kind === 'str' && !e.parts.some((x) => 'expr' in x)) continue;
       const pieces = this.ev.evaluate(e).map((x) => this.required(x) ?? x);
       pieces.forEach((x, i) => {
