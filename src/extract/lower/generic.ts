@@ -66,9 +66,9 @@ const TYPES = new Set(['class', 'struct', 'object', 'enum', 'extension', 'protoc
 /** Words that pass the value after them through (`try await x`, Dart's `new Uri(...)`). */
 const TRANSPARENT = new Set(['try', 'await', 'new', 'const', 'return', 'yield', 'throw', 'not']);
 const KEYWORD_VALUES = new Set(['true', 'false', 'nil', 'null', 'self', 'this', 'super', 'end', 'do', 'then', 'else', 'in', 'fn', 'and', 'or']);
-const OTHER_BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '-', '*', '/', '%', '**', '&&', '||', '??', '?:', '&', '|', '^', '<<', '>>', '!', '?', ':', '=>', '->', '..', '...', '=', '+=', '::']);
+const OTHER_BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '-', '*', '/', '%', '**', '&&', '||', '??', '?:', '&', '|', '^', '<<', '>>', '!', '=>', '->', '..', '...', '=', '+=', '::']);
 /** Tokens that end a line without ending its statement. */
-const CONTINUING = new Set(['.', '?.', '+', '..', '<', '|', '&&', '||', '??', '=', '(', ',', ':']);
+const CONTINUING = new Set(['.', '?.', '+', '..', '<', '|', '&&', '||', '??', '?', '=', '(', ',', ':']);
 
 export function lowerGeneric(dialect: Dialect, text: string): Lowered {
   const b = new LowerBuilder(dialect.name, text);
@@ -175,10 +175,13 @@ class GenericLowering extends TokenDescent {
         return i + 1;
       }
       if (TYPES.has(t.text)) {
-        // The body of a type is walked as statements of the code around it.
+        // A type's body in braces is a class scope; its members are also defined as `Type.member`.
         let j = i + 1;
         while (j < limit && !this.is(j, 'open', '{') && !(this.tok(j)!.nl && j > i + 1)) j = this.is(j, 'open', '(') ? this.ts.closer[j] + 1 : j + 1;
-        return this.is(j, 'open', '{') ? j + 1 : j;
+        if (!this.is(j, 'open', '{')) return j;
+        const name = this.tok(i + 1)?.kind === 'ident' ? this.tok(i + 1)!.text : null;
+        this.b.openScope('class', name, this.span(i, this.ts.closer[j] + 1));
+        return j + 1;
       }
       const fn = this.functionAt(i, limit);
       if (fn !== undefined) return fn;
@@ -277,7 +280,11 @@ class GenericLowering extends TokenDescent {
       return;
     }
     const value = this.expression(eq + 1, to);
-    if (value) this.b.assign(name, value, this.tok(eq)!.text, this.endOf(to - 1));
+    if (!value) return;
+    this.b.assign(name, value, this.tok(eq)!.text, this.endOf(to - 1));
+    // A member of a type (`static let root = ...` in `struct HubAPI`) is read as `HubAPI.root` elsewhere.
+    const def = this.b.out.defs[this.b.out.defs.length - 1];
+    if (def?.value === value && def.scope.kind === 'class' && def.scope.name && !name.includes('.')) this.b.out.defs.push({ ...def, name: `${def.scope.name}.${name}` });
   }
 
   /** The name the left side [from, eq) defines. */
@@ -309,10 +316,10 @@ class GenericLowering extends TokenDescent {
     if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
     this.nesting++;
     try {
-      let { e, next } = this.binary(from, to, 0);
+      let { e, next } = this.ternary(from, to, 0);
       // Whatever follows a value we do not understand is still lowered for the calls in it.
       while (next < to) {
-        const more = this.binary(next, to, 0);
+        const more = this.ternary(next, to, 0);
         next = Math.max(more.next, next + 1);
         if (e.kind === 'opaque') e = more.e;
       }
@@ -320,6 +327,16 @@ class GenericLowering extends TokenDescent {
     } finally {
       this.nesting--;
     }
+  }
+
+  /** `c ? a : b`: either branch may be the URL; the first one written stands for the value. */
+  private ternary(from: number, to: number, depth: number): Parsed {
+    const c = this.binary(from, to, depth);
+    if (c.next >= to || !this.is(c.next, 'op', '?') || depth >= MAX_EXPR_DEPTH) return c;
+    const a = this.ternary(c.next + 1, to, depth + 1);
+    if (!this.is(a.next, 'op', ':')) return a;
+    const z = this.ternary(a.next + 1, to, depth + 1);
+    return { e: a.e.kind === 'opaque' ? z.e : a.e, next: z.next };
   }
 
   private binary(from: number, to: number, depth: number): Parsed {
@@ -496,7 +513,7 @@ class GenericLowering extends TokenDescent {
   private word(from: number, to: number): Parsed {
     const t = this.tok(from)!;
     const scope = this.scope(from);
-    if (KEYWORD_VALUES.has(t.text)) return { e: this.b.opaque(t.text, { start: t.start, end: t.end }, scope), next: from + 1 };
+    if (KEYWORD_VALUES.has(t.text) || this.d.declarations.has(t.text)) return { e: this.b.opaque(t.text, { start: t.start, end: t.end }, scope), next: from + 1 };
     if (this.is(from + 1, 'open', '(') || this.callsWithoutParens(from + 1)) return this.callAt(t.text, undefined, from, to);
     return { e: this.b.expr({ kind: 'name', name: t.text, start: t.start, end: t.end }, scope), next: from + 1 };
   }
