@@ -6,6 +6,7 @@ import { builtinRules } from '../../src/rules/builtin.js';
 import { tokenize } from '../../src/extract/langs/tokenize.js';
 import { luaSpec, scalaSpec, swiftSpec } from '../../src/extract/langs/generic.js';
 import { adapterNameFor } from '../../src/extract/registry.js';
+import { findFlowPins } from '../../src/pins/flow/find.js';
 
 const ruleSet = compileRules(builtinRules());
 const lint = (file: string, text: string) => lintText(file, text, { ruleSet, context: { project: NO_PROJECT }, prefilter: () => true });
@@ -112,6 +113,21 @@ describe('generic token lowering (Swift, Scala, Dart, Elixir, Lua)', () => {
   ])('nesting of %s under the guard is lowered without overflowing the stack', async (_what, deep) => {
     const text = `${deep(900)}let u = URL(string: "https://hub.docker.com/v2/repositories/acme/")\n`;
     expect(await seen('deep.swift', text)).toEqual([['hub-list-repositories', text.split('\n').length - 1, 'GET']]);
+  });
+});
+
+describe('Engine pins in them', () => {
+  it.each([
+    ['engine.swift', 'let sock = "/var/run/docker.sock"\nlet apiVersion = "v1.41"\nlet u = URL(string: "http://localhost/\\(apiVersion)/containers/json")\n'],
+    ['engine.ex', '@sock "/var/run/docker.sock"\n@ver "v1.41"\nHTTPoison.get("http+unix://#{URI.encode_www_form(@sock)}/#{@ver}/containers/json")\n'],
+    ['engine.lua', 'local sock = "/var/run/docker.sock"\nlocal ver = "v1.41"\nhttp.request("http://localhost/" .. ver .. "/containers/json")\n'],
+  ])('%s: a version constant in a request path to the daemon is a pin, at its literal', async (file, text) => {
+    const pins = await findFlowPins(file, text);
+    expect(pins.map((p) => [p.version, text.slice(p.start, p.end)])).toEqual([['1.41', 'v1.41']]);
+  });
+
+  it('a version in a path to another host is none', async () => {
+    expect(await findFlowPins('a.swift', 'let apiVersion = "v1.41"\nlet u = URL(string: "https://api.example.com/\\(apiVersion)/containers/json")\n')).toEqual([]);
   });
 });
 
