@@ -233,6 +233,38 @@ export const LANGUAGES = [
     fences: ['perl'],
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
+  // Swift, Scala, Dart, Elixir and Lua have no grammar as WebAssembly: one token lowering
+  // (lower/generic.ts) reads them all, each through its own small table.
+  {
+    name: 'swift',
+    extensions: ['.swift'],
+    fences: ['swift'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('swift')),
+  },
+  {
+    name: 'scala',
+    extensions: ['.scala', '.sc'],
+    fences: ['scala'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('scala')),
+  },
+  {
+    name: 'dart',
+    extensions: ['.dart'],
+    fences: ['dart'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('dart')),
+  },
+  {
+    name: 'elixir',
+    extensions: ['.ex', '.exs'],
+    fences: ['elixir', 'ex'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('elixir')),
+  },
+  {
+    name: 'lua',
+    extensions: ['.lua'],
+    fences: ['lua'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('lua')),
+  },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.
     name: 'text',

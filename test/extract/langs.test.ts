@@ -8,6 +8,7 @@ import { tokenize } from '../../src/extract/langs/tokenize.js';
 import { formatPieces, joinPieces, type Pieces } from '../../src/extract/lower/evaluate.js';
 import { verbOf } from '../../src/extract/langs/method-evidence.js';
 import { perlAdapter } from '../../src/extract/lower/perl.js';
+import { genericAdapter } from '../../src/extract/lower/generic.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
 import type { Adapter } from '../../src/extract/types.js';
 
@@ -23,6 +24,12 @@ const ADAPTERS: Record<string, Adapter> = {
   rust: await treeAdapter('rust'),
   powershell: await treeAdapter('powershell'),
   perl: perlAdapter,
+  // The generic token lowering, one table per language.
+  swift: genericAdapter('swift'),
+  scala: genericAdapter('scala'),
+  dart: genericAdapter('dart'),
+  elixir: genericAdapter('elixir'),
+  lua: genericAdapter('lua'),
 };
 
 /** A project of in-memory files (nothing on disk under a folder that does not exist). */

@@ -19,18 +19,20 @@ function identAt(re: RegExp, text: string, at: number): string | null {
 }
 
 /**
- * Offset of the `}` that closes the `{` at `open`, skipping nested braces and quoted text.
- * A splice never spans lines here, so a stray brace cannot reach past its string.
+ * Offset of the `}` that closes the `{` at `open` (or the `)` of a `(`), skipping nested
+ * brackets and quoted text. A splice never spans lines here, so a stray brace cannot reach
+ * past its string.
  */
 export function closingBrace(text: string, open: number): number {
+  const [o, shut] = text[open] === '(' ? ['(', ')'] : ['{', '}'];
   let depth = 0;
   for (let i = open; i < text.length && text[i] !== '\n'; i++) {
     const c = text[i];
     if (c === '"' || c === "'") {
       const end = text.indexOf(c, i + 1);
       if (end !== -1 && !text.slice(i, end).includes('\n')) i = end;
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
+    } else if (c === o) depth++;
+    else if (c === shut && --depth === 0) return i;
   }
   return -1;
 }
@@ -89,6 +91,10 @@ const READERS: Record<Interp, Reader> = {
     GROOVY_PATH.lastIndex = at + 1;
     const m = GROOVY_PATH.exec(text);
     return m ? { expr: m[0], end: at + 1 + m[0].length } : null;
+  },
+  // Swift's `\(expr)`.
+  swift(text, at) {
+    return text[at] === '\\' && text[at + 1] === '(' ? braced(text, at + 1) : null;
   },
   hash(text, at) {
     return text[at] === '#' && text[at + 1] === '{' ? braced(text, at + 1) : null;

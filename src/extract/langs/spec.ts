@@ -1,5 +1,5 @@
-/** How a string literal splices values in: `{x}` (Python f, C# $), `${x}`/`$x`, `#{x}`, PHP, Perl, Groovy (`$a.b`). */
-export type Interp = 'brace' | 'dollar' | 'hash' | 'php' | 'perl' | 'groovy';
+/** How a string literal splices values in: `{x}` (Python f, C# $), `${x}`/`$x`, `#{x}`, PHP, Perl, Groovy (`$a.b`), Swift (`\(x)`). */
+export type Interp = 'brace' | 'dollar' | 'hash' | 'php' | 'perl' | 'groovy' | 'swift';
 /** `doubled` is C#'s verbatim `""`. */
 export type Escape = 'backslash' | 'doubled' | 'none';
 

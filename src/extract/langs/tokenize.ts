@@ -75,13 +75,7 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
       contentEnd = end = j;
       break;
     }
-    if (c === '\\' && form.escape === 'backslash' && j + 1 < text.length) {
-      const next = text[j + 1];
-      buf += decodeEscape(next);
-      verbatim = false;
-      j += 2;
-      continue;
-    }
+    // Splices first: Swift's `\(x)` starts with the escape character (no other style's splice does).
     if (form.interp) {
       if (isDoubledBrace(form.interp, text, j)) {
         buf += c;
@@ -98,6 +92,13 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
         bufStart = j;
         continue;
       }
+    }
+    if (c === '\\' && form.escape === 'backslash' && j + 1 < text.length) {
+      const next = text[j + 1];
+      buf += decodeEscape(next);
+      verbatim = false;
+      j += 2;
+      continue;
     }
     buf += c;
     j++;
@@ -136,14 +137,7 @@ export function tokenize(text: string, spec: LanguageSpec): { tokens: Token[]; c
       i++;
       continue;
     }
-    for (const lc of spec.lineComments) {
-      if (text.startsWith(lc, i)) {
-        const end = text.indexOf('\n', i);
-        comments.push({ start: i, end: end === -1 ? text.length : end });
-        i = end === -1 ? text.length : end;
-        continue outer;
-      }
-    }
+    // Block comments first: Lua's `--[[` starts with its line comment `--`.
     for (const [open, close] of spec.blockComments) {
       if (text.startsWith(open, i)) {
         const end = text.indexOf(close, i + open.length);
@@ -151,6 +145,14 @@ export function tokenize(text: string, spec: LanguageSpec): { tokens: Token[]; c
         comments.push({ start: i, end: stop });
         if (text.slice(i, stop).includes('\n')) nl = true;
         i = stop;
+        continue outer;
+      }
+    }
+    for (const lc of spec.lineComments) {
+      if (text.startsWith(lc, i)) {
+        const end = text.indexOf('\n', i);
+        comments.push({ start: i, end: end === -1 ? text.length : end });
+        i = end === -1 ? text.length : end;
         continue outer;
       }
     }

@@ -81,6 +81,12 @@ const ON_URL: ReadonlyArray<{ name: RegExp; sends: 'wraps' | 'get' | 'connection
   { name: /^(?:text|getText|bytes|getBytes|openStream|inputStream|getInputStream|newReader|withReader|readLines|eachLine|newInputStream|withInputStream)$/, sends: 'get' },
   { name: /^openConnection$/, sends: 'connection' },
 ];
+/**
+ * Request objects built on the URL whose method is a property set afterwards: Foundation's
+ * `var req = URLRequest(url: u); req.httpMethod = "POST"`. GET without one.
+ */
+const REQUEST_OBJECT = /^(?:URLRequest|NSMutableURLRequest)$/;
+const REQUEST_OBJECT_METHOD = ['httpMethod'];
 /** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
 const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
@@ -213,6 +219,7 @@ export class MethodResolver {
       if (m) return m;
     }
     if (WRAPPER.test(call.name)) return this.follow(call.result, trail);
+    if (REQUEST_OBJECT.test(call.name) && asUrl) return this.requestObject(call, trail);
     const named = VERB_CLASS.exec(call.name);
     if (named && asUrl) return explicit(named[1].toUpperCase());
     const local = this.p.targetsOf(call);
@@ -272,6 +279,18 @@ export class MethodResolver {
       if (m) return m;
     }
     return undefined;
+  }
+
+  /** A request object (REQUEST_OBJECT) built on the URL: the method its variable is given in the same scope. */
+  private requestObject(call: Call, trail: Trail): Evidence {
+    const use = call.result.use;
+    const def = use.kind === 'def' ? use.def : undefined;
+    if (!def) return DEFAULT_GET;
+    for (const property of REQUEST_OBJECT_METHOD) {
+      const set = (this.p.defsByName.get(`${def.name}.${property}`) ?? []).filter((d) => d.scope === def.scope);
+      if (set.length > 0) return this.literalMethod(set[set.length - 1].value, trail.env) ?? UNKNOWN;
+    }
+    return DEFAULT_GET;
   }
 
   /** The URL is the receiver of a call (ON_URL): what that call does with it. */

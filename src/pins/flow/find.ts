@@ -9,14 +9,15 @@ import { flowPins, type FlowPin } from './flow.js';
 import { DAEMON_ADDRESS, mayCallASink } from './sinks.js';
 
 /** The languages with a lowering (extract/lower/): Kotlin joins when its lowering registers. */
-const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl']);
+const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua']);
 /** Names a pin variable set in code (`process.env.DOCKER_API_VERSION = v`). */
 const VARIABLE = /(?:DOCKER|COMPOSE|DOCKER_MIN)_API_VERSION/;
 /**
- * An Engine path built from a name: `/v` then an interpolation or a concatenation, or a
- * whole segment interpolated after a slash (PHP's `"http://localhost/{$this->api}{$path}"`).
+ * An Engine path built from a name: `/v` then an interpolation or a concatenation (Swift's
+ * `\(v)`, Elixir's `#{v}`, Lua's `..` and Elixir's `<>` too), or a whole segment interpolated
+ * after a slash (PHP's `"http://localhost/{$this->api}{$path}"`).
  */
-const BUILT_PATH = /\/v(?:[#$]?\{|["'`]\s*[+.]|\$[A-Za-z_])|\/["'`]\s*[+.]|\/\$\{?[A-Za-z_]\w*\}?\/(?:containers|images|version|_ping|info)|\/\{\$[A-Za-z_]/;
+const BUILT_PATH = /\/v(?:[#$]?\{|\\\(|["'`]\s*(?:[+.]|<>)|\$[A-Za-z_])|\/["'`]\s*(?:[+.]|<>)|\/(?:\$\{?|\\\(|#\{)@?[A-Za-z_][\w.]*[)}]?\/(?:containers|images|version|_ping|info)|\/\{\$[A-Za-z_]/;
 
 /**
  * The cheap test before any grammar loads: a file that names no sink, sets no pin variable and

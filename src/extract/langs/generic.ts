@@ -1,0 +1,78 @@
+import type { LanguageSpec } from './spec.js';
+import { CHAR_LITERAL, C_COMMENTS, WORD } from './syntax.js';
+
+/**
+ * The lexical forms of the languages read by the generic token lowering (lower/generic.ts):
+ * Swift, Scala, Dart, Elixir and Lua have no grammar shipped as WebAssembly, and what matters
+ * for a URL in them (strings with their splices, concatenation, declarations, calls) is close
+ * enough to share one descent.
+ */
+
+/** Swift: `"...\(x)..."` and `"""..."""`; raw `#"..."#` strings are left to the text scan. */
+export const swiftSpec: LanguageSpec = {
+  name: 'swift',
+  ...C_COMMENTS,
+  strings: [
+    { open: /(?<q>""")/y, escape: 'backslash', interp: 'swift', multiline: true },
+    { open: /(?<q>")/y, escape: 'backslash', interp: 'swift' },
+  ],
+  ident: WORD,
+};
+
+/**
+ * Scala: only an interpolator's strings splice (`s"$x ${y}"`, `f"..."`, sttp's `uri"..."`);
+ * a plain `"..."` is literal text.
+ */
+export const scalaSpec: LanguageSpec = {
+  name: 'scala',
+  ...C_COMMENTS,
+  strings: [
+    { open: /[A-Za-z]\w{0,2}(?<q>""")/y, escape: 'none', interp: 'dollar', multiline: true },
+    { open: /[A-Za-z]\w{0,2}(?<q>")/y, escape: 'backslash', interp: 'dollar' },
+    { open: /(?<q>""")/y, escape: 'none', multiline: true },
+    { open: /(?<q>")/y, escape: 'backslash' },
+  ],
+  opaque: [CHAR_LITERAL],
+  ident: WORD,
+};
+
+/** Dart: `'$x ${y}'` in both quotes and their triple forms; raw `r'...'` never splices. */
+export const dartSpec: LanguageSpec = {
+  name: 'dart',
+  ...C_COMMENTS,
+  strings: [
+    { open: /r(?<q>'''|""")/y, escape: 'none', multiline: true },
+    { open: /r(?<q>['"])/y, escape: 'none' },
+    { open: /(?<q>'''|""")/y, escape: 'backslash', interp: 'dollar', multiline: true },
+    { open: /(?<q>['"])/y, escape: 'backslash', interp: 'dollar' },
+  ],
+  ident: WORD,
+};
+
+/**
+ * Elixir: `"...#{x}..."`, heredocs, charlists. A module attribute (`@base`) is one name, and
+ * a call's `!`/`?` (`HTTPoison.get!(url)`) belongs to its name.
+ */
+export const elixirSpec: LanguageSpec = {
+  name: 'elixir',
+  lineComments: ['#'],
+  blockComments: [],
+  strings: [
+    { open: /(?<q>""")/y, escape: 'backslash', interp: 'hash', multiline: true },
+    { open: /(?<q>")/y, escape: 'backslash', interp: 'hash', multiline: true },
+    { open: /(?<q>')/y, escape: 'backslash', interp: 'hash' },
+  ],
+  ident: /@?[A-Za-z_]\w*(?:[!?](?=\())?/y,
+};
+
+/** Lua: `'...'`, `"..."` and long brackets `[[...]]`, `[==[...]==]`; `--` and `--[[ ... ]]` comments. */
+export const luaSpec: LanguageSpec = {
+  name: 'lua',
+  lineComments: ['--'],
+  blockComments: [['--[[', ']]']],
+  strings: [
+    { open: /\[(?<q>=*)\[/y, close: (m) => `]${m.groups?.q ?? ''}]`, escape: 'none', multiline: true },
+    { open: /(?<q>['"])/y, escape: 'backslash' },
+  ],
+  ident: WORD,
+};

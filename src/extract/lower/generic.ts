@@ -1,0 +1,578 @@
+import { dartSpec, elixirSpec, luaSpec, scalaSpec, swiftSpec } from '../langs/generic.js';
+import type { LanguageSpec } from '../langs/spec.js';
+import type { Token } from '../langs/tokenize.js';
+import type { Adapter } from '../types.js';
+import { registerLowering } from '../resolve/project.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
+import { candidatesOf } from './candidates.js';
+import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { TokenStream } from './tokens.js';
+import { TokenDescent, type Parsed } from './token-descent.js';
+
+/**
+ * One token lowering for the languages with no grammar as WebAssembly whose string values
+ * flow in the same few ways (Swift, Scala, Dart, Elixir, Lua): a small table per language
+ * (its lexical spec, concatenation operators, declaration and function words, how a call
+ * names an argument) drives one descent over the shared tokenizer's tokens. It keeps:
+ *
+ * - strings with their splices (`\(x)`, `$x`/`${x}`, `#{x}`);
+ * - concatenation (`+`, `..`, `<>`) and Elixir's pipe (`x |> get()` passes `x` first);
+ * - declarations and assignments (`let`/`var`/`val`/`const`/`final`/`local`, typed or not,
+ *   `self.x =`), Elixir module attributes (`@base "..."`);
+ * - functions written with braces (`func f(a: String) {`) as scopes with their parameters;
+ * - calls with their callee, receiver, positional and named arguments, trailing closures,
+ *   Lua's `f{...}` / `f"..."` and `obj:m()`; tables and maps with `key = v` / `key: v` as objects;
+ * - atoms and implicit members (`:post`, `.post`) as their name, for the method resolver.
+ *
+ * What the descent does not know it lowers as an opaque value and goes on with the statement.
+ */
+export interface Dialect {
+  readonly name: string;
+  readonly spec: LanguageSpec;
+  /** Concatenation operators; `<>` is read as the two adjacent tokens `<` `>`. */
+  readonly concat: readonly string[];
+  /** Words before a declared name (`let`, `private val`, `static const String`). */
+  readonly declarations: ReadonlySet<string>;
+  /** Words that start a function (`func`, `def`, `function`). */
+  readonly functions: ReadonlySet<string>;
+  /** The operators between an argument's name and its value (`url: u`, `url = u`). */
+  readonly named: readonly string[];
+  /**
+   * Swift labels nearly every argument (`URL(string: u)`, `dataTask(with: u)`): a label is
+   * kept as a keyword only when it names the URL or the method; the others stay positional.
+   */
+  readonly labels?: boolean;
+  /** Lua: `obj:method(...)`, and calls on one literal or table without parentheses. */
+  readonly lua?: boolean;
+}
+
+const COMMON_DECLARATIONS = ['private', 'public', 'protected', 'internal', 'static', 'final', 'override', 'lazy', 'open', 'fileprivate', 'implicit', 'late'];
+
+export const DIALECTS = {
+  swift: { name: 'swift', spec: swiftSpec, concat: ['+'], declarations: new Set([...COMMON_DECLARATIONS, 'let', 'var']), functions: new Set(['func', 'init']), named: [':'], labels: true },
+  scala: { name: 'scala', spec: scalaSpec, concat: ['+', '++'], declarations: new Set([...COMMON_DECLARATIONS, 'val', 'var']), functions: new Set(['def']), named: ['='] },
+  dart: { name: 'dart', spec: dartSpec, concat: ['+'], declarations: new Set([...COMMON_DECLARATIONS, 'var', 'const', 'String', 'dynamic', 'Uri']), functions: new Set<string>(), named: [':'] },
+  elixir: { name: 'elixir', spec: elixirSpec, concat: ['<>'], declarations: new Set<string>(), functions: new Set(['def', 'defp']), named: [':'] },
+  lua: { name: 'lua', spec: luaSpec, concat: ['..'], declarations: new Set(['local']), functions: new Set(['function']), named: ['='], lua: true },
+} as const satisfies Record<string, Dialect>;
+
+export type DialectName = keyof typeof DIALECTS;
+
+/** Labels (Swift) that say what an argument is to the method resolver. */
+const MEANINGFUL_LABEL = /^(?:url|uri|method|httpMethod)$/;
+const SKIPPED_STATEMENTS = new Set(['import', 'package', 'use', 'require', 'alias', 'using', 'library', 'part', 'export']);
+const CONTROL = new Set(['if', 'while', 'for', 'switch', 'guard', 'catch', 'when', 'match', 'unless', 'elseif', 'case', 'cond', 'with', 'foreach', 'repeat', 'until']);
+const TYPES = new Set(['class', 'struct', 'object', 'enum', 'extension', 'protocol', 'trait', 'module', 'defmodule', 'mixin', 'actor']);
+/** Words that pass the value after them through (`try await x`, Dart's `new Uri(...)`). */
+const TRANSPARENT = new Set(['try', 'await', 'new', 'const', 'return', 'yield', 'throw', 'not']);
+const KEYWORD_VALUES = new Set(['true', 'false', 'nil', 'null', 'self', 'this', 'super', 'end', 'do', 'then', 'else', 'in', 'fn', 'and', 'or']);
+const OTHER_BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '-', '*', '/', '%', '**', '&&', '||', '??', '?:', '&', '|', '^', '<<', '>>', '!', '=>', '->', '..', '...', '=', '+=', '::']);
+/** Tokens that end a line without ending its statement. */
+const CONTINUING = new Set(['.', '?.', '+', '..', '<', '|', '&&', '||', '??', '?', '=', '(', ',', ':']);
+
+export function lowerGeneric(dialect: Dialect, text: string): Lowered {
+  const b = new LowerBuilder(dialect.name, text);
+  // A file may use names it imports from anywhere (Swift modules, Dart `import`, Elixir `alias`).
+  b.out.wildcardImport = true;
+  const shebang = text.startsWith('#!') ? text.indexOf('\n') : -1;
+  const code = text.startsWith('#!') ? ' '.repeat(shebang === -1 ? text.length : shebang) + (shebang === -1 ? '' : text.slice(shebang)) : text;
+  const ts = new TokenStream(code, dialect.spec);
+  for (const c of ts.comments) b.comment(c);
+  new GenericLowering(b, ts, text, dialect).statements(0, ts.tokens.length);
+  b.out.comments.sort((x, y) => x.start - y.start);
+  return b.out;
+}
+
+/** The adapter of one dialect; its lowering is registered for the pin search and other files' questions. */
+export function genericAdapter(name: DialectName): Adapter {
+  const dialect: Dialect = DIALECTS[name];
+  registerLowering(name, (text) => lowerGeneric(dialect, text));
+  return { name, extract: (path, text, ctx) => candidatesOf(lowerGeneric(dialect, text), path, ctx) };
+}
+
+class GenericLowering extends TokenDescent {
+  private nesting = 0;
+  /** The value piped into the next call (`x |> HTTPoison.get()`). */
+  private piped: Expr | undefined;
+
+  constructor(
+    b: LowerBuilder,
+    ts: TokenStream,
+    text: string,
+    private readonly d: Dialect,
+  ) {
+    super(b, ts, text);
+  }
+
+  private is(i: number, kind: Token['kind'], text?: string): boolean {
+    return this.ts.is(i, kind, text);
+  }
+
+  /** Two tokens written together (`<>`, `|>`, `get!`). */
+  private adjacent(i: number): boolean {
+    const t = this.tok(i);
+    const n = this.tok(i + 1);
+    return t !== undefined && n !== undefined && t.end === n.start;
+  }
+
+  /** The length in tokens of a concatenation operator at `i`, or 0. */
+  private concatAt(i: number): number {
+    const t = this.tok(i);
+    if (t?.kind !== 'op') return 0;
+    for (const op of this.d.concat) {
+      if (op === '<>' && t.text === '<' && this.is(i + 1, 'op', '>') && this.adjacent(i)) return 2;
+      if (op === '++' && t.text === '+' && this.is(i + 1, 'op', '+') && this.adjacent(i)) return 2;
+      if (op === t.text) return 1;
+    }
+    return 0;
+  }
+
+  private pipeAt(i: number): boolean {
+    return this.is(i, 'op', '|') && this.is(i + 1, 'op', '>') && this.adjacent(i);
+  }
+
+  private statementEnd(i: number, limit: number): number {
+    for (let j = i; j < limit; j++) {
+      const t = this.ts.tokens[j];
+      if (j > i && t.nl) {
+        const prev = this.tok(j - 1)!;
+        const goesOn = (t.kind === 'op' && CONTINUING.has(t.text)) || (prev.kind === 'op' && CONTINUING.has(prev.text)) || prev.text === '<>' || (prev.kind === 'op' && prev.text === '>' && this.tok(j - 2)?.text === '<');
+        if (!goesOn) return j;
+      }
+      if (t.kind === 'op' && t.text === ';') return j;
+      if (t.kind === 'close') return j;
+      if (t.kind === 'open') j = Math.min(this.ts.closer[j], limit);
+    }
+    return limit;
+  }
+
+  statements(from: number, to: number): void {
+    let i = from;
+    while (i < to) i = Math.max(this.statement(i, to), i + 1);
+  }
+
+  private statement(i: number, limit: number): number {
+    const t = this.tok(i)!;
+    if (t.kind === 'close' || (t.kind === 'open' && t.text === '{') || (t.kind === 'op' && t.text === ';')) return i + 1;
+    const end = this.statementEnd(i, limit);
+    if (t.kind === 'op' && t.text === '@' && this.tok(i + 1)?.kind === 'ident') {
+      // An annotation (`@objc`, `@JsonKey(name: 'x')`): its arguments are no values we follow.
+      return this.is(i + 2, 'open', '(') ? this.ts.closer[i + 2] + 1 : i + 2;
+    }
+    if (t.kind === 'ident') {
+      if (SKIPPED_STATEMENTS.has(t.text)) return end;
+      if (t.text === 'return') {
+        const e = this.expression(i + 1, end);
+        if (e) this.b.ret(e);
+        return end;
+      }
+      if (CONTROL.has(t.text)) {
+        if (this.is(i + 1, 'open', '(')) {
+          const close = this.ts.closer[i + 1];
+          this.expression(i + 2, close);
+          return close + 1;
+        }
+        return i + 1;
+      }
+      if (TYPES.has(t.text)) {
+        // A type's body in braces is a class scope; its members are also defined as `Type.member`.
+        let j = i + 1;
+        while (j < limit && !this.is(j, 'open', '{') && !(this.tok(j)!.nl && j > i + 1)) j = this.is(j, 'open', '(') ? this.ts.closer[j] + 1 : j + 1;
+        if (!this.is(j, 'open', '{')) return j;
+        const name = this.tok(i + 1)?.kind === 'ident' ? this.tok(i + 1)!.text : null;
+        this.b.openScope('class', name, this.span(i, this.ts.closer[j] + 1));
+        return j + 1;
+      }
+      const fn = this.functionAt(i, limit);
+      if (fn !== undefined) return fn;
+      // An Elixir module attribute: `@base "https://..."`.
+      if (t.text.startsWith('@') && i + 1 < end && !this.is(i + 1, 'op', '=')) {
+        const value = this.expression(i + 1, end);
+        if (value) this.b.def(t.text, value, this.endOf(end - 1), true);
+        return end;
+      }
+    }
+    this.assignmentOrExpression(i, end);
+    return end;
+  }
+
+  /**
+   * `[modifiers] func name(params) ... {`, `def name(params)`, `function M.name(a)`, or Dart's
+   * `Type name(params) {`. A body in braces is a function scope with the parameters; any other
+   * body (`= expr`, `do ... end`) is walked as code around it.
+   */
+  private functionAt(i: number, limit: number): number | undefined {
+    let j = i;
+    while (this.d.declarations.has(this.tok(j)?.text ?? '') || this.tok(j)?.text === 'local' || this.tok(j)?.text === 'async') j++;
+    let named = false;
+    if (this.d.functions.has(this.tok(j)?.text ?? '')) {
+      j++;
+      named = true;
+    }
+    // The name, dotted (`M.get`, `M:get`), with generics (`func get<T>(`).
+    if (this.tok(j)?.kind !== 'ident') return undefined;
+    if (!named && this.d.name !== 'dart') return undefined;
+    let name = this.tok(j)!.text;
+    while ((this.is(j + 1, 'op', '.') || this.is(j + 1, 'op', ':')) && this.tok(j + 2)?.kind === 'ident') {
+      name = this.tok(j + 2)!.text;
+      j += 2;
+    }
+    j++;
+    if (this.is(j, 'op', '<')) while (j < limit && !this.is(j, 'open', '(')) j++;
+    if (!this.is(j, 'open', '(')) return named ? j : undefined;
+    const close = this.ts.closer[j];
+    // Dart's `Type name(params) {` (and `async {`): a declaration only when a body follows.
+    let body = close + 1;
+    while (body < limit && !this.is(body, 'open', '{') && !(this.tok(body)!.nl) && !this.is(body, 'op', '=') && !this.is(body, 'op', ';') && !this.is(body, 'op', '=>')) body++;
+    if (!named && !this.is(body, 'open', '{') && !this.is(body, 'op', '=>')) return undefined;
+    if (!this.is(body, 'open', '{')) return close + 1;
+    const fn = this.b.openScope('function', name, this.span(i, this.ts.closer[body] + 1));
+    for (const [a, z] of this.ranges(j + 1, close)) {
+      let eq = a;
+      while (eq < z && !this.is(eq, 'op', '=')) eq = this.is(eq, 'open') ? this.ts.closer[eq] + 1 : eq + 1;
+      const colon = this.find(a, eq, ':');
+      let p = colon === -1 ? eq - 1 : colon - 1;
+      while (p >= a && this.tok(p)?.kind !== 'ident') p--;
+      if (p < a) continue;
+      this.b.addParam(fn, this.tok(p)!.text, eq < z ? this.expression(eq + 1, z) : undefined);
+    }
+    return body + 1;
+  }
+
+  private find(from: number, to: number, op: string): number {
+    for (let j = from; j < to; j++) {
+      const t = this.ts.tokens[j];
+      if (t.kind === 'open') j = this.ts.closer[j];
+      else if (t.kind === 'op' && t.text === op) return j;
+    }
+    return -1;
+  }
+
+  private ranges(from: number, to: number): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    let start = from;
+    for (let j = from; j < to; j++) {
+      const t = this.ts.tokens[j];
+      if (t.kind === 'open') j = Math.min(this.ts.closer[j], to);
+      else if (t.kind === 'op' && t.text === ',') {
+        if (j > start) out.push([start, j]);
+        start = j + 1;
+      }
+    }
+    if (start < to) out.push([start, to]);
+    return out;
+  }
+
+  /** `let x = v`, `val x: String = v`, `final String x = v`, `self.x = v`, `x += v`, or an expression. */
+  private assignmentOrExpression(from: number, to: number): void {
+    let eq = -1;
+    for (let j = from; j < to; j++) {
+      const t = this.ts.tokens[j];
+      if (t.kind === 'open') j = this.ts.closer[j];
+      else if (t.kind === 'op' && (t.text === '=' || t.text === '+=' || (t.text === '..' && this.d.lua !== true && this.is(j + 1, 'op', '=')))) {
+        eq = j;
+        break;
+      } else if (t.kind === 'op' && !['.', ':', '<', '>', ',', '?', '!'].includes(t.text)) break;
+    }
+    const name = eq > from ? this.target(from, eq) : undefined;
+    if (name === undefined) {
+      this.expression(from, to);
+      return;
+    }
+    const value = this.expression(eq + 1, to);
+    if (!value) return;
+    this.b.assign(name, value, this.tok(eq)!.text, this.endOf(to - 1));
+    // A member of a type (`static let root = ...` in `struct HubAPI`) is read as `HubAPI.root` elsewhere.
+    const def = this.b.out.defs[this.b.out.defs.length - 1];
+    if (def?.value === value && def.scope.kind === 'class' && def.scope.name && !name.includes('.')) this.b.out.defs.push({ ...def, name: `${def.scope.name}.${name}` });
+  }
+
+  /** The name the left side [from, eq) defines. */
+  private target(from: number, eq: number): string | undefined {
+    let j = from;
+    while (j < eq && this.d.declarations.has(this.tok(j)!.text)) j++;
+    if (j >= eq) return undefined;
+    // `let x: String = ...`: the name is before the type.
+    const colon = this.find(j, eq, ':');
+    const last = colon === -1 ? eq - 1 : colon - 1;
+    if (this.tok(last)?.kind !== 'ident') return undefined;
+    const dotted = [this.tok(last)!.text];
+    let k = last - 1;
+    while (k > j && this.is(k, 'op', '.') && this.tok(k - 1)?.kind === 'ident') {
+      dotted.unshift(this.tok(k - 1)!.text);
+      k -= 2;
+    }
+    if (dotted.length > 1 && ['self', 'this'].includes(dotted[0])) dotted.shift();
+    // Before the name: only a type (`String`, `Map<String, String>`) or nothing.
+    for (let m = j; m <= k; m++) {
+      const t = this.tok(m)!;
+      if (!(t.kind === 'ident' || (t.kind === 'op' && ['<', '>', ',', '?', '.'].includes(t.text)))) return undefined;
+    }
+    return dotted.join('.');
+  }
+
+  expression(from: number, to: number): Expr | undefined {
+    if (from >= to) return undefined;
+    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
+    this.nesting++;
+    try {
+      let { e, next } = this.ternary(from, to, 0);
+      // Whatever follows a value we do not understand is still lowered for the calls in it.
+      while (next < to) {
+        const more = this.ternary(next, to, 0);
+        next = Math.max(more.next, next + 1);
+        if (e.kind === 'opaque') e = more.e;
+      }
+      return e;
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** `c ? a : b`: either branch may be the URL; the first one written stands for the value. */
+  private ternary(from: number, to: number, depth: number): Parsed {
+    const c = this.binary(from, to, depth);
+    if (c.next >= to || !this.is(c.next, 'op', '?') || depth >= MAX_EXPR_DEPTH) return c;
+    const a = this.ternary(c.next + 1, to, depth + 1);
+    if (!this.is(a.next, 'op', ':')) return a;
+    const z = this.ternary(a.next + 1, to, depth + 1);
+    return { e: a.e.kind === 'opaque' ? z.e : a.e, next: z.next };
+  }
+
+  private binary(from: number, to: number, depth: number): Parsed {
+    let left = this.concat(from, to, depth);
+    while (left.next < to) {
+      const t = this.tok(left.next)!;
+      if (this.pipeAt(left.next)) {
+        this.piped = left.e;
+        const right = this.concat(left.next + 2, to, depth + 1);
+        this.piped = undefined;
+        left = right;
+        continue;
+      }
+      // `x as String`, `x as! URL`: the value itself.
+      if (t.kind === 'ident' && (t.text === 'as' || t.text === 'is')) {
+        let j = left.next + 1;
+        while (j < to && (this.tok(j)?.kind === 'ident' || this.is(j, 'op', '.') || this.is(j, 'op', '!') || this.is(j, 'op', '?'))) j++;
+        left = { e: left.e, next: j };
+        continue;
+      }
+      // Swift's and Dart's `??`, Lua's `or`: the default when the left is unknown.
+      if ((t.kind === 'op' && t.text === '??') || (t.kind === 'ident' && t.text === 'or')) {
+        const right = this.concat(left.next + 1, to, depth + 1);
+        left = { e: left.e.kind === 'opaque' || left.e.kind === 'call' ? right.e : left.e, next: right.next };
+        continue;
+      }
+      if (!((t.kind === 'op' && OTHER_BINARY.has(t.text)) || (t.kind === 'ident' && t.text === 'and'))) break;
+      left = this.opaqueAfter(left, from, to, depth, (a, z, dd) => this.concat(a, z, dd));
+    }
+    return left;
+  }
+
+  private concat(from: number, to: number, depth: number): Parsed {
+    let left = this.unary(from, to, depth);
+    let chained = false;
+    for (let n = this.concatAt(left.next); n > 0 && left.next < to; n = this.concatAt(left.next)) {
+      const right = this.unary(left.next + n, to, depth + 1);
+      left = { e: this.b.plus(left.e, right.e, chained, { start: left.e.start, end: right.e.end }, this.scope(from)), next: right.next };
+      chained = true;
+    }
+    return left;
+  }
+
+  private unary(from: number, to: number, depth: number): Parsed {
+    const t = this.tok(from);
+    if (t?.kind === 'ident' && TRANSPARENT.has(t.text) && from + 1 < to) {
+      // `try? x`, `try! x`.
+      const skip = this.is(from + 1, 'op', '?') || this.is(from + 1, 'op', '!') ? 2 : 1;
+      return this.unary(from + skip, to, depth + 1);
+    }
+    if (t?.kind === 'op' && ['!', '-', '~', '#', '&', '%', '^'].includes(t.text) && depth < MAX_EXPR_DEPTH) {
+      // Elixir's `%{...}` map and `^pin` are the value after them.
+      if (t.text === '%' || t.text === '^' || t.text === '&') return this.unary(from + 1, to, depth + 1);
+      return this.prefixed(from, to, depth, (a, z, dd) => this.unary(a, z, dd));
+    }
+    return this.postfix(from, to, depth);
+  }
+
+  private postfix(from: number, to: number, depth: number): Parsed {
+    let { e, next } = this.primary(from, to, depth);
+    while (next < to) {
+      const t = this.tok(next)!;
+      // Swift's and Dart's `x!`, `x?` written against the value.
+      if (t.kind === 'op' && (t.text === '!' || t.text === '?') && this.tok(next - 1)!.end === t.start && !this.is(next + 1, 'op', '=')) {
+        next++;
+        continue;
+      }
+      const member = t.kind === 'op' && (t.text === '.' || t.text === '?.' || (this.d.lua === true && t.text === ':'));
+      if (member) {
+        const u = this.tok(next + 1);
+        if (!u || next + 1 >= to || u.kind !== 'ident') break;
+        const at = next + 1;
+        if (this.is(at + 1, 'open', '(') || this.callsWithoutParens(at + 1)) {
+          const r = this.callAt(u.text, e, at, to);
+          e = r.e;
+          next = r.next;
+          continue;
+        }
+        next = at + 1;
+        e = e.kind === 'name' ? this.b.expr({ kind: 'name', name: `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope) : this.b.opaque(this.text.slice(e.start, u.end), { start: e.start, end: u.end }, e.scope);
+        continue;
+      }
+      if (t.kind === 'open' && t.text === '[' && t.start === this.tok(next - 1)!.end) {
+        const close = this.ts.closer[next];
+        const key = this.expression(next + 1, close);
+        const k = key ? literalOf(key) : null;
+        e = e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, start: e.start, end: this.endOf(close) }, e.scope) : this.b.opaque('[]', { start: e.start, end: this.endOf(close) }, e.scope);
+        next = close + 1;
+        continue;
+      }
+      break;
+    }
+    return { e, next };
+  }
+
+  /** Lua's `f"..."` and `f{...}`: a call on one literal or table, on the same line. */
+  private callsWithoutParens(i: number): boolean {
+    const t = this.tok(i);
+    return this.d.lua === true && t !== undefined && !t.nl && (t.kind === 'str' || (t.kind === 'open' && t.text === '{'));
+  }
+
+  private primary(from: number, to: number, depth: number): Parsed {
+    const end = this.exhausted(from, to, depth);
+    if (end) return end;
+    const t = this.tok(from)!;
+    const scope = this.scope(from);
+    if (t.kind === 'ident') return this.word(from, to);
+    if (t.kind === 'str') return { e: this.string(t, scope), next: from + 1 };
+    // `:post` (an Elixir atom), `.post` (a Swift implicit member): the name, as a string.
+    if (t.kind === 'op' && (t.text === ':' || t.text === '.') && this.tok(from + 1)?.kind === 'ident' && this.adjacent(from) && from + 1 < to) {
+      const n = this.tok(from + 1)!;
+      return { e: this.b.str([{ text: n.text, start: n.start, end: n.end }], { start: n.start, end: n.end }, scope), next: from + 2 };
+    }
+    if (t.kind !== 'open') return { e: this.b.opaque(t.text, { start: t.start, end: t.end }, scope), next: from + 1 };
+    const close = this.ts.closer[from];
+    if (t.text === '(') return { e: this.grouped(from, close, this.ranges(from + 1, close).map(([a, z]) => this.expression(a, z))), next: close + 1 };
+    return { e: this.collection(from, close), next: close + 1 };
+  }
+
+  /**
+   * `{ url = u, method = "POST" }` (a Lua table), `{'url': u}` / `["url": u]` (Dart, Swift),
+   * `%{url: u}` (Elixir): an object. Any other bracket's items are lowered; a brace that
+   * holds no pairs is a block or a closure, walked as statements.
+   */
+  private collection(open: number, close: number): Expr {
+    const scope = this.scope(open);
+    const span = { start: this.tok(open)!.start, end: this.endOf(close) };
+    const items = this.ranges(open + 1, close);
+    const pair = ([a]: [number, number]) => (this.tok(a)?.kind === 'ident' || this.tok(a)?.kind === 'str') && (this.is(a + 1, 'op', '=') || this.is(a + 1, 'op', ':') || this.is(a + 1, 'op', '=>'));
+    if (items.length > 0 && items.every(pair)) {
+      const fields = new Map<string, Expr>();
+      for (const [a, z] of items) {
+        const key = this.keyAt(a);
+        const value = this.expression(a + 2, z);
+        if (key !== undefined && value) fields.set(key, value);
+      }
+      return this.b.expr({ kind: 'object', fields, spreads: [], ...span }, scope);
+    }
+    if (this.tok(open)!.text === '{') {
+      this.block(open);
+      return this.b.opaque('{...}', span, scope);
+    }
+    for (const [a, z] of items) this.expression(a, z);
+    return this.b.opaque('[...]', span, scope);
+  }
+
+  /** A closure or block in braces: with parameters (`{ u in ...}`, `{ u -> ...}`, `(u) => {`) a function, else plain statements. */
+  private block(open: number): void {
+    const close = this.ts.closer[open];
+    let arrow = -1;
+    for (let j = open + 1; j < close && j < open + 12; j++) {
+      if (this.is(j, 'ident', 'in') || this.is(j, 'op', '->') || this.is(j, 'op', '=>')) {
+        arrow = j;
+        break;
+      }
+      if (this.tok(j)!.nl) break;
+    }
+    let body = open + 1;
+    if (arrow !== -1) {
+      const fn = this.b.openScope('function', null, { start: this.tok(open)!.start, end: this.endOf(close) });
+      for (let j = open + 1; j < arrow; j++) if (this.tok(j)!.kind === 'ident') this.b.addParam(fn, this.tok(j)!.text);
+      body = arrow + 1;
+    }
+    this.statements(body, close);
+  }
+
+  private keyAt(a: number): string | undefined {
+    const k = this.tok(a);
+    if (k?.kind === 'ident') return k.text;
+    if (k?.kind === 'str' && k.str?.parts.every((p) => 'text' in p)) return k.str.parts.map((p) => ('text' in p ? p.text : '')).join('');
+    return undefined;
+  }
+
+  private word(from: number, to: number): Parsed {
+    const t = this.tok(from)!;
+    const scope = this.scope(from);
+    if (KEYWORD_VALUES.has(t.text) || this.d.declarations.has(t.text)) return { e: this.b.opaque(t.text, { start: t.start, end: t.end }, scope), next: from + 1 };
+    if (this.is(from + 1, 'open', '(') || this.callsWithoutParens(from + 1)) return this.callAt(t.text, undefined, from, to);
+    return { e: this.b.expr({ kind: 'name', name: t.text, start: t.start, end: t.end }, scope), next: from + 1 };
+  }
+
+  /** `name(args)`, `name(args) { closure }`, Lua's `name"..."`/`name{...}`, on a receiver or none, the name at token `at`. */
+  private callAt(word: string, receiver: Expr | undefined, at: number, to: number): Parsed {
+    const name = word.replace(/[!?]$/, '');
+    let next = at + 1;
+    let argsFrom = next;
+    let argsTo = next;
+    if (this.is(next, 'open', '(')) {
+      argsFrom = next + 1;
+      argsTo = this.ts.closer[next];
+      next = argsTo + 1;
+    } else {
+      // One literal or table.
+      argsTo = this.is(next, 'open') ? this.ts.closer[next] + 1 : next + 1;
+      next = argsTo;
+    }
+    const callee = receiver?.kind === 'name' ? `${receiver.name}.${name}` : name;
+    const start = receiver?.start ?? this.tok(at)!.start;
+    // A trailing closure (Swift, Scala, Dart's none) on the same line; Elixir's `do` block is code around it.
+    const closureAt = next < to && this.is(next, 'open', '{') && !this.tok(next)!.nl && this.d.lua !== true ? next : -1;
+    const end = closureAt === -1 ? next : this.ts.closer[closureAt] + 1;
+    const scope = this.b.scopeAt(start);
+    const piped = this.piped;
+    this.piped = undefined;
+    const args: Expr[] = piped ? [piped] : [];
+    const keywords = new Map<string, Expr>();
+    for (const [a, z] of this.ranges(argsFrom, argsTo)) {
+      const named = this.tok(a)?.kind === 'ident' && this.d.named.some((op) => this.is(a + 1, 'op', op)) && !(this.d.labels && !MEANINGFUL_LABEL.test(this.tok(a)!.text));
+      const labelled = this.d.labels === true && this.tok(a)?.kind === 'ident' && this.is(a + 1, 'op', ':');
+      const valueFrom = named || labelled ? a + 2 : a;
+      const value = this.expression(valueFrom, z) ?? this.b.opaque('', this.span(a, z), this.scope(a));
+      if (named) keywords.set(this.tok(a)!.text, value);
+      else args.push(value);
+    }
+    if (closureAt !== -1) {
+      this.block(closureAt);
+      args.push(this.b.opaque('{...}', this.span(closureAt, this.ts.closer[closureAt] + 1), scope));
+    }
+    return { e: this.b.call({ callee, name, receiver, args, keywords, start, end: this.endOf(end - 1) }, scope), next: end };
+  }
+
+  /** A string literal with its splices lowered as expressions. */
+  private string(t: Token, scope: Scope): Expr {
+    const body = t.str!;
+    const parts: StrPart[] = body.parts.map((p) => ('text' in p ? { text: p.text, start: p.start, end: p.end } : { expr: this.splice(p.start, p.end, scope) }));
+    return this.b.str(parts, { start: body.contentStart, end: body.contentEnd }, scope);
+  }
+
+  /** `\(x)`, `$x`, `${x}`, `#{x}` inside a string. */
+  private splice(start: number, end: number, scope: Scope): Expr {
+    const from = this.text.startsWith('${', start) || this.text.startsWith('#{', start) || this.text.startsWith('\\(', start) ? start + 2 : start + 1;
+    const to = from === start + 2 ? end - 1 : end;
+    const sub = new TokenStream(this.text.slice(from, to), this.d.spec, from);
+    if (sub.tokens.length === 0) return this.b.opaque(this.text.slice(start, end), { start, end }, scope);
+    const nested = new GenericLowering(this.b, sub, this.text, this.d);
+    nested.nesting = this.nesting;
+    return nested.expression(0, sub.tokens.length) ?? this.b.opaque(this.text.slice(start, end), { start, end }, scope);
+  }
+}
