@@ -131,27 +131,13 @@ class GenericLowering extends TokenDescent {
     return this.is(i, 'op', '|') && this.is(i + 1, 'op', '>') && this.adjacent(i);
   }
 
-  private statementEnd(i: number, limit: number): number {
-    for (let j = i; j < limit; j++) {
-      const t = this.ts.tokens[j];
-      if (j > i && t.nl) {
-        const prev = this.tok(j - 1)!;
-        const goesOn = (t.kind === 'op' && CONTINUING.has(t.text)) || (prev.kind === 'op' && CONTINUING.has(prev.text)) || prev.text === '<>' || (prev.kind === 'op' && prev.text === '>' && this.tok(j - 2)?.text === '<');
-        if (!goesOn) return j;
-      }
-      if (t.kind === 'op' && t.text === ';') return j;
-      if (t.kind === 'close') return j;
-      if (t.kind === 'open') j = Math.min(this.ts.closer[j], limit);
-    }
-    return limit;
+  protected override continues(j: number): boolean {
+    const t = this.ts.tokens[j];
+    const prev = this.tok(j - 1)!;
+    return (t.kind === 'op' && CONTINUING.has(t.text)) || (prev.kind === 'op' && CONTINUING.has(prev.text)) || prev.text === '<>' || (prev.kind === 'op' && prev.text === '>' && this.tok(j - 2)?.text === '<');
   }
 
-  statements(from: number, to: number): void {
-    let i = from;
-    while (i < to) i = Math.max(this.statement(i, to), i + 1);
-  }
-
-  private statement(i: number, limit: number): number {
+  protected override statement(i: number, limit: number): number {
     const t = this.tok(i)!;
     if (t.kind === 'close' || (t.kind === 'open' && t.text === '{') || (t.kind === 'op' && t.text === ';')) return i + 1;
     const end = this.statementEnd(i, limit);

@@ -84,33 +84,14 @@ class GroovyLowering extends TokenDescent {
     return this.ts.is(i, kind, text);
   }
 
-  /** Token `j` goes on with the statement before it although a line break comes first. */
-  private continues(j: number): boolean {
+  protected override continues(j: number): boolean {
     const t = this.tok(j)!;
     const prev = this.tok(j - 1);
     if (t.kind === 'op' && ['.', '?.', '?', ':', '&&', '||', '*.'].includes(t.text)) return true;
     return prev !== undefined && prev.kind === 'op' && !['++', '--', ';'].includes(prev.text);
   }
 
-  /** The end of the statement at `i`: a `;`, a line break that ends it, or the `}` around it. */
-  private statementEnd(i: number, limit: number): number {
-    for (let j = i; j < limit; j++) {
-      const t = this.ts.tokens[j];
-      if (j > i && t.nl && !this.continues(j)) return j;
-      if (t.kind === 'op' && t.text === ';') return j;
-      if (t.kind === 'close') return j;
-      if (t.kind === 'open') j = Math.min(this.ts.closer[j], limit);
-    }
-    return limit;
-  }
-
-  /** Statements in [from, to); blocks are stepped into, not recursed into. */
-  statements(from: number, to: number): void {
-    let i = from;
-    while (i < to) i = Math.max(this.statement(i, to), i + 1);
-  }
-
-  private statement(i: number, limit: number): number {
+  protected override statement(i: number, limit: number): number {
     const t = this.tok(i)!;
     if (t.kind === 'close' || (t.kind === 'open' && t.text === '{') || (t.kind === 'op' && t.text === ';')) return i + 1;
     // An annotation (`@Library('lib') _`, `@Field`): its arguments are no values we follow.

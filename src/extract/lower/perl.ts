@@ -81,27 +81,12 @@ class PerlLowering extends TokenDescent {
     }
   }
 
-  /** The end of the statement that starts at `i` (its `;`, or the `}` of the block around it). */
-  private statementEnd(i: number, limit: number): number {
-    for (let j = i; j < limit; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'op' && t.text === ';') return j;
-      if (t.kind === 'close') return j;
-      if (t.kind === 'open') j = this.ts.closer[j];
-    }
-    return limit;
+  /** A line break never ends a Perl statement: its `;` (or the `}` around it) does. */
+  protected override continues(): boolean {
+    return true;
   }
 
-  statements(from: number, to: number): void {
-    let i = from;
-    while (i < to) {
-      const next = this.statement(i, to);
-      i = Math.max(next, i + 1);
-    }
-  }
-
-  /** One statement (or one step into a block); returns where the next one starts. */
-  private statement(i: number, limit: number): number {
+  protected override statement(i: number, limit: number): number {
     const t = this.tok(i)!;
     if (t.kind === 'op' && t.text === ';') return i + 1;
     if (t.kind === 'close') return i + 1;

@@ -29,6 +29,32 @@ export abstract class TokenDescent {
     return this.ts.tokens[i];
   }
 
+  /** One statement from `i` (a declaration, an assignment, a call, a block): where the next one starts. */
+  protected abstract statement(i: number, limit: number): number;
+
+  /** Token `j` goes on with the statement before it although a line break comes first (none by default: `;` ends statements). */
+  protected continues(_j: number): boolean {
+    return false;
+  }
+
+  /** The end of the statement at `i`: a `;`, a line break that ends it, or the `}` around it. */
+  protected statementEnd(i: number, limit: number): number {
+    for (let j = i; j < limit; j++) {
+      const t = this.ts.tokens[j];
+      if (j > i && t.nl && !this.continues(j)) return j;
+      if (t.kind === 'op' && t.text === ';') return j;
+      if (t.kind === 'close') return j;
+      if (t.kind === 'open') j = Math.min(this.ts.closer[j], limit);
+    }
+    return limit;
+  }
+
+  /** Statements in [from, to); blocks are stepped into, not recursed into. */
+  statements(from: number, to: number): void {
+    let i = from;
+    while (i < to) i = Math.max(this.statement(i, to), i + 1);
+  }
+
   /** The end offset of token `i` (the end of the text past the last token: an unclosed bracket). */
   protected endOf(i: number): number {
     return this.tok(i)?.end ?? this.ts.tokens[this.ts.tokens.length - 1]?.end ?? this.text.length;
