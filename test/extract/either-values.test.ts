@@ -17,7 +17,7 @@ async function found(file: string, text: string) {
 }
 
 beforeAll(async () => {
-  await Promise.all(['python', 'java', 'js', 'kotlin', 'groovy', 'perl'].map((l) => loadAdapter(l as never)));
+  await Promise.all(['python', 'java', 'js', 'kotlin', 'groovy', 'perl', 'swift'].map((l) => loadAdapter(l as never)));
 });
 
 describe('values chosen by a condition', () => {
@@ -50,6 +50,13 @@ describe('values chosen by a condition', () => {
     ].join('\n');
     // Reported where the URL is built (the line of the request), once.
     expect((await found('hub.py', text)).map((f) => f.at)).toEqual(['5 hub-list-repositories GET']);
+  });
+
+  it('Swift (the token lowering of Swift, Scala, Dart, Elixir and Lua): a Hub base in the second branch', async () => {
+    const text = 'let root = useMock ? "http://localhost:9000" : "https://hub.docker.com"\nfunc repos(_ org: String) -> URL { return URL(string: "\\(root)/v2/repositories/\\(org)/")! }\n';
+    const out = await found('Hub.swift', text);
+    expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET']);
+    expect(out[0].refusal).toMatch(/condition chooses/);
   });
 
   it('Java: the Hub host as the fallback of a ternary on the environment', async () => {

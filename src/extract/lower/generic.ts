@@ -225,30 +225,6 @@ class GenericLowering extends TokenDescent {
     return body + 1;
   }
 
-  private find(from: number, to: number, op: string): number {
-    for (let j = from; j < to; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'open') j = this.ts.closer[j];
-      else if (t.kind === 'op' && t.text === op) return j;
-    }
-    return -1;
-  }
-
-  private ranges(from: number, to: number): Array<[number, number]> {
-    const out: Array<[number, number]> = [];
-    let start = from;
-    for (let j = from; j < to; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'open') j = Math.min(this.ts.closer[j], to);
-      else if (t.kind === 'op' && t.text === ',') {
-        if (j > start) out.push([start, j]);
-        start = j + 1;
-      }
-    }
-    if (start < to) out.push([start, to]);
-    return out;
-  }
-
   /** `let x = v`, `val x: String = v`, `final String x = v`, `self.x = v`, `x += v`, or an expression. */
   private assignmentOrExpression(from: number, to: number): void {
     let eq = -1;
@@ -315,14 +291,14 @@ class GenericLowering extends TokenDescent {
     }
   }
 
-  /** `c ? a : b`: either branch may be the URL; the first one written stands for the value. */
+  /** `c ? a : b`: either branch may be the URL; the resolver reads each (evaluate.ts, Evaluator.either). */
   private ternary(from: number, to: number, depth: number): Parsed {
     const c = this.binary(from, to, depth);
     if (c.next >= to || !this.is(c.next, 'op', '?') || depth >= MAX_EXPR_DEPTH) return c;
     const a = this.ternary(c.next + 1, to, depth + 1);
     if (!this.is(a.next, 'op', ':')) return a;
     const z = this.ternary(a.next + 1, to, depth + 1);
-    return { e: a.e.kind === 'opaque' ? z.e : a.e, next: z.next };
+    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
   }
 
   private binary(from: number, to: number, depth: number): Parsed {

@@ -172,16 +172,6 @@ class GroovyLowering extends TokenDescent {
     return body + 1;
   }
 
-  /** The index of the top-level operator `op` in [from, to), or -1. */
-  private find(from: number, to: number, op: string): number {
-    for (let j = from; j < to; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'open') j = this.ts.closer[j];
-      else if (t.kind === 'op' && t.text === op) return j;
-    }
-    return -1;
-  }
-
   /** `def x = v`, `String x = v`, `x = v`, `env.X = v`, `x += v`, or an expression. */
   private assignmentOrExpression(from: number, to: number): void {
     let eq = -1;
@@ -266,22 +256,6 @@ class GroovyLowering extends TokenDescent {
       if (!(t.kind === 'ident' || (t.kind === 'op' && ['<', '>', ',', '?', '.', '>>'].includes(t.text)) || t.text === '[' || t.text === ']')) return undefined;
     }
     return last.text;
-  }
-
-  /** The items of a list between top-level commas. */
-  private ranges(from: number, to: number): Array<[number, number]> {
-    const out: Array<[number, number]> = [];
-    let start = from;
-    for (let j = from; j < to; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'open') j = Math.min(this.ts.closer[j], to);
-      else if (t.kind === 'op' && t.text === ',') {
-        if (j > start) out.push([start, j]);
-        start = j + 1;
-      }
-    }
-    if (start < to) out.push([start, to]);
-    return out;
   }
 
   /** Lowers [from, to) as one value; brackets nested deeper than MAX_EXPR_DEPTH are opaque. */

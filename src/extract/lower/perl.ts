@@ -261,19 +261,8 @@ class PerlLowering extends TokenDescent {
    * The ranges of a list's items between separators: `,` only keeps `a => b` one item (a
    * pair, for pairs()); `,` and `=>` split it in two (arguments).
    */
-  private ranges(from: number, to: number, seps: readonly string[] = ARG_SEPS): Array<[number, number]> {
-    const out: Array<[number, number]> = [];
-    let start = from;
-    for (let j = from; j < to; j++) {
-      const t = this.ts.tokens[j];
-      if (t.kind === 'open') j = Math.min(this.ts.closer[j], to);
-      else if (t.kind === 'op' && seps.includes(t.text)) {
-        if (j > start) out.push([start, j]);
-        start = j + 1;
-      }
-    }
-    if (start < to) out.push([start, to]);
-    return out;
+  protected override ranges(from: number, to: number, seps: readonly string[] = ARG_SEPS): Array<[number, number]> {
+    return super.ranges(from, to, seps);
   }
 
   /** A comma list as one value: its only item, else an opaque value (each item lowered). */

@@ -49,6 +49,32 @@ export abstract class TokenDescent {
     return limit;
   }
 
+  /** The items of a list between top-level separators (`,` by default), brackets stepped over. */
+  protected ranges(from: number, to: number, seps: readonly string[] = [',']): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    let start = from;
+    for (let j = from; j < to; j++) {
+      const t = this.ts.tokens[j];
+      if (t.kind === 'open') j = Math.min(this.ts.closer[j], to);
+      else if (t.kind === 'op' && seps.includes(t.text)) {
+        if (j > start) out.push([start, j]);
+        start = j + 1;
+      }
+    }
+    if (start < to) out.push([start, to]);
+    return out;
+  }
+
+  /** The index of the top-level operator `op` in [from, to), or -1. */
+  protected find(from: number, to: number, op: string): number {
+    for (let j = from; j < to; j++) {
+      const t = this.ts.tokens[j];
+      if (t.kind === 'open') j = this.ts.closer[j];
+      else if (t.kind === 'op' && t.text === op) return j;
+    }
+    return -1;
+  }
+
   /** Statements in [from, to); blocks are stepped into, not recursed into. */
   statements(from: number, to: number): void {
     let i = from;
