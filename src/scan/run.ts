@@ -123,8 +123,6 @@ function lintCost(files: readonly TextFile[]): number {
 const PARALLEL_READ_MS = 30;
 /** Kept files this thread lints while scan workers read (the rest go to the workers). */
 const EARLY_LINT = 64;
-/** Batches of paths handed to one scan worker before it answers (~5 ms of reading each). */
-const IN_FLIGHT_PER_WORKER = 4;
 /** Paths per message to a scan worker: ~5 ms of reading, small enough to balance the workers. */
 const READ_BATCH = 256;
 
@@ -401,7 +399,7 @@ async function readPass(scan: Scan): Promise<void> {
           poolRefused = true;
           scan.pool = startPool(scan, gate);
           if (scan.pool) {
-            const started = (queue = new ReadQueue(scan.pool, scan.pool.size * IN_FLIGHT_PER_WORKER, readHere, merge));
+            const started = (queue = new ReadQueue(scan.pool, readHere, merge));
             // A worker takes ~70 ms to start: this thread reads on until they are ready.
             scan.pool.ready().then(
               () => started.start(),

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeBytePrefilter } from '../../src/scan/read/byte-prefilter.js';
 import { ReadScratch } from '../../src/scan/read/fast-read.js';
-import { readBatch } from '../../src/scan/read/read-batch.js';
-import { setupScanWorker } from '../../src/scan/workers/scan-worker.js';
+import { readBatch, type ReadReply } from '../../src/scan/read/read-batch.js';
+import { setupScanWorker, type ScanResponse } from '../../src/scan/workers/scan-worker.js';
 import { PIN_BYTE_PATTERNS } from '../../src/pins/extract/prefilter.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 
@@ -36,11 +36,17 @@ describe('readBatch', () => {
   });
 });
 
+/** The reply of a read job that was not claimed elsewhere. */
+function replyOf(response: ScanResponse): ReadReply {
+  if (response.op !== 'read' || response.reply === null) throw new Error(`no read reply: ${JSON.stringify(response)}`);
+  return response.reply;
+}
+
 describe('setupScanWorker (in this thread)', () => {
   it('reads a batch, then lints with the values of the files a site imports', async () => {
     const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20, cwd: dir });
     const read = await worker.handle({ op: 'read', items: [put('c.ts', 'export const HUB = "https://hub.docker.com/v2";')] });
-    expect(read.op === 'read' && read.reply.outcomes[0].outcome).toBe('kept');
+    expect(replyOf(read).outcomes[0].outcome).toBe('kept');
     const lint = await worker.handle({ op: 'lint', job: { path: 'u.ts', text: 'import { HUB } from "./c";\nfetch(`${HUB}/repositories/acme/web/`);\n' } });
     expect(lint.op === 'lint' && lint.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['2 hub-get-repository']);
   });
@@ -51,17 +57,26 @@ describe('setupScanWorker: quiet files and pins', () => {
     const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { crossFilePaths: true }, maxSize: 1 << 20 });
     const path = 'get(BASE + "/v2/repositories/" + ns)';
     const read = await worker.handle({ op: 'read', items: [put('q.js', 'x()'), put('p.py', path), put('p.md', path), put('q.sh', 'echo')] });
-    if (read.op !== 'read') throw new Error(read.op);
-    expect(read.reply.quiet).toBe(3);
-    expect(read.reply.outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['p.py kept']);
+    expect(replyOf(read).quiet).toBe(3);
+    expect(replyOf(read).outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['p.py kept']);
   });
 
   it('keeps the files that may pin for the main thread, which searches them', async () => {
     const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { patterns: PIN_BYTE_PATTERNS }, maxSize: 1 << 20 });
     const read = await worker.handle({ op: 'read', items: [put('ci.sh', 'export DOCKER_API_VERSION=1.24\n'), put('other.sh', 'echo hello\n')] });
-    if (read.op !== 'read') throw new Error(read.op);
-    expect(read.reply.outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['ci.sh kept']);
-    expect(read.reply.quiet).toBe(1);
+    expect(replyOf(read).outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['ci.sh kept']);
+    expect(replyOf(read).quiet).toBe(1);
+  });
+
+  it('reads a batch only if it turns the claim first: the main thread may have taken it', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: {}, maxSize: 1 << 20 });
+    const items = [put('mine.ts', 'fetch("https://hub.docker.com/v2/repositories/acme/")')];
+    const free = new Int32Array(new SharedArrayBuffer(4));
+    expect(replyOf(await worker.handle({ op: 'read', items, claim: free })).outcomes.map((o) => o.outcome)).toEqual(['kept']);
+    expect(free[0]).toBe(1);
+    const taken = new Int32Array(new SharedArrayBuffer(4));
+    taken[0] = 2;
+    expect(await worker.handle({ op: 'read', items, claim: taken })).toEqual({ op: 'read', reply: null });
   });
 
 });

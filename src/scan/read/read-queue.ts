@@ -4,33 +4,50 @@ import type { ScanPool } from '../workers/scan-pool.js';
 interface Waiting {
   items: ReadItem[];
   settle(reply: ReadReply): void;
+  /** Set once the batch has a reply (from a worker or from this thread). */
+  settled: boolean;
+  /** Shared with the worker the batch was posted to: whoever turns it from 0 reads the batch. */
+  claim: Int32Array;
 }
 
 /**
  * The batches of paths of a big scan that wait to be read, shared by the scan workers and
- * this thread: the workers take from the front (a few batches in flight each), this thread
- * from the back once it has nothing else to do (drainHere). Threads of one process share
- * their file table, so reads in threads scale worse than in processes; a thread that would
- * otherwise wait reads instead. Replies are merged in the order the batches were added, so
- * a run's notices come out the same each time, whoever read them.
+ * this thread. Every batch is posted to a worker as soon as the workers are up, so a worker
+ * never waits for this thread to hand out work (this thread is often busy for 100 ms at a
+ * time: loading the TypeScript compiler, linting a big file). A batch carries a claim word
+ * in shared memory: a worker reads it only if it turns the word first; this thread, once it
+ * has nothing else to do (drainHere), claims batches from the back. Threads of one process
+ * share their file table, so reads in threads scale worse than in processes; a thread that
+ * would otherwise wait reads instead. Replies are merged in the order the batches were added,
+ * so a run's notices come out the same each time, whoever read them.
  */
 export class ReadQueue {
   private readonly waiting: Waiting[] = [];
-  private inFlight = 0;
+  /** Posted to a worker and not yet answered, in the order they were added. */
+  private readonly posted: Waiting[] = [];
   private merged: Promise<void> = Promise.resolve();
   private started = false;
 
   constructor(
     private readonly pool: ScanPool,
-    private readonly maxInFlight: number,
     private readonly readHere: (items: ReadItem[]) => ReadReply,
     private readonly merge: (items: ReadItem[], reply: ReadReply) => Promise<void>,
   ) {}
 
   add(items: ReadItem[]): void {
-    let settle!: (reply: ReadReply) => void;
-    const reply = new Promise<ReadReply>((resolve) => (settle = resolve));
-    this.waiting.push({ items, settle });
+    let resolve!: (reply: ReadReply) => void;
+    const reply = new Promise<ReadReply>((r) => (resolve = r));
+    const job: Waiting = {
+      items,
+      settled: false,
+      claim: new Int32Array(new SharedArrayBuffer(4)),
+      settle: (r) => {
+        if (job.settled) return;
+        job.settled = true;
+        resolve(r);
+      },
+    };
+    this.waiting.push(job);
     this.merged = this.merged.then(async () => this.merge(items, await reply));
     this.pump();
   }
@@ -46,11 +63,11 @@ export class ReadQueue {
     this.pump();
   }
 
-  /** Reads the waiting batches on this thread, from the back, until none waits. */
+  /** Reads on this thread, from the back, every batch no worker has begun, until none is left. */
   async drainHere(): Promise<void> {
-    for (let job = this.waiting.pop(); job; job = this.waiting.pop()) {
+    for (let job = this.takeHere(); job; job = this.takeHere()) {
       job.settle(this.readHere(job.items));
-      // Let the workers' replies in between batches, so they get the next ones.
+      // Let the workers' replies in between batches.
       await new Promise((next) => setImmediate(next));
     }
   }
@@ -60,19 +77,28 @@ export class ReadQueue {
     return this.merged;
   }
 
+  private takeHere(): Waiting | undefined {
+    const unposted = this.waiting.pop();
+    if (unposted) return unposted;
+    while (this.posted.length > 0) {
+      const job = this.posted.pop()!;
+      if (!job.settled && Atomics.compareExchange(job.claim, 0, 0, 2) === 0) return job;
+    }
+    return undefined;
+  }
+
   private pump(): void {
-    while (this.started && this.inFlight < this.maxInFlight && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
-      this.inFlight++;
-      // A batch whose worker died is read here instead: nothing is lost.
+    if (!this.started) return;
+    for (const job of this.waiting.splice(0)) {
+      this.posted.push(job);
       void this.pool
-        .read(job.items)
-        .catch(() => this.readHere(job.items))
-        .then((reply) => {
-          this.inFlight--;
-          job.settle(reply);
-          this.pump();
-        });
+        .read(job.items, job.claim)
+        // null: this thread claimed the batch first and settles it. A batch whose worker
+        // died is read here instead: nothing is lost.
+        .then(
+          (reply) => reply && job.settle(reply),
+          () => job.settle(this.readHere(job.items)),
+        );
     }
   }
 }

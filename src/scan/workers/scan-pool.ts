@@ -13,7 +13,11 @@ export interface ScanPool {
   readonly size: number;
   /** Resolves when every worker has started (and loaded its modules). */
   ready(): Promise<void>;
-  read(items: ReadItem[]): Promise<ReadReply>;
+  /**
+   * Reads a batch in a worker, unless another thread turns `claim` from 0 first (then null):
+   * see read/read-queue.ts.
+   */
+  read(items: ReadItem[], claim?: Int32Array): Promise<ReadReply | null>;
   lint(path: string, text: string): Promise<Finding[]>;
   close(): Promise<void>;
 }
@@ -23,9 +27,9 @@ export function startScanPool(options: { init: ScanWorkerInit; size: number; wor
     workerUrl: options.workerUrl,
     init: options.init,
     size: options.size,
-    // Batches are small enough to balance the workers; eight in flight (~50 ms of reading)
-    // keep them busy while the main thread is away (loading the TypeScript compiler).
-    maxInFlight: 8,
+    // Every batch is posted at once (read-queue.ts): a worker must not wait for the main
+    // thread, which is away for 100 ms at a time (loading the TypeScript compiler, linting).
+    maxInFlight: Infinity,
     name: 'hublint-scan',
   });
   const expect = async <K extends ScanResponse['op']>(request: ScanRequest, op: K) => {
@@ -36,7 +40,7 @@ export function startScanPool(options: { init: ScanWorkerInit; size: number; wor
   return {
     size: options.size,
     ready: () => pool.ready(),
-    read: async (items) => (await expect({ op: 'read', items }, 'read')).reply,
+    read: async (items, claim) => (await expect({ op: 'read', items, claim }, 'read')).reply,
     lint: async (path, text) => (await expect({ op: 'lint', job: { path, text } }, 'lint')).findings,
     close: () => pool.close(),
   };

@@ -33,9 +33,11 @@ export interface ScanWorkerInit {
 }
 
 export type ScanRequest =
-  | { op: 'read'; items: ReadItem[] }
+  /** `claim`: shared with the main thread; the batch is read only if this worker turns it from 0. */
+  | { op: 'read'; items: ReadItem[]; claim?: Int32Array }
   | { op: 'lint'; job: LintJob };
-export type ScanResponse = { op: 'read'; reply: ReadReply } | { op: 'lint'; findings: Finding[] };
+/** `reply` null: the main thread claimed the batch first. */
+export type ScanResponse = { op: 'read'; reply: ReadReply | null } | { op: 'lint'; findings: Finding[] };
 
 export async function setupScanWorker(init: ScanWorkerInit) {
   const gate = makeReadGate(init.gate);
@@ -50,7 +52,10 @@ export async function setupScanWorker(init: ScanWorkerInit) {
 
   return {
     handle: async (request: ScanRequest): Promise<ScanResponse> => {
-      if (request.op === 'read') return { op: 'read', reply: await read(request.items) };
+      if (request.op === 'read') {
+        const mine = request.claim === undefined || Atomics.compareExchange(request.claim, 0, 0, 1) === 0;
+        return { op: 'read', reply: mine ? read(request.items) : null };
+      }
       return { op: 'lint', findings: await (await loadLinter()).handle(request.job) };
     },
   };
