@@ -93,6 +93,11 @@ export function isTerminal(fd: 1 | 2): boolean {
 
 /** The standard streams, for the commands that use them directly. */
 export const out = (text: string, kind: OutputKind = 'text'): boolean => writeStd(1, printable(text, kind));
+/**
+ * Standard error as the progress line needs it (cli/progress.ts): asked whether it is a
+ * terminal and written to without making process.stderr, which loads `net` for a pipe.
+ */
+export const stderrLine = { get isTTY(): boolean { return isTerminal(2); }, write: (text: string): boolean => writeStd(2, text) };
 /** A text (a summary, a stack, timings) on standard error. */
 export const err = (text: string): boolean => writeStd(2, printable(text));
 export const say = (line: string): boolean => writeStd(2, `${escapeControls(redact(line))}\n`);

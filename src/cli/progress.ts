@@ -1,8 +1,10 @@
+import { stderrLine } from './emit.js';
+
 /**
  * A progress line on stderr for scans that take over a second — only on a terminal and
  * never in CI, where it would be noise in the log.
  */
-export function progressLine(stream: NodeJS.WriteStream = process.stderr): { onFile: (done: number, findings: number, total?: number) => void; done: () => void } {
+export function progressLine(stream: { readonly isTTY?: boolean; write(text: string): unknown } = stderrLine): { onFile: (done: number, findings: number, total?: number) => void; done: () => void } {
   const enabled = stream.isTTY === true && !process.env.CI;
   const started = Date.now();
   let shown = false;
