@@ -3,6 +3,8 @@ import { createRequire, Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { fnv64 } from './fnv64.js';
+import { payloadSum } from './payload-sum.js';
 
 /**
  * V8 code caching for big CommonJS bundles (the TypeScript compiler inside ts-morph), the
@@ -16,7 +18,7 @@ import { Script } from 'node:vm';
  * this user's own and private (a real folder, owner-only: 0700; checked on every load).
  * The file name holds the bundle's path, size and mtime, the Node version, the
  * architecture and the V8 flags, so an edited bundle or another Node never meets an old
- * cache. Each file carries a checksum of its payload (CRC-32, see checksum()), checked
+ * cache. Each file carries a checksum of its payload (payload-sum.ts), checked
  * before V8 sees it: V8 checks its own version, the flags and the source length but, in
  * release builds, not a checksum, so a damaged file could otherwise reach the deserializer. A file that fails
  * any check is ignored (the bundle compiles from source) and rewritten at exit.
@@ -101,32 +103,6 @@ function ensurePrivateDir(dir: string): boolean {
   return isPrivateDir(dir);
 }
 
-/**
- * A 64-bit FNV-1a (two 32-bit lanes) as 16 hex digits. Not node:crypto: loading it costs a
- * pre-commit run ~4 ms, a tenth of its budget. The cache folder is private (0700, ours), so
- * the checksum guards against damage (a disk, a copy), not against an attacker; the names
- * need only tell bundles and versions apart.
- */
-export function fnv64(data: string | Uint8Array): string {
-  let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  // Word steps need 4-aligned bytes; a copy starts at offset 0 (the result is the same).
-  if (bytes.byteOffset % 4 !== 0) bytes = new Uint8Array(bytes);
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  // Whole 32-bit words, a quarter of the steps: this runs before anything is compiled, in
-  // V8's interpreter, on a cache of 0.3–2.6 MB. (Words in the machine's byte order: a cache
-  // is only ever read on the machine that wrote it.)
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
-  for (let i = 0; i < words.length; i++) {
-    a = Math.imul(a ^ words[i], 0x01000193);
-    b = Math.imul(b ^ words[i] ^ (a >>> 15), 0x01000193);
-  }
-  for (let i = words.length * 4; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i], 0x01000193);
-    b = Math.imul(b ^ bytes[i] ^ (a >>> 15), 0x01000193);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
 
 /**
  * The cache file name (without `.v8cache`): `<bundle path>-<version of it>`, 16 hex digits
@@ -159,28 +135,15 @@ function bundleKey(filename: string): string {
 const MAGIC = Buffer.from('hublint-v8cache\n');
 const HEADER = MAGIC.length + 16;
 
-/**
- * The payload's checksum: CRC-32 and the length, 8 hex digits each, where zlib has crc32
- * (Node ≥ 20.15): native, ~0.2 ms for a 400 KB cache, where fnv64 runs in V8's interpreter
- * before anything is compiled, ~7 ms of a pre-commit run; zlib's module loads the stream
- * modules that the run's output needs anyway. Elsewhere fnv64. A cache file is only read by
- * the Node version that wrote it (cacheKey), so both ends use the same one.
- */
-function checksum(payload: Uint8Array): string {
-  const zlib = createRequire(import.meta.url)('node:zlib') as { crc32?: (data: Uint8Array) => number };
-  if (typeof zlib.crc32 !== 'function') return fnv64(payload);
-  return zlib.crc32(payload).toString(16).padStart(8, '0') + (payload.length >>> 0).toString(16).padStart(8, '0');
-}
-
 /** The payload of a cache file, or undefined when the file is not one of ours or is damaged. */
 export function unpackCache(file: Buffer): Buffer | undefined {
   if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const payload = file.subarray(HEADER);
-  return file.toString('latin1', MAGIC.length, HEADER) === checksum(payload) ? payload : undefined;
+  return file.toString('latin1', MAGIC.length, HEADER) === payloadSum(payload) ? payload : undefined;
 }
 
 export function packCache(payload: Buffer): Buffer {
-  return Buffer.concat([MAGIC, Buffer.from(checksum(payload), 'latin1'), payload]);
+  return Buffer.concat([MAGIC, Buffer.from(payloadSum(payload), 'latin1'), payload]);
 }
 
 /** Temporary files of writes that never finished (a killed run), after this long: removed. */
