@@ -4,6 +4,8 @@ import { hole } from '../core/hole.js';
 import { commandMethod } from './lower/command-method.js';
 import { readUrl } from './lower/readings.js';
 import { scanUrls, type UrlHit } from './scan-urls.js';
+import { loweredBefore } from './resolve/project.js';
+import { timed } from '../runtime/stage-clock.js';
 
 interface Span {
   start: number;
@@ -51,7 +53,7 @@ async function commentSpans(name: AdapterName, text: string): Promise<Span[]> {
   if (name === 'yaml') return (await import('./yaml/adapter.js')).yamlComments(text);
   if (name === 'json') return (await import('./json/tokenize.js')).jsonComments(text);
   const lexer = await (await import('./lexers.js')).loadLexer(name);
-  return lexer ? lexer.lex(text).lexemes.filter((l) => l.kind === 'comment') : [];
+  return lexer ? timed(`lex comments ${name}`, () => lexer.lex(text)).lexemes.filter((l) => l.kind === 'comment') : [];
 }
 
 /**
@@ -59,15 +61,32 @@ async function commentSpans(name: AdapterName, text: string): Promise<Span[]> {
  * candidate of the adapter covers and that stands in a comment (by the language's lexer, as
  * the fix step reads it) becomes a comment candidate. Adapters that already report their
  * comments (the lowered languages, the tokenizer languages) cover them, so nothing doubles;
- * the file is lexed only when such a URL exists.
+ * the file is lexed only when such a URL exists, and not at all when this run lowered it from
+ * a clean tree already: that tree's comments are the lexer's (a file that defines a base URL
+ * was parsed twice for nothing).
  */
-export async function unreadComments(name: AdapterName, text: string, found: readonly Candidate[]): Promise<Candidate[]> {
+export async function unreadComments(name: AdapterName, text: string, found: readonly Candidate[], file?: string): Promise<Candidate[]> {
   if (name === 'text' || name === 'markdown' || name === 'rst') return [];
-  const hits = scanUrls(text).filter((h) => !found.some((c) => c.start < h.end && h.start < c.end));
+  const hits = uncovered(scanUrls(text), found);
   if (hits.length === 0) return [];
-  const spans = await commentSpans(name, text);
+  const lowered = file === undefined ? undefined : loweredBefore(name, file, text);
+  const spans = lowered && !lowered.syntaxErrors ? lowered.comments : await commentSpans(name, text);
   return hits.flatMap((h) => {
     const span = spans.find((s) => s.start <= h.start && h.end <= s.end);
     return span ? [commentCandidate(text, withVariables(text, h, span.end))] : [];
   });
+}
+
+/** The hits (in text order, not overlapping) that no candidate overlaps: one sweep, not hits × candidates. */
+function uncovered(hits: readonly UrlHit[], found: readonly Span[]): UrlHit[] {
+  const byStart = [...found].sort((a, b) => a.start - b.start);
+  const out: UrlHit[] = [];
+  let next = 0;
+  let reach = -Infinity;
+  for (const h of hits) {
+    // Every candidate that starts before the hit ends: the hit is covered if one reaches into it.
+    while (next < byStart.length && byStart[next].start < h.end) reach = Math.max(reach, byStart[next++].end);
+    if (!(reach > h.start)) out.push(h);
+  }
+  return out;
 }

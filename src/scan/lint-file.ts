@@ -110,7 +110,7 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
     const extract = (ctx: AdapterContext) => timed(`extract ${name}`, () => adapter.extract(file, text, ctx));
     // The memo may hand back another copy's array: add the comments' candidates to a new one.
     const extracted = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
-    candidates = [...extracted, ...(await unreadComments(name, text, extracted))];
+    candidates = [...extracted, ...(await unreadComments(name, text, extracted, file))];
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }

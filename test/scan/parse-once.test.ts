@@ -30,3 +30,28 @@ describe('one parse per file for Hub findings and pins', () => {
     expect(timings['lower js']?.n).toBe(1);
   });
 });
+
+describe('one parse per file for the comment pass', () => {
+  it('reads the comments of a file lowered from a clean tree off that tree, not a second parse', async () => {
+    const sub = mkdtempSync(join(dir, 'comments-'));
+    writeFileSync(
+      join(sub, 'hub.py'),
+      [
+        'import requests',
+        // A base URL no candidate covers: before, the comment pass parsed the file again to see whether it stood in a comment.
+        'BASE = "https://hub.docker.com/v2"',
+        '# the old call was requests.get("https://hub.docker.com/v2/repositories/acme/")',
+        'def get(org):',
+        '    return requests.get(f"{BASE}/repositories/{org}/")',
+        '',
+      ].join('\n'),
+    );
+    enableTimings();
+    takeTimings();
+    const { findings } = await lint({ cwd: sub, paths: ['.'], rules: [...builtinRules()] });
+    const timings = takeTimings() ?? {};
+    expect(findings.map((f) => `${f.line} ${f.ruleId} ${f.severity}`)).toEqual(['3 hub-list-repositories info', '5 hub-list-repositories warning']);
+    expect(timings['parse python']?.n).toBe(1);
+    expect(timings['lex comments python']).toBeUndefined();
+  });
+});

@@ -96,14 +96,42 @@ export class Program {
 
   /** The definition a name at `use` refers to, if it is one of this file's. */
   defOf(name: string, use: Expr): Def | undefined {
-    const defs = this.defsByName.get(name) ?? (name.startsWith('self.') || name.startsWith('this.') ? undefined : undefined);
+    // Asked again and again for the same reads (every use of every definition, by every
+    // construction): once per read. A generated file with a thousand `url = …` in as many
+    // functions took minutes when each question walked every definition of the name.
+    if (use.kind !== 'name' || name !== use.name) return this.lookUp(name, use);
+    if (this.defOfUse.has(use)) return this.defOfUse.get(use);
+    const def = this.lookUp(name, use);
+    this.defOfUse.set(use, def);
+    return def;
+  }
+
+  private readonly defOfUse = new Map<Expr, Def | undefined>();
+  /** A name's definitions by the scope they stand in, in the order they were lowered. */
+  private readonly defsByScope = new Map<string, Map<Scope, Def[]>>();
+
+  private scopedDefs(name: string): Map<Scope, Def[]> | undefined {
+    let byScope = this.defsByScope.get(name);
+    if (byScope === undefined) {
+      const defs = this.defsByName.get(name);
+      if (!defs) return undefined;
+      byScope = new Map();
+      for (const d of defs) push(byScope, d.scope, d);
+      this.defsByScope.set(name, byScope);
+    }
+    return byScope;
+  }
+
+  private lookUp(name: string, use: Expr): Def | undefined {
+    const defs = this.defsByName.get(name);
     if (defs) {
+      const byScope = this.scopedDefs(name)!;
       for (let s: Scope | null = use.scope; s; s = s.parent) {
-        const here = defs.filter((d) => d.scope === s);
-        if (here.length === 0) continue;
+        const here = byScope.get(s);
+        if (here === undefined) continue;
         if (s === use.scope) {
-          const before = here.filter((d) => d.at <= use.start);
-          if (before.length > 0) return before[before.length - 1];
+          const before = lastAtOrBefore(here, use.start);
+          if (before !== undefined) return before;
           // A parameter's own name in its function: no definition before, the parameter decides.
           if (s.kind === 'function' && s.params.some((p) => p.name === name)) return undefined;
           continue;
@@ -112,7 +140,7 @@ export class Program {
         return here[here.length - 1];
       }
       // `self.base` set in one method and read in another; class attributes.
-      if (/^(?:self|this|cls)\./.test(name) || defs.every((d) => d.scope.kind !== 'function')) return defs[defs.length - 1];
+      if (/^(?:self|this|cls)\./.test(name) || ![...byScope.keys()].some((scope) => scope.kind === 'function')) return defs[defs.length - 1];
     }
     const field = this.fieldDef(name);
     if (field) return field;
@@ -155,14 +183,31 @@ export class Program {
 
   /** The name expressions that read a definition (also through a field read elsewhere). */
   usesOf(def: Def): Expr[] {
-    const key = def.name.includes('.') ? lastSegment(def.name.replace(/\.default$/, '')) : undefined;
-    let names = this.namesByName.get(def.name) ?? [];
-    if (key !== undefined) {
-      const dotted = this.dottedNamesByKey.get(key) ?? [];
-      // `a.url.default` is read as `a.url` (or any `….url`); `a.url` is among the dotted ones already.
-      names = lastSegment(def.name) === key ? dotted : this.inLoweredOrder([...new Set([...names, ...dotted])]);
+    // Every definition of a name shares its candidate reads: each read is resolved once and
+    // filed under its definition, not once per definition asked about.
+    let byDef = this.readsByDefName.get(def.name);
+    if (byDef === undefined) {
+      byDef = new Map();
+      for (const u of this.candidateReads(def.name)) {
+        if (u.kind !== 'name') continue;
+        const read = this.defOf(u.name, u);
+        if (read !== undefined) push(byDef, read, u);
+      }
+      this.readsByDefName.set(def.name, byDef);
     }
-    return names.filter((u) => u.kind === 'name' && this.defOf(u.name, u) === def);
+    return byDef.get(def) ?? [];
+  }
+
+  private readonly readsByDefName = new Map<string, Map<Def, Expr[]>>();
+
+  /** The reads that may read a definition of this name, in the order they were lowered. */
+  private candidateReads(name: string): Expr[] {
+    const key = name.includes('.') ? lastSegment(name.replace(/\.default$/, '')) : undefined;
+    const names = this.namesByName.get(name) ?? [];
+    if (key === undefined) return names;
+    const dotted = this.dottedNamesByKey.get(key) ?? [];
+    // `a.url.default` is read as `a.url` (or any `….url`); `a.url` is among the dotted ones already.
+    return lastSegment(name) === key ? dotted : this.inLoweredOrder([...new Set([...names, ...dotted])]);
   }
 
   /** The function a name is a parameter of, seen from `use`. */
@@ -297,6 +342,12 @@ export function fieldOf(p: Program, obj: ObjectExpr, env: Env, key: string, dept
     if (found !== 'absent') return found;
   }
   return 'absent';
+}
+
+/** The last of `defs` (in lowered order) that stands at or before `at`. */
+function lastAtOrBefore(defs: readonly Def[], at: number): Def | undefined {
+  for (let i = defs.length - 1; i >= 0; i--) if (defs[i].at <= at) return defs[i];
+  return undefined;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
