@@ -18,6 +18,7 @@
 //   --no-docker        skip the Docker-heavy corpus (bench/corpus-docker) and the mix
 //   --no-mix           skip the scaling check on a mix of packages
 //   --no-stages        skip the stage-timing runs (HUBLINT_TIMINGS=1)
+//   --no-many-sites    skip the check of one generated file with many Hub calls (lib/many-sites.mjs)
 //   --tree NAME=DIR    also time hublint (with and without workers) and rg on a source tree, e.g.
 //                      --tree renovate=/path/to/renovatebot/renovate (repeatable)
 //   --docker-home DIR  where the Docker-heavy corpus lives (default $TMPDIR/hublint-bench-corpus-docker-<hash>)
@@ -32,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { corpusHome, DOCKER_SPEC_DIR, ensureInstall, ensureScaled } from './lib/corpus.mjs';
 import { mixCheck, nodeModulesExcept, renderStageTable, scanTree, stageTimings } from './lib/docker-heavy.mjs';
+import { manySitesCheck } from './lib/many-sites.mjs';
 import { precommitFiles } from './lib/cases.mjs';
 import { formatSummary } from './lib/cpuprofile.mjs';
 import { ensureDebianTool, fmtMs, GNU_TIME, timeGroup } from './lib/measure.mjs';
@@ -61,6 +63,7 @@ const { values: opt } = parseArgs({
     'no-docker': { type: 'boolean', default: false },
     'no-mix': { type: 'boolean', default: false },
     'no-stages': { type: 'boolean', default: false },
+    'no-many-sites': { type: 'boolean', default: false },
     tree: { type: 'string', multiple: true, default: [] },
     'docker-home': { type: 'string' },
   },
@@ -189,6 +192,9 @@ if (docker && !opt['no-mix']) {
     ],
   });
 }
+// One file, many sites: 400 and 1,600 functions per language (4×); linear is ≤ 4× plus start-up.
+const MANY_SITES = [400, 1600];
+const manySites = opt['no-many-sites'] ? null : manySitesCheck({ bin, dir: join(outDir, 'many-sites'), sizes: MANY_SITES, runs: dockerRuns, log });
 const stageColumns = [];
 const noWorkers = { ...process.env, HUBLINT_WORKERS: '0' };
 if (!opt['no-stages']) log('stage timings: one run of each tree with HUBLINT_TIMINGS=1, with and without workers');
@@ -246,7 +252,7 @@ if (opt.json) {
   const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, v]));
   writeFileSync(
     opt.json,
-    JSON.stringify({ machine, commandLine, totalS, scans: scans.map((s) => ({ ...s, results: plain(s.results) })), precommit: plain(precommit), profiles }, null, 1),
+    JSON.stringify({ machine, commandLine, totalS, scans: scans.map((s) => ({ ...s, results: plain(s.results) })), precommit: plain(precommit), manySites: manySites && plain(manySites.results), profiles }, null, 1),
   );
 }
 log(`done in ${totalS.toFixed(0)} s`);
@@ -391,6 +397,13 @@ function dockerTargetRows(x, verdict) {
     const k = mix.results.get('whole').medianMs / sum;
     L.push(`| mix of packages: whole run / sum of the parts' runs | ${x(k)} | ≤ 1× (linear; each part pays its own start-up) | ${verdict(k <= 1.05)} |`);
   }
+  if (manySites) {
+    const [small, big] = MANY_SITES;
+    for (const ext of [...new Set(manySites.files.map((f) => f.ext))]) {
+      const k = manySites.results.get(`${ext} ${big}`).medianMs / manySites.results.get(`${ext} ${small}`).medianMs;
+      L.push(`| one .${ext} file of ${big} Hub calls / one of ${small} | ${x(k)} | ≤ ${big / small}× (linear) | ${verdict(k <= big / small)} |`);
+    }
+  }
   return L;
 }
 
@@ -423,6 +436,14 @@ function dockerSections() {
     for (const [name, r] of mix.results) L.push(`| ${name} | ${fmtMs(r.medianMs)} | ${fmtMs(r.minMs)} – ${fmtMs(r.maxMs)} | ${rss(r)} |`);
     const sum = mix.parts.reduce((n, p) => n + mix.results.get(p).medianMs, 0);
     L.push(`| sum of the parts | ${fmtMs(sum)} | | |`);
+  }
+  if (manySites) {
+    L.push('');
+    L.push(`#### One file with many Hub calls (a generated client: N functions, each a \`url\` from the module's base and one request; HUBLINT_WORKERS=0; medians of ${dockerRuns}, interleaved)`);
+    L.push('');
+    L.push('| file | median | min – max | peak RSS |');
+    L.push('|---|---:|---:|---:|');
+    for (const [name, r] of manySites.results) L.push(`| .${name.replace(' ', ', ')} functions | ${fmtMs(r.medianMs)} | ${fmtMs(r.minMs)} – ${fmtMs(r.maxMs)} | ${rss(r)} |`);
   }
   if (stageColumns.length) {
     L.push('');
