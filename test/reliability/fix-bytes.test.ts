@@ -79,6 +79,9 @@ describe('--fix keeps every byte it does not edit', () => {
     chmodSync(dir, 0o777);
     chownSync(file, 0, 65534);
     chmodSync(file, 0o664);
+    // The CLI must be readable by nobody: a checkout inside a 0700 folder (mktemp -d) is not.
+    const reach = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, 4)`], { encoding: 'utf8' });
+    if (reach.status !== 0) throw new Error(`nobody (uid 65534) cannot read ${CLI}: run the tests from a checkout whose folders others may enter (chmod o+x)`);
     const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--fix', 'shared.sh'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(r.stderr).toMatch(/shared\.sh: not fixed: cannot keep its owner and group/);
     const st = statSync(file);
