@@ -233,7 +233,7 @@ export const LANGUAGES = [
     fences: ['perl'],
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
-  // Swift, Scala, Dart, Elixir and Lua have no grammar as WebAssembly: one token lowering
+  // Swift, Scala, Dart, Elixir, Lua and R have no grammar as WebAssembly: one token lowering
   // (lower/generic.ts) reads them all, each through its own small table.
   {
     name: 'swift',
@@ -264,6 +264,12 @@ export const LANGUAGES = [
     extensions: ['.lua'],
     fences: ['lua'],
     load: () => import('./lower/generic.js').then((m) => m.genericAdapter('lua')),
+  },
+  {
+    name: 'r',
+    extensions: ['.r'],
+    fences: ['r'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('r')),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.

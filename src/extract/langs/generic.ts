@@ -76,3 +76,18 @@ export const luaSpec: LanguageSpec = {
   ],
   ident: WORD,
 };
+
+/**
+ * R: `'...'` and `"..."` (no splices: strings are built by paste/paste0/sprintf/glue calls),
+ * raw `r"(...)"` strings; a name may hold dots (`hub.url`, `.base`), not start a number.
+ */
+export const rSpec: LanguageSpec = {
+  name: 'r',
+  lineComments: ['#'],
+  blockComments: [],
+  strings: [
+    { open: /[rR](?<q>["'])\(/y, close: (m) => `)${m.groups?.q ?? '"'}`, escape: 'none' },
+    { open: /(?<q>["'])/y, escape: 'backslash' },
+  ],
+  ident: /(?:[A-Za-z]|\.(?![0-9]))[\w.]*/y,
+};

@@ -1,4 +1,4 @@
-import { dartSpec, elixirSpec, luaSpec, scalaSpec, swiftSpec } from '../langs/generic.js';
+import { dartSpec, elixirSpec, luaSpec, rSpec, scalaSpec, swiftSpec } from '../langs/generic.js';
 import type { LanguageSpec } from '../langs/spec.js';
 import type { Token } from '../langs/tokenize.js';
 import type { Adapter } from '../types.js';
@@ -11,7 +11,7 @@ import { TokenDescent, type Parsed } from './token-descent.js';
 
 /**
  * One token lowering for the languages with no grammar as WebAssembly whose string values
- * flow in the same few ways (Swift, Scala, Dart, Elixir, Lua): a small table per language
+ * flow in the same few ways (Swift, Scala, Dart, Elixir, Lua, R): a small table per language
  * (its lexical spec, concatenation operators, declaration and function words, how a call
  * names an argument) drives one descent over the shared tokenizer's tokens. It keeps:
  *
@@ -22,7 +22,10 @@ import { TokenDescent, type Parsed } from './token-descent.js';
  * - functions written with braces (`func f(a: String) {`) as scopes with their parameters;
  * - calls with their callee, receiver, positional and named arguments, trailing closures,
  *   Lua's `f{...}` / `f"..."` and `obj:m()`; tables and maps with `key = v` / `key: v` as objects;
- * - atoms and implicit members (`:post`, `.post`) as their name, for the method resolver.
+ * - atoms and implicit members (`:post`, `.post`) as their name, for the method resolver;
+ * - R's `x <- v` / `x <<- v`, `f <- function(a, b = "x") {`, `pkg::fn()`, the `%>%` pipe,
+ *   and strings built by `paste0(...)`, `paste(..., sep = "/")`, `sprintf(fmt, ...)`,
+ *   `glue("...{x}...")`, `file.path(...)`.
  *
  * What the descent does not know it lowers as an opaque value and goes on with the statement.
  */
@@ -44,6 +47,8 @@ export interface Dialect {
   readonly labels?: boolean;
   /** Lua: `obj:method(...)`, and calls on one literal or table without parentheses. */
   readonly lua?: boolean;
+  /** R: arrow assignment, `pkg::fn`, `%>%`, and the string-building calls (rStringCall). */
+  readonly r?: boolean;
 }
 
 const COMMON_DECLARATIONS = ['private', 'public', 'protected', 'internal', 'static', 'final', 'override', 'lazy', 'open', 'fileprivate', 'implicit', 'late'];
@@ -54,6 +59,7 @@ export const DIALECTS = {
   dart: { name: 'dart', spec: dartSpec, concat: ['+'], declarations: new Set([...COMMON_DECLARATIONS, 'var', 'const', 'String', 'dynamic', 'Uri']), functions: new Set<string>(), named: [':'] },
   elixir: { name: 'elixir', spec: elixirSpec, concat: ['<>'], declarations: new Set<string>(), functions: new Set(['def', 'defp']), named: [':'] },
   lua: { name: 'lua', spec: luaSpec, concat: ['..'], declarations: new Set(['local']), functions: new Set(['function']), named: ['='], lua: true },
+  r: { name: 'r', spec: rSpec, concat: [], declarations: new Set<string>(), functions: new Set<string>(), named: ['='], r: true },
 } as const satisfies Record<string, Dialect>;
 
 export type DialectName = keyof typeof DIALECTS;
@@ -127,8 +133,17 @@ class GenericLowering extends TokenDescent {
     return 0;
   }
 
-  private pipeAt(i: number): boolean {
-    return this.is(i, 'op', '|') && this.is(i + 1, 'op', '>') && this.adjacent(i);
+  /** The length in tokens of a pipe at `i` (`|>`; R's `%>%`), or 0. */
+  private pipeAt(i: number): number {
+    if (this.is(i, 'op', '|') && this.is(i + 1, 'op', '>') && this.adjacent(i)) return 2;
+    if (this.d.r === true && this.is(i, 'op', '%') && this.is(i + 1, 'op', '>') && this.is(i + 2, 'op', '%') && this.adjacent(i) && this.adjacent(i + 1)) return 3;
+    return 0;
+  }
+
+  /** The length in tokens of R's `<-` or `<<-` at `i`, or 0. */
+  private arrowAt(i: number): number {
+    if (this.d.r !== true || !this.is(i + 1, 'op', '-') || !this.adjacent(i)) return 0;
+    return this.is(i, 'op', '<') || this.is(i, 'op', '<<') ? 2 : 0;
   }
 
   protected override continues(j: number): boolean {
@@ -169,7 +184,7 @@ class GenericLowering extends TokenDescent {
         this.b.openScope('class', name, this.span(i, this.ts.closer[j] + 1));
         return j + 1;
       }
-      const fn = this.functionAt(i, limit);
+      const fn = this.functionAt(i, limit) ?? this.rFunctionAt(i, limit);
       if (fn !== undefined) return fn;
       // An Elixir module attribute: `@base "https://..."`.
       if (t.text.startsWith('@') && i + 1 < end && !this.is(i + 1, 'op', '=')) {
@@ -213,7 +228,13 @@ class GenericLowering extends TokenDescent {
     if (!named && !this.is(body, 'open', '{') && !this.is(body, 'op', '=>')) return undefined;
     if (!this.is(body, 'open', '{')) return close + 1;
     const fn = this.b.openScope('function', name, this.span(i, this.ts.closer[body] + 1));
-    for (const [a, z] of this.ranges(j + 1, close)) {
+    this.params(fn, j + 1, close);
+    return body + 1;
+  }
+
+  /** The parameters between a function's parentheses: `a`, `a: String`, `a = default`. */
+  private params(fn: Scope, from: number, to: number): void {
+    for (const [a, z] of this.ranges(from, to)) {
       let eq = a;
       while (eq < z && !this.is(eq, 'op', '=')) eq = this.is(eq, 'open') ? this.ts.closer[eq] + 1 : eq + 1;
       const colon = this.find(a, eq, ':');
@@ -222,14 +243,51 @@ class GenericLowering extends TokenDescent {
       if (p < a) continue;
       this.b.addParam(fn, this.tok(p)!.text, eq < z ? this.expression(eq + 1, z) : undefined);
     }
-    return body + 1;
+  }
+
+  /** Statements whose value a function returns without `return` (R: the last one of the body). */
+  private readonly implicitReturns = new Set<number>();
+
+  /**
+   * R's `name <- function(params) {` (or `=`, `<<-`): a function scope named after the target,
+   * with its parameters; the body's last statement is its value.
+   */
+  private rFunctionAt(i: number, limit: number): number | undefined {
+    if (this.d.r !== true || this.tok(i)?.kind !== 'ident') return undefined;
+    const op = this.arrowAt(i + 1) || (this.is(i + 1, 'op', '=') ? 1 : 0);
+    const word = i + 1 + op;
+    if (op === 0 || !this.is(word, 'ident', 'function') || !this.is(word + 1, 'open', '(')) return undefined;
+    const close = this.ts.closer[word + 1];
+    if (close + 1 >= limit || !this.is(close + 1, 'open', '{')) return undefined;
+    const bodyEnd = this.ts.closer[close + 1];
+    const fn = this.b.openScope('function', this.tok(i)!.text, this.span(i, bodyEnd + 1));
+    this.params(fn, word + 2, close);
+    let last = -1;
+    for (let j = close + 2; j < bodyEnd; ) {
+      const t = this.tok(j)!;
+      if (t.kind === 'close' || (t.kind === 'op' && t.text === ';')) {
+        j++;
+        continue;
+      }
+      last = j;
+      j = Math.max(this.statementEnd(j, bodyEnd), j + 1);
+    }
+    if (last !== -1) this.implicitReturns.add(last);
+    return close + 2;
   }
 
   /** `let x = v`, `val x: String = v`, `final String x = v`, `self.x = v`, `x += v`, or an expression. */
   private assignmentOrExpression(from: number, to: number): void {
     let eq = -1;
+    let eqLength = 1;
     for (let j = from; j < to; j++) {
       const t = this.ts.tokens[j];
+      const arrow = this.arrowAt(j);
+      if (arrow > 0) {
+        eq = j;
+        eqLength = arrow;
+        break;
+      }
       if (t.kind === 'open') j = this.ts.closer[j];
       else if (t.kind === 'op' && (t.text === '=' || t.text === '+=' || (t.text === '..' && this.d.lua !== true && this.is(j + 1, 'op', '=')))) {
         eq = j;
@@ -238,12 +296,13 @@ class GenericLowering extends TokenDescent {
     }
     const name = eq > from ? this.target(from, eq) : undefined;
     if (name === undefined) {
-      this.expression(from, to);
+      const e = this.expression(from, to);
+      if (e && this.implicitReturns.has(from)) this.b.ret(e);
       return;
     }
-    const value = this.expression(eq + 1, to);
+    const value = this.expression(eq + eqLength, to);
     if (!value) return;
-    this.b.assign(name, value, this.tok(eq)!.text, this.endOf(to - 1));
+    this.b.assign(name, value, eqLength > 1 ? '=' : this.tok(eq)!.text, this.endOf(to - 1));
     // A member of a type (`static let root = ...` in `struct HubAPI`) is read as `HubAPI.root` elsewhere.
     const def = this.b.out.defs[this.b.out.defs.length - 1];
     if (def?.value === value && def.scope.kind === 'class' && def.scope.name && !name.includes('.')) this.b.out.defs.push({ ...def, name: `${def.scope.name}.${name}` });
@@ -305,9 +364,10 @@ class GenericLowering extends TokenDescent {
     let left = this.concat(from, to, depth);
     while (left.next < to) {
       const t = this.tok(left.next)!;
-      if (this.pipeAt(left.next)) {
+      const pipe = this.pipeAt(left.next);
+      if (pipe > 0) {
         this.piped = left.e;
-        const right = this.concat(left.next + 2, to, depth + 1);
+        const right = this.concat(left.next + pipe, to, depth + 1);
         this.piped = undefined;
         left = right;
         continue;
@@ -366,7 +426,7 @@ class GenericLowering extends TokenDescent {
         next++;
         continue;
       }
-      const member = t.kind === 'op' && (t.text === '.' || t.text === '?.' || (this.d.lua === true && t.text === ':'));
+      const member = t.kind === 'op' && (t.text === '.' || t.text === '?.' || (this.d.lua === true && t.text === ':') || (this.d.r === true && t.text === '::'));
       if (member) {
         const u = this.tok(next + 1);
         if (!u || next + 1 >= to || u.kind !== 'ident') break;
@@ -517,7 +577,50 @@ class GenericLowering extends TokenDescent {
       this.block(closureAt);
       args.push(this.b.opaque('{...}', this.span(closureAt, this.ts.closer[closureAt] + 1), scope));
     }
-    return { e: this.b.call({ callee, name, receiver, args, keywords, start, end: this.endOf(end - 1) }, scope), next: end };
+    const span = { start, end: this.endOf(end - 1) };
+    const built = this.d.r === true ? this.rStringCall(name, args, keywords, span, scope) : undefined;
+    if (built) return { e: built, next: end };
+    return { e: this.b.call({ callee, name, receiver, args, keywords, ...span }, scope), next: end };
+  }
+
+  /**
+   * R builds strings with calls, not operators: `paste0(a, b)` joins with nothing,
+   * `paste(a, b, sep = "/")` with its `sep` (a space by default), `file.path(a, b)` with `/`,
+   * `sprintf(fmt, ...)` formats, `glue("{base}/x")` splices names.
+   */
+  private rStringCall(name: string, args: Expr[], keywords: Map<string, Expr>, span: { start: number; end: number }, scope: Scope): Expr | undefined {
+    if (name === 'paste0' || name === 'paste' || name === 'file.path') {
+      const given = keywords.get(name === 'file.path' ? 'fsep' : 'sep');
+      const sep = given ? literalOf(given) : name === 'paste0' ? '' : name === 'paste' ? ' ' : '/';
+      if (sep === null || args.length === 0) return undefined;
+      return this.b.expr({ kind: 'join', style: 'sep', sep, items: args, ...span }, scope);
+    }
+    if (name === 'sprintf' && args.length > 0) return this.b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...span }, scope);
+    if ((name === 'glue' || name === 'str_glue') && args.length === 1 && args[0].kind === 'str') return this.glued(args[0], scope);
+    return undefined;
+  }
+
+  /** `"{base}/repositories/{ns}/"` of glue: each `{...}` a splice lowered as an expression. */
+  private glued(s: Extract<Expr, { kind: 'str' }>, scope: Scope): Expr {
+    const parts: StrPart[] = [];
+    for (const p of s.parts) {
+      if (!('text' in p)) {
+        parts.push(p);
+        continue;
+      }
+      // Offsets into the source hold only where the text is the source's (no escapes decoded).
+      const exact = this.text.slice(p.start, p.end) === p.text;
+      let at = 0;
+      for (const m of p.text.matchAll(/\{([^{}]+)\}/g)) {
+        if (m.index > at) parts.push({ text: p.text.slice(at, m.index), start: p.start + at, end: p.start + m.index });
+        const open = p.start + m.index;
+        const whole = { start: open, end: open + m[0].length };
+        parts.push({ expr: exact ? this.inner(open + 1, whole.end - 1, whole, scope) : this.b.opaque(m[0], { start: p.start, end: p.end }, scope) });
+        at = m.index + m[0].length;
+      }
+      if (at < p.text.length) parts.push({ text: p.text.slice(at), start: p.start + at, end: p.end });
+    }
+    return this.b.str(parts, { start: s.start, end: s.end }, scope);
   }
 
   /** A string literal with its splices lowered as expressions. */
@@ -530,11 +633,15 @@ class GenericLowering extends TokenDescent {
   /** `\(x)`, `$x`, `${x}`, `#{x}` inside a string. */
   private splice(start: number, end: number, scope: Scope): Expr {
     const from = this.text.startsWith('${', start) || this.text.startsWith('#{', start) || this.text.startsWith('\\(', start) ? start + 2 : start + 1;
-    const to = from === start + 2 ? end - 1 : end;
+    return this.inner(from, from === start + 2 ? end - 1 : end, { start, end }, scope);
+  }
+
+  /** The code in [from, to) of a splice, lowered as one expression (opaque over `whole` when empty). */
+  private inner(from: number, to: number, whole: { start: number; end: number }, scope: Scope): Expr {
     const sub = new TokenStream(this.text.slice(from, to), this.d.spec, from);
-    if (sub.tokens.length === 0) return this.b.opaque(this.text.slice(start, end), { start, end }, scope);
+    if (sub.tokens.length === 0) return this.b.opaque(this.text.slice(whole.start, whole.end), whole, scope);
     const nested = new GenericLowering(this.b, sub, this.text, this.d);
     nested.nesting = this.nesting;
-    return nested.expression(0, sub.tokens.length) ?? this.b.opaque(this.text.slice(start, end), { start, end }, scope);
+    return nested.expression(0, sub.tokens.length) ?? this.b.opaque(this.text.slice(whole.start, whole.end), whole, scope);
   }
 }

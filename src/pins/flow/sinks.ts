@@ -56,7 +56,7 @@ const VARIABLES = Object.keys(PIN_VARIABLE_FORMS);
 /** A docker-py version keyword or dict key: `version=`, `"version":`, `["version"]`. */
 const PY_VERSION = /\bversion\s*=[^=]|["']version["']/;
 
-const ALL = ['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'bash', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua'] as const;
+const ALL = ['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'bash', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r'] as const;
 const JVM = ['java', 'kotlin'] as const;
 
 export const SINKS: readonly Sink[] = [
