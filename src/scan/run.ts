@@ -433,7 +433,7 @@ async function readPass(scan: Scan): Promise<void> {
     // is linted once all are read.
     if (scan.pool) scan.early.start();
     await scan.early.settled();
-    await queue?.drainHere();
+    await queue?.drainHere(() => scan.early.settled());
     await queue?.done();
     await scan.early.settled();
   }

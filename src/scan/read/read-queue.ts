@@ -63,9 +63,14 @@ export class ReadQueue {
     this.pump();
   }
 
-  /** Reads on this thread, from the back, every batch no worker has begun, until none is left. */
-  async drainHere(): Promise<void> {
-    for (let job = this.takeHere(); job; job = this.takeHere()) {
+  /**
+   * Reads on this thread, from the back, every batch no worker has begun, until none is left.
+   * `first`: this thread's other work (the lint of the files kept so far), done before each
+   * batch: the workers read on meanwhile, and what only this thread can do is not left for
+   * the end, when they have nothing left to read.
+   */
+  async drainHere(first: () => Promise<unknown> = () => Promise.resolve()): Promise<void> {
+    for (let job = (await first(), this.takeHere()); job; job = (await first(), this.takeHere())) {
       job.settle(this.readHere(job.items));
       // Let the workers' replies in between batches.
       await new Promise((next) => setImmediate(next));
