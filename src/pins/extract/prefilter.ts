@@ -51,13 +51,17 @@ function pinPrefilterGroups(ws: string): string[] {
     // url: a line with --unix-socket or unix://
     String.raw`x(?:-socket(?<=unix-socket)|:\/\/(?<=unix:\/\/))`,
   ];
+  // Each opens with a literal of several characters, which V8 searches for by skipping: with
+  // `:` first (on every line of an object literal) this group took 102 ms on the first
+  // corpus's 85 MB against 75 ms now, the same files passing.
   const calls = [
-    // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41))
-    String.raw`CreateClient\(`,
-    // links (docker-py): APIClient(version=NAME), DockerClient(…), docker.Client(…)
-    String.raw`Client${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\()`,
-    // url: old curl's http:/containers/json; a line with :2375 / :2376
-    String.raw`:(?:\/[a-z_](?<=http:\/.)|237[56])`,
+    // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41)); links (docker-py):
+    // APIClient(version=NAME), DockerClient(…), docker.Client(…)
+    String.raw`Client(?:\((?<=CreateClient\()|${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\())`,
+    // url: old curl's http:/containers/json
+    String.raw`http:\/[a-z_]`,
+    // url: a line with :2375 / :2376
+    String.raw`237[56](?<=:237[56])`,
   ];
   // A version literal after `=` (constant: NAME = "1.41", NAME := "1.41"; sdk Python:
   // version="1.41"), after `version:` (sdk Node: new Docker({ version: 'v1.25' })) or as
