@@ -97,7 +97,6 @@ export function genericAdapter(name: DialectName): Adapter {
 }
 
 class GenericLowering extends TokenDescent {
-  private nesting = 0;
   /** The value piped into the next call (`x |> HTTPoison.get()`). */
   private piped: Expr | undefined;
 
@@ -332,22 +331,8 @@ class GenericLowering extends TokenDescent {
     return dotted.join('.');
   }
 
-  expression(from: number, to: number): Expr | undefined {
-    if (from >= to) return undefined;
-    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
-    this.nesting++;
-    try {
-      let { e, next } = this.ternary(from, to, 0);
-      // Whatever follows a value we do not understand is still lowered for the calls in it.
-      while (next < to) {
-        const more = this.ternary(next, to, 0);
-        next = Math.max(more.next, next + 1);
-        if (e.kind === 'opaque') e = more.e;
-      }
-      return e;
-    } finally {
-      this.nesting--;
-    }
+  protected expressionAt(from: number, to: number): Expr {
+    return this.valueThenRest(from, to, (a, z, depth) => this.ternary(a, z, depth));
   }
 
   /** `c ? a : b`: either branch may be the URL; the resolver reads each (evaluate.ts, Evaluator.either). */

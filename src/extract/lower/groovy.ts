@@ -73,8 +73,6 @@ export function lowerGroovy(text: string): LoweredGroovy {
 class GroovyLowering extends TokenDescent {
   readonly scripts: StepScript[] = [];
   readonly environment: Def[] = [];
-  /** How many expressions the descent is inside (see MAX_EXPR_DEPTH). */
-  private nesting = 0;
   /** The token each string expression was lowered from (a step's script may be held in a variable). */
   private readonly literals = new WeakMap<Expr, Token>();
   /** Inside an `environment { ... }` block: its assignments set environment variables. */
@@ -258,24 +256,8 @@ class GroovyLowering extends TokenDescent {
     return last.text;
   }
 
-  /** Lowers [from, to) as one value; brackets nested deeper than MAX_EXPR_DEPTH are opaque. */
-  expression(from: number, to: number): Expr | undefined {
-    if (from >= to) return undefined;
-    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
-    this.nesting++;
-    try {
-      const p = this.ternary(from, to, 0);
-      let e = p.e;
-      // Whatever follows a value we do not understand is still lowered for the calls in it.
-      for (let j = p.next; j < to; ) {
-        const more = this.ternary(j, to, 0);
-        j = Math.max(more.next, j + 1);
-        if (e.kind === 'opaque') e = more.e;
-      }
-      return e;
-    } finally {
-      this.nesting--;
-    }
+  protected expressionAt(from: number, to: number): Expr {
+    return this.valueThenRest(from, to, (a, z, depth) => this.ternary(a, z, depth));
   }
 
   private ternary(from: number, to: number, depth: number): Parsed {

@@ -1,7 +1,7 @@
 import type { Adapter } from '../types.js';
 import { perlSpec } from '../langs/perl.js';
 import type { Token } from '../langs/tokenize.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
+import { LowerBuilder, literalOf } from './builder.js';
 import { candidatesOf } from './candidates.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from './form.js';
 import { TokenStream } from './tokens.js';
@@ -64,8 +64,6 @@ class PerlLowering extends TokenDescent {
   private readonly hashes = new Map<number, Array<{ key: string; value: Expr }>>();
   /** The `name => value` pairs of argument lists that have some. */
   private readonly keywordsOf = new WeakMap<Expr[], Map<string, Expr>>();
-  /** How many expressions the descent is inside. */
-  private nesting = 0;
   /** The invocant's name per function (renamed to `self`). */
   private readonly invocant = new Map<Scope, string>();
 
@@ -271,21 +269,8 @@ class PerlLowering extends TokenDescent {
     return items.length === 1 ? items[0] : undefined;
   }
 
-  /** Lowers the tokens [from, to) as one expression (a declaration, an assignment or a value). */
-  private expression(from: number, to: number): Expr | undefined {
-    if (from >= to) return undefined;
-    // Brackets nested deeper than this (generated code, an attack) are one opaque value, so
-    // the descent never runs out of stack.
-    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
-    this.nesting++;
-    try {
-      return this.expressionAt(from, to);
-    } finally {
-      this.nesting--;
-    }
-  }
-
-  private expressionAt(from: number, to: number): Expr | undefined {
+  /** A declaration, an assignment or a value. */
+  protected expressionAt(from: number, to: number): Expr | undefined {
     const first = this.tok(from)!;
     if (first.kind === 'ident' && ['my', 'our', 'local', 'state'].includes(first.text)) return this.declaration(from, to);
     // Const::Fast and Readonly: `const our $BASE => '...';`, `Readonly my $X => '...';`.

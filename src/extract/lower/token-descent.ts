@@ -29,6 +29,38 @@ export abstract class TokenDescent {
     return this.ts.tokens[i];
   }
 
+  /** How deep values nest now: past MAX_EXPR_DEPTH one is opaque, so the descent never runs out of stack. */
+  protected nesting = 0;
+
+  /** Lowers the tokens [from, to) as one value (expressionAt), nesting counted. */
+  expression(from: number, to: number): Expr | undefined {
+    if (from >= to) return undefined;
+    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
+    this.nesting++;
+    try {
+      return this.expressionAt(from, to);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** The language's own reading of [from, to) as one value (a declaration, an assignment, an operand). */
+  protected abstract expressionAt(from: number, to: number): Expr | undefined;
+
+  /**
+   * The value `level` reads at `from`; whatever follows a value the lowering does not
+   * understand is still lowered for the calls in it, and stands for it when it is understood.
+   */
+  protected valueThenRest(from: number, to: number, level: Operand): Expr {
+    let { e, next } = level(from, to, 0);
+    while (next < to) {
+      const more = level(next, to, 0);
+      next = Math.max(more.next, next + 1);
+      if (e.kind === 'opaque') e = more.e;
+    }
+    return e;
+  }
+
   /** One statement from `i` (a declaration, an assignment, a call, a block): where the next one starts. */
   protected abstract statement(i: number, limit: number): number;
 
