@@ -427,11 +427,7 @@ class GenericLowering extends TokenDescent {
         continue;
       }
       if (t.kind === 'open' && t.text === '[' && t.start === this.tok(next - 1)!.end) {
-        const close = this.ts.closer[next];
-        const key = this.expression(next + 1, close);
-        const k = key ? literalOf(key) : null;
-        e = e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, start: e.start, end: this.endOf(close) }, e.scope) : this.b.opaque('[]', { start: e.start, end: this.endOf(close) }, e.scope);
-        next = close + 1;
+        ({ e, next } = this.indexed(e, next));
         continue;
       }
       break;

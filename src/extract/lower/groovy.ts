@@ -1,6 +1,6 @@
 import { groovySpec } from '../langs/groovy.js';
 import type { Token } from '../langs/tokenize.js';
-import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
+import { LowerBuilder, MAX_EXPR_DEPTH } from './builder.js';
 import type { Def, Expr, Lowered, Scope, StrPart } from './form.js';
 import { TokenStream } from './tokens.js';
 import { TokenDescent, type Parsed } from './token-descent.js';
@@ -332,12 +332,7 @@ class GroovyLowering extends TokenDescent {
         continue;
       }
       if (t.kind === 'open' && t.text === '[' && t.start === this.tok(next - 1)!.end) {
-        // `x['key']` on a name: its field; any other index is opaque.
-        const close = this.ts.closer[next];
-        const key = this.expression(next + 1, close);
-        const k = key ? literalOf(key) : null;
-        e = e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, start: e.start, end: this.endOf(close) }, e.scope) : this.b.opaque('[]', { start: e.start, end: this.endOf(close) }, e.scope);
-        next = close + 1;
+        ({ e, next } = this.indexed(e, next));
         continue;
       }
       break;

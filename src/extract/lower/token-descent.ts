@@ -1,5 +1,5 @@
 import type { Token } from '../langs/tokenize.js';
-import { MAX_EXPR_DEPTH, type LowerBuilder } from './builder.js';
+import { MAX_EXPR_DEPTH, literalOf, type LowerBuilder } from './builder.js';
 import type { Expr, Scope, Span } from './form.js';
 import type { TokenStream } from './tokens.js';
 
@@ -42,6 +42,15 @@ export abstract class TokenDescent {
     } finally {
       this.nesting--;
     }
+  }
+
+  /** `x['key']` written against a value, the `[` at `open`: on a name its field `x.key`; any other index is opaque. */
+  protected indexed(e: Expr, open: number): Parsed {
+    const close = this.ts.closer[open];
+    const key = this.expression(open + 1, close);
+    const k = key ? literalOf(key) : null;
+    const span = { start: e.start, end: this.endOf(close) };
+    return { e: e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, ...span }, e.scope) : this.b.opaque('[]', span, e.scope), next: close + 1 };
   }
 
   /** The language's own reading of [from, to) as one value (a declaration, an assignment, an operand). */
