@@ -335,14 +335,11 @@ class GenericLowering extends TokenDescent {
     return this.valueThenRest(from, to, (a, z, depth) => this.ternary(a, z, depth));
   }
 
-  /** `c ? a : b`: either branch may be the URL; the resolver reads each (evaluate.ts, Evaluator.either). */
+  /** `c ? a : b` (TokenDescent.eitherAfter). */
   private ternary(from: number, to: number, depth: number): Parsed {
     const c = this.binary(from, to, depth);
     if (c.next >= to || !this.is(c.next, 'op', '?') || depth >= MAX_EXPR_DEPTH) return c;
-    const a = this.ternary(c.next + 1, to, depth + 1);
-    if (!this.is(a.next, 'op', ':')) return a;
-    const z = this.ternary(a.next + 1, to, depth + 1);
-    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
+    return this.eitherAfter(c, to, depth, (x, y, d) => this.ternary(x, y, d));
   }
 
   private binary(from: number, to: number, depth: number): Parsed {

@@ -270,11 +270,7 @@ class GroovyLowering extends TokenDescent {
       const e = l.kind === 'name' ? this.b.expr({ kind: 'env', name: l.name, fallback: d.e, start: l.start, end: d.e.end }, l.scope) : l.kind === 'opaque' || l.kind === 'call' ? d.e : l;
       return { e, next: d.next };
     }
-    const a = this.ternary(c.next + 1, to, depth + 1);
-    if (!this.is(a.next, 'op', ':')) return a;
-    const z = this.ternary(a.next + 1, to, depth + 1);
-    // Either branch may be the URL: the resolver reads each (evaluate.ts, Evaluator.either).
-    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
+    return this.eitherAfter(c, to, depth, (x, y, d) => this.ternary(x, y, d));
   }
 
   private binary(from: number, to: number, depth: number): Parsed {

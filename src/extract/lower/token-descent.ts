@@ -53,6 +53,18 @@ export abstract class TokenDescent {
     return { e: e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, ...span }, e.scope) : this.b.opaque('[]', span, e.scope), next: close + 1 };
   }
 
+  /**
+   * `c ? a : b`, the `?` at `c.next`: either branch may be the URL, and the resolver reads each
+   * (evaluate.ts, Evaluator.either). Without the `:`, the value after the `?`.
+   */
+  protected eitherAfter(c: Parsed, to: number, depth: number, level: Operand): Parsed {
+    const a = level(c.next + 1, to, depth + 1);
+    const colon = this.tok(a.next);
+    if (colon?.kind !== 'op' || colon.text !== ':') return a;
+    const z = level(a.next + 1, to, depth + 1);
+    return { e: this.b.either([a.e, z.e], { start: c.e.start, end: z.e.end }, c.e.scope)!, next: z.next };
+  }
+
   /** The language's own reading of [from, to) as one value (a declaration, an assignment, an operand). */
   protected abstract expressionAt(from: number, to: number): Expr | undefined;
 
