@@ -79,12 +79,10 @@ describe('--fix keeps every byte it does not edit', () => {
     chmodSync(dir, 0o777);
     chownSync(file, 0, 65534);
     chmodSync(file, 0o664);
-    // nobody, who may still read and enter any folder (CAP_DAC_READ_SEARCH: the checkout may sit
-    // in a 0700 folder such as mktemp -d's) but writes, chowns and renames as nobody.
-    const asNobody = ['--reuid=65534', '--regid=65534', '--clear-groups', '--inh-caps=+dac_read_search', '--ambient-caps=+dac_read_search'];
-    const reach = spawnSync('setpriv', [...asNobody, process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, 4)`], { encoding: 'utf8' });
-    if (reach.status !== 0) throw new Error(`nobody (uid 65534) cannot read ${CLI}: ${reach.stderr.trim().split('\n')[0]}`);
-    const r = spawnSync('setpriv', [...asNobody, process.execPath, CLI, '--fix', 'shared.sh'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    // The CLI must be readable by nobody: a checkout inside a 0700 folder (mktemp -d) is not.
+    const reach = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, 4)`], { encoding: 'utf8' });
+    if (reach.status !== 0) throw new Error(`nobody (uid 65534) cannot read ${CLI}: run the tests from a checkout whose folders others may enter (chmod o+x)`);
+    const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--fix', 'shared.sh'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(r.stderr).toMatch(/shared\.sh: not fixed: cannot keep its owner and group/);
     const st = statSync(file);
     expect([st.uid, st.gid]).toEqual([0, 65534]);
