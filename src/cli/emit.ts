@@ -50,6 +50,14 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 /** Called when the reader of a standard stream went away (`hublint … | head`); see main.ts. */
 let brokenPipe: () => void = () => process.exit(process.exitCode ?? 0);
 
+/**
+ * Whether everything printed so far has reached its file, pipe or terminal: on Linux every
+ * write here is write(2), and Node's own standard streams write synchronously there too.
+ */
+export function standardOutputSettled(): boolean {
+  return DIRECT;
+}
+
 export function onBrokenPipe(handler: () => void): void {
   brokenPipe = handler;
 }

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { reportError } from './errors.js';
-import { err, onBrokenPipe, out, say } from './emit.js';
+import { err, onBrokenPipe, out, say, standardOutputSettled } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { enableTimings } from '../runtime/stage-clock.js';
 import { installSignalHandlers, signalsHandedOver } from './signals.js';
@@ -75,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--print-config <file>', 'print the configuration that applies to FILE as JSON, and scan nothing')
     .action(async (paths: string[], flags: ScanFlags) => {
     exitCode = await runScan(paths, flags);
+    scanned = true;
   });
   registerRulesCommand(program);
   registerBaselineCommand(program);
@@ -89,6 +90,9 @@ async function main(argv: string[]): Promise<number> {
     return reportError(error, debug);
   }
 }
+
+/** Set when the scan has ended: its reports are written and its threads closed. */
+let scanned = false;
 
 const OPTIONAL_WORDS = new Set(['engine', 'pins', 'help', '--help', '-h']);
 
@@ -111,6 +115,10 @@ async function registerOptional(program: Command, argv: string[]): Promise<void>
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A scan has nothing left to do: leaving now skips waiting for V8's background compiles
+    // and freeing the heap, 4–10 ms of a 40 ms pre-commit run. The other commands may still
+    // hold sockets and streams that end on their own.
+    if (scanned && standardOutputSettled()) process.exit();
   },
   (error) => {
     process.exitCode = reportError(error, process.argv.includes('--debug'));
