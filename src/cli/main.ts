@@ -77,11 +77,9 @@ async function main(argv: string[]): Promise<number> {
     exitCode = await runScan(paths, flags);
     scanned = true;
   });
-  registerRulesCommand(program);
-  registerBaselineCommand(program);
-  registerMergeCommand(program);
-  registerInitCommand(program);
-  await registerOptional(program, argv);
+  const helpAsked = argv.some((a) => HELP_WORDS.has(a));
+  for (const [word, register] of SUBCOMMANDS) if (helpAsked || argv.includes(word)) register(program);
+  await registerOptional(program, argv, helpAsked);
   try {
     await program.parseAsync(argv, { from: 'user' });
     // Subcommands that set process.exitCode themselves (engine, pins) keep it.
@@ -94,14 +92,27 @@ async function main(argv: string[]): Promise<number> {
 /** Set when the scan has ended: its reports are written and its threads closed. */
 let scanned = false;
 
-const OPTIONAL_WORDS = new Set(['engine', 'pins', 'help', '--help', '-h']);
+const HELP_WORDS = new Set(['help', '--help', '-h']);
+
+/**
+ * A plain scan (the pre-commit case) reaches no subcommand: each is made, with its options,
+ * only when the command line names it or asks for help, which lists them all.
+ */
+const SUBCOMMANDS: [string, (program: Command) => void][] = [
+  ['rules', registerRulesCommand],
+  ['baseline', registerBaselineCommand],
+  ['merge', registerMergeCommand],
+  ['init', registerInitCommand],
+];
+
+const OPTIONAL_WORDS = new Set(['engine', 'pins']);
 
 /**
  * The Engine client and the pin checker are large module graphs that a plain scan (the
  * pre-commit case) never needs: they load only when the command line can reach them.
  */
-async function registerOptional(program: Command, argv: string[]): Promise<void> {
-  if (!argv.some((a) => OPTIONAL_WORDS.has(a))) return;
+async function registerOptional(program: Command, argv: string[], helpAsked: boolean): Promise<void> {
+  if (!helpAsked && !argv.some((a) => OPTIONAL_WORDS.has(a))) return;
   const [{ registerEngineCommands }, { registerPinsCommand, addEngineCheckCommand }] = await Promise.all([
     import('./commands/engine.js'),
     import('./commands/pins.js'),

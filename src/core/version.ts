@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Set by scripts/bundle.mjs in the bundled CLI: no package.json to find and read on every start. */
+declare const __hublintVersion: string | undefined;
+
 let cached: string | undefined;
 
 /** hublint's own package.json: the nearest one above this module (dist/, dist/bin/ or src/). */
@@ -20,7 +23,7 @@ export function ownPackageRoot(): string {
 
 /** hublint's own version, read from its package.json. */
 export function toolVersion(): string {
-  cached ??= (JSON.parse(readFileSync(ownPackageJson(), 'utf8')) as { version: string }).version;
+  cached ??= typeof __hublintVersion === 'string' ? __hublintVersion : (JSON.parse(readFileSync(ownPackageJson(), 'utf8')) as { version: string }).version;
   return cached;
 }
 
