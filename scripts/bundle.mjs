@@ -4,15 +4,20 @@
 // loading ~80 ES modules, and a file that the V8 code cache can hold (src/cli/bin.ts).
 //
 //   dist/bin/cli/main.js         the `bin`: loads hublint.js through the code cache
-//   dist/bin/hublint.js          the CLI (dist/cli/main.js and everything it imports)
+//   dist/bin/hublint.js          the CLI: dist/cli/main.js and what it imports statically
+//   dist/bin/lazy.js             what the CLI imports only dynamically (the adapters, the
+//                                report formats, the Engine commands, globs, diffs), loaded
+//                                through the code cache on the first such import
 //   dist/bin/workers/lint-worker.js the worker of the lint pool (scan/run.ts looks for ./workers/ next to itself)
 //   dist/bin/workers/scan-worker.js the worker of a big scan's read pass
 //   dist/bin/vendor/yaml.js      the yaml package as one file, loaded through the code cache
 //
 // ts-morph, typescript, yaml and the tree-sitter runtime stay external: they load lazily, only for
 // files that need them (the grammars' .wasm files are found next to the installed package).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 rmSync('dist/bin', { recursive: true, force: true });
@@ -57,8 +62,96 @@ const common = {
 // Where runtime/vendored.ts finds the one-file copies of dependencies, from each bundle's folder.
 const vendorDir = (up) => ({ js: `${common.banner.js}\nconst __hublintVendorDir = require('node:path').join(__dirname, ${JSON.stringify(up)}, 'vendor');` });
 
+/**
+ * The CLI in two files. A clean pre-commit run needs only what dist/cli/main.js imports
+ * statically (about a third): reading, checksumming and deserialising the rest on every
+ * start cost it ~7 ms of ~30 (bench/README.md). esbuild's code splitting (ES modules only)
+ * decides the parts; each part is then bundled to CommonJS, which the code cache can hold.
+ * The lazy part reaches the modules of the first through the exports objects the first
+ * publishes (one instance of every module), and the first reaches the lazy part through a
+ * stub per chunk that loads dist/bin/lazy.js once.
+ */
+const EAGER_DYNAMIC = ['dist/report/text.js'];
+
+async function buildCli() {
+  const split = mkdtempSync(join(tmpdir(), 'hublint-split-'));
+  try {
+    const { metafile } = await build({
+      ...common,
+      minifyWhitespace: false,
+      minifyIdentifiers: false,
+      banner: undefined,
+      format: 'esm',
+      splitting: true,
+      metafile: true,
+      entryPoints: ['dist/cli/main.js'],
+      outdir: split,
+    });
+    const chunk = (file) => `./${relative(split, resolve(file))}`;
+    const outputs = Object.fromEntries(Object.entries(metafile.outputs).map(([file, out]) => [chunk(file), out]));
+    const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'dist/cli/main.js');
+    // The text report is imported dynamically (one of eight formats) but printed by every run.
+    const alwaysUsed = Object.keys(outputs).filter((file) => EAGER_DYNAMIC.includes(outputs[file].entryPoint));
+    const eager = new Set();
+    for (const todo = [entry, ...alwaysUsed]; todo.length > 0; ) {
+      const file = todo.pop();
+      if (eager.has(file)) continue;
+      eager.add(file);
+      for (const i of outputs[file].imports) if (!i.external && i.kind !== 'dynamic-import') todo.push(chunk(i.path));
+    }
+    const lazy = Object.keys(outputs).filter((file) => !eager.has(file));
+    // Nothing reaches into the entry chunk (the registry below publishes the other chunks only).
+    if (outputs[entry].exports.length > 0) throw new Error(`bundle: the entry chunk exports ${outputs[entry].exports.join(', ')}; publish it too`);
+    const shared = [...eager].filter((file) => file !== entry);
+    const EAGER = 'Symbol.for("hublint.eager-chunks")';
+    const LAZY = 'Symbol.for("hublint.lazy-chunks")';
+    // A chunk of the other part, as a CommonJS module whose exports are that chunk's.
+    const across = (filter, contents) => ({
+      name: 'across',
+      setup(b) {
+        b.onResolve({ filter: /^\.\.?\// }, (args) => {
+          const file = chunk(resolve(args.resolveDir, args.path));
+          return filter(file) ? { path: file, namespace: 'across' } : undefined;
+        });
+        b.onLoad({ filter: /.*/, namespace: 'across' }, (args) => ({ contents: contents(args.path), loader: 'js' }));
+      },
+    });
+    const names = (files) => files.map((file, i) => [file, `c${i}`]);
+    // The first part: its chunks publish their exports before the CLI starts.
+    writeFileSync(
+      join(split, 'publish-eager.js'),
+      `${names(shared).map(([file, id]) => `import * as ${id} from ${JSON.stringify(file)};`).join('\n')}\nglobalThis[${EAGER}] = { ${names(shared).map(([file, id]) => `${JSON.stringify(file)}: ${id}`).join(', ')} };\n`,
+    );
+    writeFileSync(join(split, 'cli-entry.js'), `import './publish-eager.js';\nimport ${JSON.stringify(entry)};\n`);
+    // The lazy part: a chunk runs when first asked for, as in one bundle (the JS/TS adapter's
+    // loads TypeScript), so each is a require() that esbuild keeps lazy.
+    writeFileSync(join(split, 'lazy-entry.js'), `globalThis[${LAZY}] = { ${lazy.map((file) => `${JSON.stringify(file)}: () => require(${JSON.stringify(file)})`).join(', ')} };\n`);
+    // The bin (src/cli/bin.ts) puts a loader through the code cache on globalThis; without
+    // it (hublint.js run by itself) a plain require.
+    const loadLazy = `if (!globalThis[${LAZY}]) { const load = globalThis[Symbol.for("hublint.load-lazy")]; if (load) load(); else require(require("node:path").join(__dirname, "lazy.js")); }`;
+    await Promise.all([
+      build({
+        ...common,
+        plugins: [across((file) => lazy.includes(file), (file) => `${loadLazy}\nmodule.exports = globalThis[${LAZY}][${JSON.stringify(file)}]();`)],
+        banner: vendorDir('.'),
+        entryPoints: [join(split, 'cli-entry.js')],
+        outfile: 'dist/bin/hublint.js',
+      }),
+      build({
+        ...common,
+        plugins: [across((file) => eager.has(file), (file) => `module.exports = globalThis[${EAGER}][${JSON.stringify(file)}];`)],
+        banner: vendorDir('.'),
+        entryPoints: [join(split, 'lazy-entry.js')],
+        outfile: 'dist/bin/lazy.js',
+      }),
+    ]);
+  } finally {
+    rmSync(split, { recursive: true, force: true });
+  }
+}
+
 await Promise.all([
-  build({ ...common, banner: vendorDir('.'), entryPoints: ['dist/cli/main.js'], outfile: 'dist/bin/hublint.js' }),
+  buildCli(),
   build({ ...common, banner: vendorDir('..'), entryPoints: ['dist/scan/workers/lint-worker.js'], outfile: 'dist/bin/workers/lint-worker.js' }),
   build({ ...common, banner: vendorDir('..'), entryPoints: ['dist/scan/workers/scan-worker.js'], outfile: 'dist/bin/workers/scan-worker.js' }),
   build({ ...common, entryPoints: ['dist/cli/bin.js'], outfile: 'dist/bin/cli/main.js' }),

@@ -10,4 +10,8 @@ import { codeCacheReady, requireWithCodeCache } from '../runtime/compile-cache.j
  * The first run that scans writes the cache when it exits (a run that only printed its
  * version or help would leave out the code of a scan); HUBLINT_NO_CODE_CACHE=1 turns it off.
  */
+// What the CLI imports only dynamically is a second file (scripts/bundle.mjs), loaded the same
+// way on the first such import.
+(globalThis as Record<symbol, unknown>)[Symbol.for('hublint.load-lazy')] = () =>
+  requireWithCodeCache(fileURLToPath(new URL('../lazy.js', import.meta.url)), { flushWhen: codeCacheReady });
 requireWithCodeCache(fileURLToPath(new URL('../hublint.js', import.meta.url)), { flushWhen: codeCacheReady });
