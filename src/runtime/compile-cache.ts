@@ -107,12 +107,14 @@ function ensurePrivateDir(dir: string): boolean {
 /**
  * The cache file name (without `.v8cache`): `<bundle path>-<version of it>`, 16 hex digits
  * each. The version part covers the bundle's size and mtime, the Node version, the
- * architecture and the V8 flags (a cache made under other flags would be rejected).
+ * architecture and the V8 flags (a cache made under other flags would be rejected). Kept
+ * flags (keepV8Flag) mark the bundle part: a run with workers or grammars and one without
+ * each have their cache, and neither prunes the other's.
  */
-export function cacheKey(filename: string, size: number, mtimeMs: number): string {
+export function cacheKey(filename: string, size: number, mtimeMs: number, kept = keptV8Flags()): string {
   const flags = [...nodeFlags(), process.env.NODE_OPTIONS ?? ''].join('\0');
   const version = fnv64(JSON.stringify([size, mtimeMs, process.version, process.arch, flags]));
-  return `${bundleKey(filename)}-${version}`;
+  return `${bundleKey(filename, kept)}-${version}`;
 }
 
 /** process.execArgv without the code of `-e`/`-p` (the flags are what matters to V8). */
@@ -126,8 +128,8 @@ function nodeFlags(): string[] {
   return out;
 }
 
-function bundleKey(filename: string): string {
-  return fnv64(filename);
+function bundleKey(filename: string, kept: string): string {
+  return kept ? `${fnv64(filename)}+${fnv64(kept).slice(0, 8)}` : fnv64(filename);
 }
 
 // The file: MAGIC, the payload's checksum (16 hex digits), the payload (V8's cached data).
@@ -150,8 +152,8 @@ export function packCache(payload: Buffer): Buffer {
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /** Removes the older caches of this bundle and abandoned temporary files. Best effort. */
-function prune(cacheDir: string, cacheFile: string, filename: string): void {
-  const own = `${bundleKey(filename)}-`;
+function prune(cacheDir: string, cacheFile: string, filename: string, kept: string): void {
+  const own = `${bundleKey(filename, kept)}-`;
   let names: string[];
   try {
     names = readdirSync(cacheDir);
@@ -192,17 +194,45 @@ const WRAPPER_TAIL = '\n});';
 
 const loaded = new Map<string, CachedModule<unknown>>();
 
-/** V8 flags (as for setFlagsFromString) to set before a cache is written; shared by every bundle of the process. */
-const RESET = Symbol.for('hublint.code-cache.reset-flags');
-const flagsToReset = (): Set<string> => ((globalThis as Record<symbol, Set<string>>)[RESET] ??= new Set());
-
 /**
- * Asks for `flags` to be set before any code cache of this process is written: flags a run
- * changes for its own sake (see runtime/parsers.ts) must not stamp the cache, or the next run,
- * started with the defaults, rejects it.
+ * V8 flags a run sets for good (runtime/parsers.ts keeps WebAssembly on its baseline
+ * compiler). V8 stamps a code cache with a hash of its flags and rejects it under others,
+ * and flags are process-wide: switched on and off again around a grammar load on one
+ * thread, they changed the hash under every cache another thread read or wrote meanwhile
+ * (renovate's tree compiled the TypeScript compiler from source on every run). So a flag
+ * is set once and kept: a cache's key names the kept flags it was read under, and it is
+ * written under those same flags. They live in the environment, which a worker thread
+ * copies when it starts: the pools keep the flags before they start one (scan/run.ts).
  */
-export function resetFlagsBeforeCacheWrite(flags: string): void {
-  if (flags) flagsToReset().add(flags);
+const KEPT = 'HUBLINT_KEPT_V8_FLAGS';
+/** Each flag that may be kept, with the flags that undo it (--liftoff-only also turns tier-up off). */
+const UNDO: Record<string, string[]> = { '--liftoff-only': ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'] };
+
+/** The flags this process keeps (keepV8Flag), space-separated. */
+export function keptV8Flags(): string {
+  return process.env[KEPT] ?? '';
+}
+
+/** Sets a V8 flag (one of UNDO's) for the rest of the process, unless it already is. */
+export function keepV8Flag(flag: keyof typeof UNDO): void {
+  const kept = keptV8Flags();
+  if (kept.split(' ').includes(flag)) return;
+  setV8Flag(flag);
+  process.env[KEPT] = kept ? `${kept} ${flag}` : flag;
+}
+
+/** Sets `flags` (from keptV8Flags()) as the V8 flags now in effect; a flag the process was started with stays. */
+function switchKeptFlags(from: string, to: string): void {
+  const now = new Set(from.split(' ').filter(Boolean));
+  const want = new Set(to.split(' ').filter(Boolean));
+  const undo = [...now].filter((f) => !want.has(f)).flatMap((f) => UNDO[f] ?? []).filter((f) => !startedWith(f));
+  const redo = [...want].filter((f) => !now.has(f));
+  if (undo.length || redo.length) setV8Flag([...undo, ...redo].join(' '));
+}
+
+function startedWith(flag: string): boolean {
+  const name = flag.replace(/^--(?:no-)?/, '');
+  return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replace(/_/g, '-').includes(name);
 }
 
 let keepingBytecode = false;
@@ -232,7 +262,8 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const { source, size, mtimeMs } = readWhole(filename);
   const usable = !disabled && ensurePrivateDir(cacheDir);
-  const cacheFile = usable ? join(cacheDir, `${cacheKey(filename, size, mtimeMs)}.v8cache`) : null;
+  const kept = keptV8Flags();
+  const cacheFile = usable ? join(cacheDir, `${cacheKey(filename, size, mtimeMs, kept)}.v8cache`) : null;
 
   let file: Buffer | undefined;
   if (cacheFile) {
@@ -272,8 +303,14 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
       if (!isPrivateDir(cacheDir)) return false;
       // V8 stamps the cache with a hash of its flags: back to the default first, as later runs have it.
       restoreBytecodeFlushing();
-      for (const flags of flagsToReset()) setV8Flag(flags);
-      writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });
+      // Under the flags it was read under (a grammar may have been loaded since).
+      const now = keptV8Flags();
+      switchKeptFlags(now, kept);
+      try {
+        writeFileSync(tmp, packCache(script.createCachedData()), { mode: 0o600, flag: 'wx' });
+      } finally {
+        switchKeptFlags(kept, now);
+      }
       renameSync(tmp, cacheFile);
       written = true;
     } catch {
@@ -284,7 +321,7 @@ export function requireWithCodeCache<T = unknown>(filename: string, options: Cod
       }
       return false;
     }
-    prune(cacheDir, cacheFile, filename);
+    prune(cacheDir, cacheFile, filename, kept);
     return true;
   };
   if (options.flushOnExit !== false && state !== 'hit' && cacheFile) {

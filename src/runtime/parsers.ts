@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
-import { resetFlagsBeforeCacheWrite } from './compile-cache.js';
+import { keepV8Flag } from './compile-cache.js';
 
 /**
  * tree-sitter grammars, loaded on first use. `@vscode/tree-sitter-wasm` ships the runtime
@@ -52,42 +52,14 @@ function loadRuntime(): Promise<{ ts: Runtime; dir: string }> {
  * grammar ~1 s of CPU and ~35 MB of resident code, the PowerShell grammar about a minute
  * (and the process cannot exit before it is done); measured on this project's machine,
  * Liftoff code parsed docker-py's container.py in 16 ms against 51 ms while the optimiser
- * ran. The flag is read when a module is compiled, so it is set around our loads only (a
- * program that uses hublint as a library keeps its own settings for its own WebAssembly);
- * node:v8 loads then too: a scan without such files never pays for it.
+ * ran. The flag is set at the first load and kept for the rest of the process (V8 flags
+ * are process-wide, and the code caches are keyed on the flags kept: compile-cache.ts); a
+ * program that uses hublint as a library gets its WebAssembly on Liftoff too from then on.
+ * node:v8 loads then: a scan without such files never pays for it.
  */
-let baselineLoads = 0;
 async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
-  const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
-  if (baselineLoads++ === 0) setFlagsFromString('--liftoff-only');
-  try {
-    return await load();
-  } finally {
-    if (--baselineLoads === 0) {
-      setFlagsFromString('--no-liftoff-only');
-      resetFlagsBeforeCacheWrite(TIERING_ON);
-    }
-  }
-}
-
-/**
- * `--liftoff-only` also switches WebAssembly tier-up off, by implication, and `--no-liftoff-only`
- * leaves it off: the grammars stay on baseline code for the rest of the run, which is the point
- * (tier-up at run time would optimise the hot parse tables after all). But V8 stamps a code
- * cache with a hash of every flag that differs from its default, and a cache written with
- * tier-up off is one the next run rejects and compiles again (the TypeScript compiler and the
- * bundle, ~0.3 s of every scan of a tree with Python or shell files;
- * test/runtime/code-cache-flags.test.ts). So tier-up goes back on just before a cache is
- * written, at exit. A flag the process was started with is left as it was.
- */
-const TIERING_ON = ['wasm-tier-up', 'wasm-dynamic-tiering']
-  .filter((f) => !startedWith(f))
-  .map((f) => `--${f}`)
-  .join(' ');
-
-function startedWith(flag: string): boolean {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replace(/_/g, '-');
-  return given.includes(flag);
+  keepV8Flag('--liftoff-only');
+  return load();
 }
 
 /** The grammar's Language, loaded once per process (2–14 ms each). */

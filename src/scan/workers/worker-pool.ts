@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../../runtime/builtins.js';
+import { keepV8Flag } from '../../runtime/compile-cache.js';
 import { mergeTimings } from '../../runtime/stage-clock.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -73,6 +74,9 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
     this.maxInFlight = options.maxInFlight ?? 2;
     this.maxRespawns = options.maxRespawns ?? 2 * options.size;
     this.stats = { size: options.size, warmMs: [], jobs: 0, failedJobs: 0, respawns: 0 };
+    // A worker that loads a grammar keeps WebAssembly on Liftoff (runtime/parsers.ts), for
+    // every thread: set here first, so that each thread's code caches know (compile-cache.ts).
+    keepV8Flag('--liftoff-only');
     for (let i = 0; i < options.size; i++) this.spawn(i);
   }
 
