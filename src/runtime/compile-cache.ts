@@ -208,9 +208,13 @@ const KEPT = 'HUBLINT_KEPT_V8_FLAGS';
 /** Each flag that may be kept, with the flags that undo it (--liftoff-only also turns tier-up off). */
 const UNDO: Record<string, string[]> = { '--liftoff-only': ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'] };
 
-/** The flags this process keeps (keepV8Flag), space-separated. */
+/**
+ * The flags this process keeps (keepV8Flag), space-separated. The variable names the process
+ * too: a child process (a test's, a hook's) inherits it but none of its parent's V8 flags.
+ */
 export function keptV8Flags(): string {
-  return process.env[KEPT] ?? '';
+  const [pid, ...flags] = (process.env[KEPT] ?? '').split(' ');
+  return pid === String(process.pid) ? flags.join(' ') : '';
 }
 
 /** Sets a V8 flag (one of UNDO's) for the rest of the process, unless it already is. */
@@ -218,7 +222,7 @@ export function keepV8Flag(flag: keyof typeof UNDO): void {
   const kept = keptV8Flags();
   if (kept.split(' ').includes(flag)) return;
   setV8Flag(flag);
-  process.env[KEPT] = kept ? `${kept} ${flag}` : flag;
+  process.env[KEPT] = [process.pid, ...(kept ? [kept] : []), flag].join(' ');
 }
 
 /** Sets `flags` (from keptV8Flags()) as the V8 flags now in effect; a flag the process was started with stays. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheKey, defaultCacheDir, isPrivateDir, requireWithCodeCache } from '../../src/runtime/compile-cache.js';
+import { cacheKey, defaultCacheDir, isPrivateDir, keptV8Flags, requireWithCodeCache } from '../../src/runtime/compile-cache.js';
 import { bundledTypeScriptPath, loadTypeScript } from '../../src/runtime/typescript.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hublint-code-cache-test-'));
@@ -72,6 +72,26 @@ describe('requireWithCodeCache', () => {
     expect(m.exports.ok).toBe(true);
     expect(m.flush()).toBe(true);
     expect(statSync(cacheFile).size).toBeGreaterThan(24);
+  });
+
+  it('keys a cache on the V8 flags this process keeps, not on those a parent process kept', () => {
+    const saved = process.env.HUBLINT_KEPT_V8_FLAGS;
+    try {
+      process.env.HUBLINT_KEPT_V8_FLAGS = `${process.pid} --liftoff-only`;
+      expect(keptV8Flags()).toBe('--liftoff-only');
+      const kept = cacheKey('/a.js', 10, 1);
+      process.env.HUBLINT_KEPT_V8_FLAGS = `${process.pid + 1} --liftoff-only`;
+      expect(keptV8Flags()).toBe('');
+      const inherited = cacheKey('/a.js', 10, 1);
+      delete process.env.HUBLINT_KEPT_V8_FLAGS;
+      expect(cacheKey('/a.js', 10, 1)).toBe(inherited);
+      expect(kept).not.toBe(inherited);
+      // The bundle part of the name differs, so that neither prunes the other's file.
+      expect(kept.split('-')[0]).not.toBe(inherited.split('-')[0]);
+    } finally {
+      if (saved === undefined) delete process.env.HUBLINT_KEPT_V8_FLAGS;
+      else process.env.HUBLINT_KEPT_V8_FLAGS = saved;
+    }
   });
 
   it('gives the changed file another key', () => {
