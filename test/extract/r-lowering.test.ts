@@ -46,6 +46,29 @@ describe('R through the generic token lowering', () => {
     ]);
   });
 
+  it('httr2: a pipeline goes on over the lines that end in a pipe; a body makes it a POST, req_method another verb', async () => {
+    const text = [
+      'base <- "https://hub.docker.com/v2"',
+      'made <- request(paste0(base, "/repositories/")) |>',
+      '  req_auth_bearer_token(jwt) %>%',
+      '  req_body_json(list(namespace = "acme", name = "web")) |>',
+      '  req_perform()',
+      'gone <- request(paste0(base, "/repositories/acme/")) |>',
+      '  req_body_json(list(reason = "cleanup")) |>',
+      '  req_method("DELETE") |>',
+      '  req_perform()',
+      'listed <- request(paste0(base, "/repositories/acme/")) |>',
+      '  req_url_query(page_size = 10) |>',
+      '  req_perform()',
+      '',
+    ].join('\n');
+    // The DELETE of a namespace is no route of the log: silent.
+    expect(await seen(text)).toEqual([
+      ['hub-create-repository', 2, 'POST'],
+      ['hub-list-repositories', 10, 'GET'],
+    ]);
+  });
+
   it('the tags route stays silent; a commented call is info', async () => {
     const text = '# httr::GET("https://hub.docker.com/v2/repositories/acme/")\ntags <- jsonlite::fromJSON(paste0("https://hub.docker.com/v2/repositories/", org, "/", repo, "/tags?page_size=100"))\n';
     const all = await lint('hub.R', text);

@@ -148,7 +148,9 @@ class GenericLowering extends TokenDescent {
   protected override continues(j: number): boolean {
     const t = this.ts.tokens[j];
     const prev = this.tok(j - 1)!;
-    return (t.kind === 'op' && CONTINUING.has(t.text)) || (prev.kind === 'op' && CONTINUING.has(prev.text)) || prev.text === '<>' || (prev.kind === 'op' && prev.text === '>' && this.tok(j - 2)?.text === '<');
+    // A line that ends in an operator goes on, a pipe (`|>`, R's `%>%`) too: httr2's
+    // `request(u) |>` then `req_body_json(b) |>` on the lines below.
+    return (t.kind === 'op' && CONTINUING.has(t.text)) || (prev.kind === 'op' && CONTINUING.has(prev.text)) || prev.text === '<>' || (prev.kind === 'op' && prev.text === '>' && this.tok(j - 2)?.text === '<') || this.pipeAt(j - 2) === 2 || this.pipeAt(j - 3) === 3;
   }
 
   protected override statement(i: number, limit: number): number {

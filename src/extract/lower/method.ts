@@ -82,6 +82,15 @@ const ON_URL: ReadonlyArray<{ name: RegExp; sends: 'wraps' | 'get' | 'connection
   { name: /^openConnection$/, sends: 'connection' },
 ];
 /**
+ * A request object handed along a pipeline of steps that each return it (R's httr2:
+ * `request(u) |> req_headers(...) |> req_body_json(b) |> req_perform()`): `req_method(r, "PUT")`
+ * states the method, a body makes it a POST unless a later step states another (as httr2 does),
+ * the other steps pass it on.
+ */
+const PIPELINES: ReadonlyArray<{ language: string; step: RegExp; method: RegExp; body: RegExp }> = [
+  { language: 'r', step: /^req_\w+$/, method: /^req_method$/, body: /^req_body_(?:json|form|raw|multipart|file)$/ },
+];
+/**
  * Request objects built on the URL whose method is a property set afterwards: Foundation's
  * `var req = URLRequest(url: u); req.httpMethod = "POST"`. GET without one.
  */
@@ -199,6 +208,8 @@ export class MethodResolver {
     if (field && !URL_KEY.test(field.key)) return undefined;
     const handle = this.handle(call, index, keyword, trail.env);
     if (handle) return handle;
+    const pipeline = this.pipelineStep(call, index, keyword, trail);
+    if (pipeline) return pipeline;
     const ns = NAMESPACED_VERB.exec(call.callee);
     if (ns && index === 0 && !keyword) return explicit(ns[1].toUpperCase());
     const asUrl = (index === 0 && !keyword) || keyword === 'url' || keyword === 'uri';
@@ -279,6 +290,16 @@ export class MethodResolver {
       if (m) return m;
     }
     return undefined;
+  }
+
+  /** The request object is the first argument of a pipeline step (PIPELINES) that is no function of this file. */
+  private pipelineStep(call: Call, index: number, keyword: string | undefined, trail: Trail): Evidence | undefined {
+    const spec = PIPELINES.find((p) => p.language === this.p.lowered.language && p.step.test(call.name));
+    if (!spec || index !== 0 || keyword || this.p.targetsOf(call).length > 0) return undefined;
+    if (spec.method.test(call.name)) return this.literalMethod(call.args[1] ?? call.keywords.get('method'), trail.env) ?? UNKNOWN;
+    const later = this.follow(call.result, trail);
+    if (spec.body.test(call.name) && (!later || later.source === 'default')) return { method: 'POST', source: 'implied' };
+    return later;
   }
 
   /** A request object (REQUEST_OBJECT) built on the URL: the method its variable is given in the same scope. */
