@@ -1,6 +1,6 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { escapeControls, escapeControlsInJson, escapeControlsInText } from '../core/printable.js';
-import { redact } from '../core/redact.js';
+import { redact, redactJson } from '../core/redact.js';
 
 /**
  * The one way out: every byte hublint prints or writes (reports, diffs, messages, stacks,
@@ -22,8 +22,8 @@ export function kindOfFormat(format: string, colored = false): OutputKind {
 }
 
 export function printable(text: string, kind: OutputKind = 'text'): string {
+  if (kind === 'json') return escapeControlsInJson(redactJson(text));
   const masked = redact(text);
-  if (kind === 'json') return escapeControlsInJson(masked);
   // A coloured report's fields were escaped by its reporter; its own colour codes stay.
   if (kind === 'colored-text') return masked;
   return escapeControlsInText(masked);

@@ -235,3 +235,69 @@ export function redactSnippet(line: string, max = 300): string {
   const head = line.trimStart().slice(0, max + SNIPPET_SLACK);
   return redactPiece(head).trim().slice(0, max);
 }
+
+/** A stand-in value for asking whether a key makes its value a secret. */
+const PROBE = 'q1w2e3r4t5';
+
+/**
+ * redact() for a JSON text, which stays valid JSON. Masking the text as a whole can take the
+ * backslash of an escaped quote for a secret's first character (`"TOKEN=\"$(curl …"` became
+ * `"TOKEN=***"…`, no longer JSON). When it would, each string literal is masked as the text it
+ * holds and written back as a literal, and a value whose key makes it a secret
+ * (`"password": …`, as redact() reads it) is masked whole. A JSON text: one document, or one
+ * per line. One pass over the text, without a regular expression (a string literal never
+ * closed would make one scan to the end from every quote).
+ */
+export function redactJson(text: string): string {
+  const masked = redact(text);
+  if (masked === text || !isJsonText(text) || isJsonText(masked)) return masked;
+  let out = '';
+  let done = 0;
+  let key: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 34) {
+      // Between a key and its value only `:` and white space.
+      if (c !== 58 && !isSpace(c) && c !== 10) key = undefined;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    const lit = text.slice(i, j + 1);
+    let k = j + 1;
+    while (k < text.length && (isSpace(text.charCodeAt(k)) || text.charCodeAt(k) === 10)) k++;
+    if (text.charCodeAt(k) === 58) {
+      key = lit;
+    } else {
+      const value = JSON.parse(lit) as string;
+      const hidden = key !== undefined && redact(`${key}: "${PROBE}"`).indexOf(PROBE) < 0 ? MASK : redact(value);
+      if (hidden !== value) {
+        out += text.slice(done, i) + literal(hidden);
+        done = j + 1;
+      }
+      key = undefined;
+    }
+    i = j;
+  }
+  return out + text.slice(done);
+}
+
+function literal(value: string): string {
+  return JSON.stringify(value);
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length < 2) return false;
+    try {
+      for (const l of lines) JSON.parse(l);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

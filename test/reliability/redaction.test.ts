@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, REDACTION_PATTERNS, redact, redactSnippet } from '../../src/core/redact.js';
+import { MASK, REDACTION_PATTERNS, redact, redactJson, redactSnippet } from '../../src/core/redact.js';
 
 /**
  * Every secret shape hublint masks: [shape, line, secret, what stays]. The secret must be gone
@@ -119,6 +119,28 @@ describe('redact(): every secret shape', () => {
       expect(p.re.flags).toContain('g');
       expect(p.name).toMatch(/^[a-z0-9-]+$/);
     }
+  });
+});
+
+describe('redactJson()', () => {
+  it('keeps a JSON text valid where masking it as a whole would eat the backslash of an escaped quote', () => {
+    const doc = JSON.stringify({ findings: [{ snippet: 'TOKEN="$(curl -s -d @creds.json https://hub.docker.com/v2/users/login/)"', line: 3 }], password: 'Hunter2Pw', auths: ['token=AbcToken99'] }, null, 2);
+    expect(() => JSON.parse(redact(doc))).toThrow();
+    const out = redactJson(doc);
+    const parsed = JSON.parse(out) as { findings: Array<{ snippet: string; line: number }>; password: string; auths: string[] };
+    expect(parsed.findings[0].snippet.startsWith('TOKEN=')).toBe(true);
+    expect(parsed.findings[0].line).toBe(3);
+    expect(parsed.password).toBe(MASK);
+    expect(parsed.auths).toEqual([`token=${MASK}`]);
+    for (const secret of ['Hunter2Pw', 'AbcToken99']) expect(out).not.toContain(secret);
+  });
+
+  it('is redact() wherever that leaves the JSON valid, one document or one per line', () => {
+    const doc = JSON.stringify({ password: 'Hunter2Pw', url: 'https://u:Pw9x@hub.docker.com/v2/' });
+    expect(redactJson(doc)).toBe(redact(doc));
+    const lines = [JSON.stringify({ m: 'TOKEN="$(curl x)"' }), JSON.stringify({ m: 'ok' })].join('\n');
+    expect(lines.split('\n').map((l) => JSON.parse(l) as unknown)).toHaveLength(2);
+    expect(redactJson(lines).split('\n').map((l) => JSON.parse(l) as { m: string }).map((o) => o.m.startsWith('TOKEN=') || o.m)).toEqual([true, 'ok']);
   });
 });
 

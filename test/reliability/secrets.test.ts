@@ -66,6 +66,15 @@ describe('secrets never leave', () => {
     assertClean(r.stdout + r.stderr, 'json run');
   });
 
+  it('a JSON or SARIF report stays valid JSON where a masked value stood next to an escaped quote', () => {
+    const script = 'TOKEN="$(curl -s -X POST -d "{\\"username\\": \\"$U\\", \\"password\\": \\"$P\\"}" "https://hub.docker.com/v2/users/login/" | jq -r .token)"\n';
+    for (const format of ['json', 'sarif', 'gitlab']) {
+      const r = hublint(['--stdin', '--stdin-filename', 'token.sh', '--format', format], { input: script });
+      expect(r.code, r.stderr).toBe(1);
+      expect(() => JSON.parse(r.stdout), `${format}: ${r.stdout.slice(0, 300)}`).not.toThrow();
+    }
+  });
+
   it('error messages and --debug stacks are redacted', () => {
     const r = hublint(['--debug', `https://acme:${SECRETS.urlPassword}@hub.docker.com/missing`], { cwd: dir });
     expect(r.code).toBe(2);
