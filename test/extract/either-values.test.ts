@@ -189,3 +189,40 @@ describe('Engine API versions chosen by a condition', () => {
     expect(await pinsOf({ 'client.py': text })).toEqual(['client.py:3', 'client.py:3']);
   });
 });
+
+describe('Python URL templates formatted where they are used', () => {
+  it('a template kept in a name: its placeholder may hold namespace/repository (tags stay silent), and no fix splits it', async () => {
+    const text = [
+      'import requests',
+      'TAGS = "https://hub.docker.com/v2/repositories/{full_name}/tags/"',
+      'INFO = "https://hub.docker.com/v2/repositories/{}/"',
+      'def tags(full_name):',
+      '    return requests.get(TAGS.format(full_name=full_name)).json()',
+      'def info(image):',
+      '    return requests.get(INFO.format(image)).json()',
+      '',
+    ].join('\n');
+    const all = await found('hub.py', text);
+    expect(all.map((f) => f.at)).toEqual(['7 hub-get-repository GET']);
+    expect(all[0].fixed).toBe(false);
+  });
+
+  it('a template chosen in an if/else and formatted after both, inside a try: each branch read with the value', async () => {
+    const text = [
+      'import urllib.request',
+      'for name in names:',
+      '    if "/" in name:',
+      '        url = "https://hub.docker.com/v2/repositories/{}"',
+      '    else:',
+      '        url = "https://hub.docker.com/v2/repositories/library/{}"',
+      '    try:',
+      '        urllib.request.urlopen(url.format(name))',
+      '    except OSError:',
+      '        pass',
+      '',
+    ].join('\n');
+    const all = await found('sweep.py', text);
+    expect(all.map((f) => f.at)).toEqual(['4 hub-get-repository GET', '8 hub-get-repository GET']);
+    expect(all.every((f) => !f.fixed)).toBe(true);
+  });
+});

@@ -159,6 +159,14 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
         }
       }
       if (completed) continue;
+    } else if (readInBranchesOnly(program, root)) {
+      // A URL assigned in a branch (`if …: page = "…/{}"` / `else: page = "…/library/{}"`) and
+      // used after it (`page.format(name)`): read as that use builds it, reported here.
+      let read = false;
+      for (const done of branchUses(program, (root.use as { def: Def }).def, TOP)) {
+        if (emit(root, ev.evaluate(done.root, done.trail.env), () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root)) read = true;
+      }
+      if (read) continue;
     }
     pending.push({ root, pieces });
   }
@@ -303,6 +311,16 @@ function chooserOf(e: Expr): Expr {
   return x;
 }
 
+/** Whether a line that starts between `from` and `to` is indented less than `depth` (blank lines aside). */
+function dedentBetween(text: string, from: number, to: number, depth: number): boolean {
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
+    let j = i + 1;
+    while (j < to && (text[j] === ' ' || text[j] === '\t')) j++;
+    if (j < to && text[j] !== '\n' && text[j] !== '\r' && j - i - 1 < depth) return true;
+  }
+  return false;
+}
+
 /** How far a line is indented (tabs count as one column each: only compared within a file). */
 function indentAt(text: string, at: number): number {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -325,13 +343,24 @@ function branchUses(p: Program, def: Def, trail: Trail): Array<{ root: Expr; tra
   for (const u of p.namesByName.get(def.name) ?? []) {
     if (u.scope !== def.scope || u.start <= def.at) continue;
     const reads = p.defOf(def.name, u);
-    if (!reads || reads === def || indentAt(text, reads.value.start) <= indentAt(text, u.start) || depth <= indentAt(text, u.start)) continue;
+    if (!reads || reads === def) continue;
+    const other = indentAt(text, reads.value.start);
+    const deeper = other > indentAt(text, u.start) && depth > indentAt(text, u.start);
+    // `if …: x = a` / `else: x = b` (a line less indented between them), and the use after the
+    // second branch (a line less indented than it before the use: `try:` around the use).
+    const siblings = reads.at > def.at && dedentBetween(text, def.value.end, reads.value.start, depth) && dedentBetween(text, reads.value.end, u.start, other);
+    if (!deeper && !siblings) continue;
     let top = u;
     while (top.use.kind === 'part') top = top.use.of;
     if (top === u) continue;
     out.push({ root: top, trail: { env: { ...trail.env, defs: new Map([...(trail.env.defs ?? []), [def.name, def]]) }, via: trail.via } });
   }
   return out;
+}
+
+/** A value assigned to a name that no read reaches but from after the branch it stands in (branchUses). */
+function readInBranchesOnly(p: Program, root: Expr): boolean {
+  return root.use.kind === 'def' && p.usesOf(root.use.def).length === 0;
 }
 
 /** A definition whose every use builds a longer string (also through names that copy it). */

@@ -84,6 +84,11 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     const callee = dotted(fn) ?? '';
     const name = fn?.type === 'attribute' ? (fn.childForFieldName('attribute')?.text ?? '') : callee;
     const object = fn?.type === 'attribute' ? fn.childForFieldName('object') : null;
+    // A template kept in a name and formatted where it is used (`TAGS_URL.format(image=ref)`):
+    // the URL is the formatted one, read with the arguments' values, reported at the template.
+    if (object && name === 'format' && (object.type === 'identifier' || object.type === 'attribute')) {
+      return b.expr({ kind: 'format', style: 'brace', template: expr(object, scope), args: positional, named: keywords, ...span(n) }, scope);
+    }
     // String methods build strings: "{}/x".format(a), "/".join([a, b]).
     if (object && (object.type === 'string' || object.type === 'concatenated_string')) {
       if (name === 'format') {
