@@ -11,7 +11,9 @@ const DAEMON_LINE = /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/;
 // have no minor and never match.
 const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
 // Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
-const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES}))(?![\w-])`, 'gd');
+// Not `/_ping`: that is how a client learns the version to use (the Go SDK pings `basePath +
+// "/_ping"` before it has one), and what a docker-socket-proxy health check asks.
+const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES.replace('|_ping', '')}))(?![\w-])`, 'gd');
 
 /**
  * The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`): one
