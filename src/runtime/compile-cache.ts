@@ -202,11 +202,12 @@ const loaded = new Map<string, CachedModule<unknown>>();
  * (renovate's tree compiled the TypeScript compiler from source on every run). So a flag
  * is set once and kept: a cache's key names the kept flags it was read under, and it is
  * written under those same flags. They live in the environment, which a worker thread
- * copies when it starts: the pools keep the flags before they start one (scan/run.ts).
+ * copies when it starts: a pool keeps the flags before it starts one (scan/workers/worker-pool.ts).
  */
 const KEPT = 'HUBLINT_KEPT_V8_FLAGS';
+type KeptFlag = '--liftoff-only';
 /** Each flag that may be kept, with the flags that undo it (--liftoff-only also turns tier-up off). */
-const UNDO: Record<string, string[]> = { '--liftoff-only': ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'] };
+const UNDO: Record<KeptFlag, string[]> = { '--liftoff-only': ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'] };
 
 /**
  * The flags this process keeps (keepV8Flag), space-separated. The variable names the process
@@ -218,7 +219,7 @@ export function keptV8Flags(): string {
 }
 
 /** Sets a V8 flag (one of UNDO's) for the rest of the process, unless it already is. */
-export function keepV8Flag(flag: keyof typeof UNDO): void {
+export function keepV8Flag(flag: KeptFlag): void {
   const kept = keptV8Flags();
   if (kept.split(' ').includes(flag)) return;
   setV8Flag(flag);
@@ -229,11 +230,12 @@ export function keepV8Flag(flag: keyof typeof UNDO): void {
 function switchKeptFlags(from: string, to: string): void {
   const now = new Set(from.split(' ').filter(Boolean));
   const want = new Set(to.split(' ').filter(Boolean));
-  const undo = [...now].filter((f) => !want.has(f)).flatMap((f) => UNDO[f] ?? []).filter((f) => !startedWith(f));
+  const undo = [...now].filter((f) => !want.has(f)).flatMap((f) => UNDO[f as KeptFlag] ?? []).filter((f) => !startedWith(f));
   const redo = [...want].filter((f) => !now.has(f));
   if (undo.length || redo.length) setV8Flag([...undo, ...redo].join(' '));
 }
 
+/** Whether the process was started with this flag or its `--no-` form (command line or NODE_OPTIONS). */
 function startedWith(flag: string): boolean {
   const name = flag.replace(/^--(?:no-)?/, '');
   return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').replace(/_/g, '-').includes(name);
@@ -243,7 +245,7 @@ let keepingBytecode = false;
 const setV8Flag = (flag: string) => (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(flag);
 function keepBytecode(): void {
   // Only where the flag is as Node starts (a run under --no-flush-bytecode keeps it so).
-  if (keepingBytecode || process.execArgv.some((a) => a.includes('flush-bytecode')) || (process.env.NODE_OPTIONS ?? '').includes('flush-bytecode')) return;
+  if (keepingBytecode || startedWith('--flush-bytecode')) return;
   keepingBytecode = true;
   setV8Flag('--no-flush-bytecode');
 }

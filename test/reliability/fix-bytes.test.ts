@@ -1,6 +1,6 @@
 import { chmodSync, chownSync, linkSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, hublint } from '../helpers/cli.js';
 import { inSmallTmpfs, leftovers, tempDir } from '../helpers/hostile.js';
@@ -79,10 +79,11 @@ describe('--fix keeps every byte it does not edit', () => {
     chmodSync(dir, 0o777);
     chownSync(file, 0, 65534);
     chmodSync(file, 0o664);
-    // The CLI must be readable by nobody: a checkout inside a 0700 folder (mktemp -d) is not.
-    const reach = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, 4)`], { encoding: 'utf8' });
-    if (reach.status !== 0) throw new Error(`nobody (uid 65534) cannot read ${CLI}: run the tests from a checkout whose folders others may enter (chmod o+x)`);
-    const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--fix', 'shared.sh'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    // nobody runs the CLI from this checkout: a checkout inside a 0700 folder (mktemp -d) is
+    // opened for traversal (o+x) while it runs, and closed again.
+    const r = traversableToOthers(dirname(CLI), () =>
+      spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--fix', 'shared.sh'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }),
+    );
     expect(r.stderr).toMatch(/shared\.sh: not fixed: cannot keep its owner and group/);
     const st = statSync(file);
     expect([st.uid, st.gid]).toEqual([0, 65534]);
@@ -123,4 +124,20 @@ describe('--fix keeps every byte it does not edit', () => {
 function writeOriginal(text: string): string {
   const { file } = fileIn('original.sh', text);
   return file;
+}
+
+/** Runs `fn` with every folder from `dir` up to the root enterable by others (o+x), then puts their modes back. */
+function traversableToOthers<T>(dir: string, fn: () => T): T {
+  const closed: Array<[string, number]> = [];
+  for (let d = dir; ; d = dirname(d)) {
+    const mode = statSync(d).mode & 0o7777;
+    if ((mode & 0o001) === 0) closed.push([d, mode]);
+    if (dirname(d) === d) break;
+  }
+  try {
+    for (const [d, mode] of closed) chmodSync(d, mode | 0o001);
+    return fn();
+  } finally {
+    for (const [d, mode] of closed) chmodSync(d, mode);
+  }
 }

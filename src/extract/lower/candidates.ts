@@ -159,11 +159,12 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
         }
       }
       if (completed) continue;
-    } else if (readInBranchesOnly(program, root)) {
+    } else {
       // A URL assigned in a branch (`if …: page = "…/{}"` / `else: page = "…/library/{}"`) and
       // used after it (`page.format(name)`): read as that use builds it, reported here.
+      const def = branchOnly(program, root);
       let read = false;
-      for (const done of branchUses(program, (root.use as { def: Def }).def, TOP)) {
+      for (const done of def ? branchUses(program, def, TOP) : []) {
         if (emit(root, ev.evaluate(done.root, done.trail.env), () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root)) read = true;
       }
       if (read) continue;
@@ -358,9 +359,9 @@ function branchUses(p: Program, def: Def, trail: Trail): Array<{ root: Expr; tra
   return out;
 }
 
-/** A value assigned to a name that no read reaches but from after the branch it stands in (branchUses). */
-function readInBranchesOnly(p: Program, root: Expr): boolean {
-  return root.use.kind === 'def' && p.usesOf(root.use.def).length === 0;
+/** The definition a value is assigned by when no read reaches it but from after the branch it stands in (branchUses). */
+function branchOnly(p: Program, root: Expr): Def | undefined {
+  return root.use.kind === 'def' && p.usesOf(root.use.def).length === 0 ? root.use.def : undefined;
 }
 
 /** A definition whose every use builds a longer string (also through names that copy it). */
