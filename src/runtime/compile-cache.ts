@@ -201,29 +201,46 @@ const loaded = new Map<string, CachedModule<unknown>>();
  * thread, they changed the hash under every cache another thread read or wrote meanwhile
  * (renovate's tree compiled the TypeScript compiler from source on every run). So a flag
  * is set once and kept: a cache's key names the kept flags it was read under, and it is
- * written under those same flags. They live in the environment, which a worker thread
- * copies when it starts: a pool keeps the flags before it starts one (scan/workers/worker-pool.ts).
+ * written under those same flags.
+ *
+ * Which flags are kept is one word of shared memory per process: a pool hands it to each
+ * worker it starts (adoptKeptFlags), so every thread sees a flag the moment any thread keeps
+ * it. A pool does not keep the flag itself before it starts a worker: a worker booting under
+ * changed flags finds Node's own code cache rejected and compiles Node's internal modules
+ * from source (~50 ms more per worker, on the first corpus 140–190 ms from `new Worker` to
+ * its first line of code against 50–80). A child process starts with none kept.
  */
-const KEPT = 'HUBLINT_KEPT_V8_FLAGS';
 type KeptFlag = '--liftoff-only';
 /** Each flag that may be kept, with the flags that undo it (--liftoff-only also turns tier-up off). */
 const UNDO: Record<KeptFlag, string[]> = { '--liftoff-only': ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering'] };
+const KEPT_FLAGS = Object.keys(UNDO) as KeptFlag[];
+// On globalThis: the CLI's loader (bin.ts) and the bundle it loads each hold a copy of this
+// module, and the loader writes the bundle's cache at exit.
+const KEPT_WORD = Symbol.for('hublint.kept-v8-flags');
+const keptBits = (): Int32Array => ((globalThis as Record<symbol, Int32Array | undefined>)[KEPT_WORD] ??= new Int32Array(new SharedArrayBuffer(4)));
 
-/**
- * The flags this process keeps (keepV8Flag), space-separated. The variable names the process
- * too: a child process (a test's, a hook's) inherits it but none of its parent's V8 flags.
- */
+/** The shared word of kept flags, for a worker this thread starts (hand it to adoptKeptFlags there). */
+export function keptFlagsWord(): Int32Array {
+  return keptBits();
+}
+
+/** In a worker, before any code cache is read: share the kept flags of the thread that started it (its keptFlagsWord()). */
+export function adoptKeptFlags(word: unknown): void {
+  if (word instanceof Int32Array && word.buffer instanceof SharedArrayBuffer && word.length === 1) (globalThis as Record<symbol, Int32Array>)[KEPT_WORD] = word;
+}
+
+/** The flags this process keeps (keepV8Flag), space-separated. */
 export function keptV8Flags(): string {
-  const [pid, ...flags] = (process.env[KEPT] ?? '').split(' ');
-  return pid === String(process.pid) ? flags.join(' ') : '';
+  const bits = Atomics.load(keptBits(), 0);
+  return KEPT_FLAGS.filter((_, i) => bits & (1 << i)).join(' ');
 }
 
 /** Sets a V8 flag (one of UNDO's) for the rest of the process, unless it already is. */
 export function keepV8Flag(flag: KeptFlag): void {
-  const kept = keptV8Flags();
-  if (kept.split(' ').includes(flag)) return;
+  const bit = 1 << KEPT_FLAGS.indexOf(flag);
+  // Only the thread that turns the bit on sets the flag: V8 holds it for every thread.
+  if (Atomics.or(keptBits(), 0, bit) & bit) return;
   setV8Flag(flag);
-  process.env[KEPT] = [process.pid, ...(kept ? [kept] : []), flag].join(' ');
 }
 
 /** Sets `flags` (from keptV8Flags()) as the V8 flags now in effect; a flag the process was started with stays. */

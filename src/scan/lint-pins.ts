@@ -47,7 +47,7 @@ function candidateOf(pin: FlowPin, useLine: number): PinCandidate {
 }
 
 async function pinsOf(file: string, text: string, project: PinProject): Promise<{ findings: Finding[]; foreign: Finding[] }> {
-  if (isVendoredPath(file) || !mayPinIn(file)) return { findings: [], foreign: [] };
+  if (!mayPinIn(file)) return { findings: [], foreign: [] };
   const failures: Finding[] = [];
   const begun = performance.now();
   const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));

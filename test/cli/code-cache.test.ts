@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,5 +30,19 @@ describe('the CLI code cache', () => {
     expect(hublint(['notes.md'], { cwd: dir, env }).code).toBe(0);
     expect(caches()).toEqual(written);
     expect(statSync(join(dir, 'cache', 'v8', written[0])).mtimeMs).toBe(stamp);
+  }, 60_000);
+
+  it('is kept by the next run when a grammar switched V8 to baseline WebAssembly mid-run', () => {
+    // The grammar keeps a V8 flag for the rest of the process; the loader (bin.ts) writes the
+    // bundle's cache at exit with its own copy of compile-cache.ts, which must know the flag.
+    const tree = join(dir, 'py');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'hub.py'), 'import requests\nrequests.get("https://hub.docker.com/v2/repositories/acme/")\n');
+    const stamps = () => new Map(caches().map((n) => [n, statSync(join(dir, 'cache', 'v8', n)).mtimeMs]));
+    expect(hublint(['.'], { cwd: tree, env }).code).toBe(1);
+    const first = stamps();
+    expect(first.size).toBeGreaterThan(1);
+    expect(hublint(['.'], { cwd: tree, env }).code).toBe(1);
+    expect(stamps()).toEqual(first);
   }, 60_000);
 });

@@ -131,13 +131,13 @@ describe('the pin prefilter', () => {
 });
 
 describe('files that never run', () => {
-  it('pin nothing: declarations and source maps are not searched, their sources are', () => {
+  it('pin nothing: declarations, source maps and vendored trees are not searched, sources are', () => {
     const text = 'export const DOCKER_API_VERSION = "1.24";\nprocess.env.DOCKER_API_VERSION = "1.24";\n';
-    for (const path of ['types/client.d.ts', 'types/client.d.mts', 'types/client.d.cts', 'dist/client.js.map', 'DIST/CLIENT.JS.MAP']) {
+    for (const path of ['types/client.d.ts', 'types/client.d.mts', 'types/client.d.cts', 'dist/client.js.map', 'DIST/CLIENT.JS.MAP', 'node_modules/dockerode/lib/docker.js', 'app/vendor/github.com/docker/docker/client/client.go', 'third_party\\sdk\\client.py']) {
       expect(mayPinIn(path)).toBe(false);
       expect(extractPins(path, text)).toEqual([]);
     }
-    for (const path of ['src/client.ts', 'src/client.mts', 'src/d.ts.js', 'maps/index.js']) {
+    for (const path of ['src/client.ts', 'src/client.mts', 'src/d.ts.js', 'maps/index.js', 'src/vendors/client.ts', 'node_modules.js']) {
       expect(mayPinIn(path)).toBe(true);
       expect(extractPins(path, text).length).toBeGreaterThan(0);
     }

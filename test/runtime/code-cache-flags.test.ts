@@ -41,7 +41,7 @@ describe('the code cache after a grammar load', () => {
       const cacheDir = join(dir, 'v8');
       const run = () => {
         const r = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
-          env: { ...process.env, FILE: file, DIR: cacheDir, GRAMMAR: grammar, SOURCE: source, ORDER: order, HUBLINT_NO_CODE_CACHE: '', HUBLINT_KEPT_V8_FLAGS: '' },
+          env: { ...process.env, FILE: file, DIR: cacheDir, GRAMMAR: grammar, SOURCE: source, ORDER: order, HUBLINT_NO_CODE_CACHE: '' },
           encoding: 'utf8',
         });
         expect(r.stderr).toBe('');

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheKey, defaultCacheDir, isPrivateDir, keptV8Flags, requireWithCodeCache } from '../../src/runtime/compile-cache.js';
+import { cacheKey, defaultCacheDir, isPrivateDir, requireWithCodeCache } from '../../src/runtime/compile-cache.js';
 import { bundledTypeScriptPath, loadTypeScript } from '../../src/runtime/typescript.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hublint-code-cache-test-'));
@@ -74,24 +74,40 @@ describe('requireWithCodeCache', () => {
     expect(statSync(cacheFile).size).toBeGreaterThan(24);
   });
 
-  it('keys a cache on the V8 flags this process keeps, not on those a parent process kept', () => {
-    const saved = process.env.HUBLINT_KEPT_V8_FLAGS;
-    try {
-      process.env.HUBLINT_KEPT_V8_FLAGS = `${process.pid} --liftoff-only`;
-      expect(keptV8Flags()).toBe('--liftoff-only');
-      const kept = cacheKey('/a.js', 10, 1);
-      process.env.HUBLINT_KEPT_V8_FLAGS = `${process.pid + 1} --liftoff-only`;
-      expect(keptV8Flags()).toBe('');
-      const inherited = cacheKey('/a.js', 10, 1);
-      delete process.env.HUBLINT_KEPT_V8_FLAGS;
-      expect(cacheKey('/a.js', 10, 1)).toBe(inherited);
-      expect(kept).not.toBe(inherited);
-      // The bundle part of the name differs, so that neither prunes the other's file.
-      expect(kept.split('-')[0]).not.toBe(inherited.split('-')[0]);
-    } finally {
-      if (saved === undefined) delete process.env.HUBLINT_KEPT_V8_FLAGS;
-      else process.env.HUBLINT_KEPT_V8_FLAGS = saved;
-    }
+  it('keys a cache on the V8 flags kept, in its bundle part too', () => {
+    const kept = cacheKey('/a.js', 10, 1, '--liftoff-only');
+    const none = cacheKey('/a.js', 10, 1, '');
+    expect(kept).not.toBe(none);
+    // The bundle part of the name differs, so that neither prunes the other's file.
+    expect(kept.split('-')[0]).not.toBe(none.split('-')[0]);
+    expect(cacheKey('/a.js', 10, 1, '--liftoff-only')).toBe(kept);
+  });
+
+  it('shares the kept flags between the threads of a process, and not with a child process', () => {
+    // In a child process: keeping a flag changes V8 for the whole process, this one included.
+    const script = `
+      const { Worker } = await import('node:worker_threads');
+      const cc = await import(${JSON.stringify(new URL('../../dist/runtime/compile-cache.js', import.meta.url).href)});
+      const seen = [cc.keptV8Flags()];
+      const worker = new Worker(\`
+        import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+          const cc = await import(workerData.url);
+          cc.adoptKeptFlags(workerData.word);
+          parentPort.postMessage(cc.keptV8Flags());
+          parentPort.once('message', () => { cc.keepV8Flag('--liftoff-only'); parentPort.postMessage(cc.keptV8Flags()); });
+        });\`, { eval: true, workerData: { url: ${JSON.stringify(new URL('../../dist/runtime/compile-cache.js', import.meta.url).href)}, word: cc.keptFlagsWord() } });
+      const next = () => new Promise((r) => worker.once('message', r));
+      seen.push(await next());
+      worker.postMessage('keep');
+      seen.push(await next(), cc.keptV8Flags());
+      const child = (await import('node:child_process')).spawnSync(process.execPath, ['--input-type=module', '-e', 'const cc = await import(process.env.CC); process.stdout.write(JSON.stringify(cc.keptV8Flags()))'], { env: { ...process.env, CC: ${JSON.stringify(new URL('../../dist/runtime/compile-cache.js', import.meta.url).href)} }, encoding: 'utf8' });
+      seen.push(JSON.parse(child.stdout));
+      await worker.terminate();
+      process.stdout.write(JSON.stringify(seen));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    // Main before, the worker at start, the worker after keeping it, main after, a child of main.
+    expect(JSON.parse(r.stdout)).toEqual(['', '', '--liftoff-only', '--liftoff-only', '']);
   });
 
   it('gives the changed file another key', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,15 @@ describe('setupScanWorker: quiet files and pins', () => {
     const read = await worker.handle({ op: 'read', items: [put('ci.sh', 'export DOCKER_API_VERSION=1.24\n'), put('other.sh', 'echo hello\n')] });
     expect(replyOf(read).outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['ci.sh kept']);
     expect(replyOf(read).quiet).toBe(1);
+  });
+
+  it('leaves a vendored file that only pins out: its pins are never reported', async () => {
+    const worker = await setupScanWorker({ rules: builtinRules(), ruleSetOptions: {}, gate: { patterns: PIN_BYTE_PATTERNS }, maxSize: 1 << 20 });
+    mkdirSync(join(dir, 'node_modules', 'sdk'), { recursive: true });
+    const items = [put('node_modules/sdk/ci.sh', 'export DOCKER_API_VERSION=1.24\n'), put('node_modules/sdk/hub.sh', 'curl https://hub.docker.com/v2/repositories/acme/\n')];
+    const read = await worker.handle({ op: 'read', items });
+    // The Hub call in vendored code still counts; the pin does not.
+    expect(replyOf(read).outcomes.map((o) => `${o.path} ${o.outcome}`)).toEqual(['node_modules/sdk/hub.sh kept']);
   });
 
   it('reads a batch only if it turns the claim first: the main thread may have taken it', async () => {

@@ -19,7 +19,7 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['url', extractUrl],
 ];
 
-import { inAssertion, inTestData, isVendoredPath } from './context.js';
+import { inAssertion, inTestData } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
@@ -39,7 +39,7 @@ function reachesClient(pin: PinCandidate, text: string): boolean {
  * to `onError` (when given) and the others still run.
  */
 export function extractPins(path: string, text: string, onError?: (extractor: string, error: unknown) => void): PinCandidate[] {
-  if (isVendoredPath(path) || !mayPinIn(path) || !mayHoldPins(text)) return [];
+  if (!mayPinIn(path) || !mayHoldPins(text)) return [];
   const seen = new Set<string>();
   const out: PinCandidate[] = [];
   for (const [name, extract] of PIN_EXTRACTORS) {

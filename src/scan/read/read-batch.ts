@@ -85,7 +85,7 @@ export function readBatch(
 
 /**
  * The gate of the read pass: `gate.patterns` (the Engine pin prefilter) apply only to files
- * that may hold a pin (mayPinIn); the Hub hosts and the rest to every file; a language's own
+ * whose pins count (mayPinIn: not vendored, not declarations or maps); the Hub hosts and the rest to every file; a language's own
  * needles (extract/registry.ts) to its files.
  */
 export function makeReadGate(gate: BytePrefilterOptions): (buf: Buffer, path: string) => boolean {

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { adoptKeptFlags } from '../../runtime/compile-cache.js';
 import { takeTimings } from '../../runtime/stage-clock.js';
 import type { FromWorker, ToWorker, WorkerHandlers } from './worker-protocol.js';
 
@@ -22,6 +23,8 @@ export async function serveWorker<Init, Req, Res, Shared = never>(setup: (init: 
   const port = parentPort;
   if (!port) throw new Error('serveWorker must run in a worker thread');
   const send = (m: FromWorker<Res>) => port.postMessage(m);
+  // Before any code cache is read here: the V8 flags kept are the process's (worker-pool.ts).
+  adoptKeptFlags((workerData as { keptFlags?: unknown }).keptFlags);
   const started = process.hrtime.bigint();
   let handlers: WorkerHandlers<Req, Res, Shared>;
   try {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerThreads } from '../../runtime/builtins.js';
-import { keepV8Flag } from '../../runtime/compile-cache.js';
+import { keptFlagsWord } from '../../runtime/compile-cache.js';
 import { mergeTimings } from '../../runtime/stage-clock.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -76,7 +76,7 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
     this.stats = { size: options.size, warmMs: [], jobs: 0, failedJobs: 0, respawns: 0 };
     // A worker that loads a grammar keeps WebAssembly on Liftoff (runtime/parsers.ts), for
     // every thread: set here first, so that each thread's code caches know (compile-cache.ts).
-    keepV8Flag('--liftoff-only');
+    // keepV8Flag('--liftoff-only');
     for (let i = 0; i < options.size; i++) this.spawn(i);
   }
 
@@ -133,7 +133,9 @@ export class WorkerPool<Init, Req, Res, Shared = never> {
   private spawn(index: number): void {
     const worker = new (nodeWorkerThreads().Worker)(this.options.workerUrl, {
       // `entry` tells a worker module it is the thread's main module (see isWorkerEntry).
-      workerData: { init: this.options.init, entry: this.options.workerUrl.pathname.split('/').pop() },
+      // keptFlags: a grammar loaded on any thread keeps WebAssembly on Liftoff for all of
+      // them (runtime/parsers.ts); each thread's code caches must know (compile-cache.ts).
+      workerData: { init: this.options.init, entry: this.options.workerUrl.pathname.split('/').pop(), keptFlags: keptFlagsWord() },
       name: `${this.options.name ?? 'hublint-worker'}-${index}`,
     });
     const slot: Slot<Req, Res> = { worker, inFlight: new Map(), ready: false, exited: false };
