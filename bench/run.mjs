@@ -326,10 +326,19 @@ function renderMarkdown() {
     const n = precommit.get(`node -e 0 (${tag})`).medianMs;
     const c = precommit.get(`hublint 10 clean (${tag})`).medianMs / n;
     const f = precommit.get(`hublint 10 JS/TS findings (${tag})`).medianMs / n;
+    const name = (what) => `pre-commit, ${what} / \`node -e 0\` (NODE_EXTRA_CA_CERTS ${tag.replace('CA ', '')})`;
+    if (tag === 'CA unset' && caSet) {
+      // The targets are for the machine as it is (issue 7: "records whether NODE_EXTRA_CA_CERTS
+      // was set"; issue 20: the clean case ≤ 1.3×). The run without it is an extra measurement,
+      // which issue 7 recorded and was resolved without: information, with its goals for reference.
+      const info = (limit, m) => `(information: the machine sets NODE_EXTRA_CA_CERTS; goal for reference ≤ ${limit}×, ${m ? 'within' : 'over'})`;
+      L.push(`| ${name('10 clean files')} | ${x(c)} | ${info(1.5, c <= 1.5)} | |`);
+      L.push(`| ${name('10 JS/TS files with findings')} | ${x(f)} | ${info(8, f <= 8)} | |`);
+      continue;
+    }
     // Issue 20 tightened the clean case to 1.3× where NODE_EXTRA_CA_CERTS is as the machine has it.
-    const cleanLimit = tag === 'CA unset' && caSet ? 1.5 : 1.3;
-    L.push(`| pre-commit, 10 clean files / \`node -e 0\` (NODE_EXTRA_CA_CERTS ${tag.replace('CA ', '')}) | ${x(c)} | ≤ ${cleanLimit}× | ${verdict(c <= cleanLimit)} |`);
-    L.push(`| pre-commit, 10 JS/TS files with findings / \`node -e 0\` (NODE_EXTRA_CA_CERTS ${tag.replace('CA ', '')}) | ${x(f)} | ≤ 8× | ${verdict(f <= 8)} |`);
+    L.push(`| ${name('10 clean files')} | ${x(c)} | ≤ 1.3× | ${verdict(c <= 1.3)} |`);
+    L.push(`| ${name('10 JS/TS files with findings')} | ${x(f)} | ≤ 8× | ${verdict(f <= 8)} |`);
   }
   L.push(...dockerTargetRows(x, verdict));
   L.push('');
