@@ -120,7 +120,10 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   },
   {
     name: 'secret-key-value',
-    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_])(${VALUE})`, 'gi'),
+    // A value that is a variable or a command's output (`TOKEN=$(curl …)`, `$HUB_TOKEN`, and in
+    // double quotes, where a shell expands them, `"$(curl …)"`, `"${HUB_TOKEN}"`) names no secret:
+    // kept, so the snippet still shows the call. A quoted `$name` may be a literal: masked.
+    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(])(${VALUE})`, 'gi'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {

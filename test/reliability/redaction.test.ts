@@ -114,6 +114,18 @@ describe('redact(): every secret shape', () => {
     }
   });
 
+  it('keeps a secret-named variable whose value is a command or another variable, quoted or not', () => {
+    const call = 'TOKEN="$(curl -s -X POST https://hub.docker.com/v2/users/login -d @creds.json | jq -r .token)"';
+    expect(redact(call)).toBe(call);
+    expect(redact('HUB_TOKEN=$(cat /run/secrets/hub)')).toBe('HUB_TOKEN=$(cat /run/secrets/hub)');
+    expect(redact('PASSWORD="${HUB_PASSWORD}"')).toBe('PASSWORD="${HUB_PASSWORD}"');
+    // A literal stays masked however it is quoted, also one that starts with `$`.
+    expect(redact('TOKEN="dckrTok3n99"')).toBe(`TOKEN="${MASK}"`);
+    expect(redact("password: 'Pa$$w0rd1'")).toBe(`password: '${MASK}'`);
+    expect(redact("password: '$ecretPw3'")).toBe(`password: '${MASK}'`);
+    expect(redact('"password": "$ecretPw4"')).toBe(`"password": "${MASK}"`);
+  });
+
   it('every pattern is global and has a name', () => {
     for (const p of REDACTION_PATTERNS) {
       expect(p.re.flags).toContain('g');

@@ -6,7 +6,7 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, HTTP_METHODS, explicit, type Evidence } from '../langs/method-evidence.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, MAX_OPTIONS, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
+import { Evaluator, MAX_OPTIONS, Program, bindCall, dedentBetween, indentAt, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered, Scope } from './form.js';
 import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, isInside, type Trail } from './method.js';
@@ -310,22 +310,6 @@ function chooserOf(e: Expr): Expr {
   let x = e;
   while (x.use.kind === 'part' && x.use.of.kind === 'either') x = x.use.of;
   return x;
-}
-
-/** Whether a line that starts between `from` and `to` is indented less than `depth` (blank lines aside). */
-function dedentBetween(text: string, from: number, to: number, depth: number): boolean {
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
-    let j = i + 1;
-    while (j < to && (text[j] === ' ' || text[j] === '\t')) j++;
-    if (j < to && text[j] !== '\n' && text[j] !== '\r' && j - i - 1 < depth) return true;
-  }
-  return false;
-}
-
-/** How far a line is indented (tabs count as one column each: only compared within a file). */
-function indentAt(text: string, at: number): number {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, at))![0].length;
 }
 
 /**

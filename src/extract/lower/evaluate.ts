@@ -210,6 +210,31 @@ export class Program {
     return lastSegment(name) === key ? dotted : this.inLoweredOrder([...new Set([...names, ...dotted])]);
   }
 
+  /**
+   * Whether `def`, which `use` reads, may not have run: it stands in a block that closed before
+   * the use (`if (user === '_') { user = 'library'; }`, `if not ns: ns = "library"`, a loop
+   * body), or after an `if`/`while`/`for` on its own line, and the name's earlier value (a
+   * parameter, or a definition in straight-line code) reaches the use too. Only when `def` is the
+   * name's one conditional definition before the use: an if/else that assigns in each branch is
+   * branchUses' (candidates.ts). Decided from the lines' indentation, as written.
+   */
+  mayNotHaveRun(def: Def, use: Expr): boolean {
+    if (def.scope !== use.scope || def.scope.kind !== 'function') return false;
+    const text = this.lowered.text;
+    const depth = indentAt(text, def.value.start);
+    const lineStart = text.lastIndexOf('\n', def.value.start - 1) + 1;
+    const guarded = /(?:^|[\s;{}])(?:if|elif|for|while)\b/.test(text.slice(lineStart, def.value.start));
+    if (!guarded && !dedentBetween(text, def.value.end, use.start, depth)) return false;
+    // The name's other definitions before the use (all before `def`, which the use reads).
+    const before = (this.scopedDefs(def.name)?.get(def.scope) ?? []).filter((d) => d !== def && d.at <= use.start);
+    // One of them in another branch of the same choice (an `else`, `elif`, `case` line between
+    // them): not this case. Two separate `if`s that each may assign are.
+    const straight = Math.min(depth, indentAt(text, use.start));
+    if (before.some((d) => indentAt(text, d.value.start) > straight && BRANCH_LINE.test(text.slice(d.value.end, def.value.start)))) return false;
+    const param = def.scope.params.some((p) => p.name === def.name);
+    return param || before.length > 0;
+  }
+
   /** The function a name is a parameter of, seen from `use`. */
   paramScope(name: string, use: Expr): Scope | undefined {
     for (let s: Scope | null = use.scope; s; s = s.parent) if (s.params.some((p) => p.name === name)) return s;
@@ -345,6 +370,32 @@ export function fieldOf(p: Program, obj: ObjectExpr, env: Env, key: string, dept
 }
 
 /** The last of `defs` (in lowered order) that stands at or before `at`. */
+/** One or two path segments (`library`, `library/x`), as a namespace or namespace/repository is. */
+const SEGMENTS = /^[\w.-]+(?:\/[\w.-]+)?$/;
+/** A host name or an API version segment: the start of a URL, not a namespace. */
+const BASE_LIKE = /^[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/|$)|(?:^|\/)v\d+(?:\.\d+)?(?:\/|$)/;
+
+/** A line that opens another branch of the same choice. */
+const BRANCH_LINE = /^[ \t]*(?:\}[ \t]*)?(?:else|elif|elsif|case|when|default|except|catch|rescue)\b/m;
+
+/** How far the line of `at` is indented (tabs count as one column each: only compared within a file). */
+export function indentAt(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let i = lineStart;
+  while (i < at && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i - lineStart;
+}
+
+/** Whether a line that starts between `from` and `to` is indented less than `depth` (blank lines aside). */
+export function dedentBetween(text: string, from: number, to: number, depth: number): boolean {
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
+    let j = i + 1;
+    while (j < to && (text[j] === ' ' || text[j] === '\t')) j++;
+    if (j < to && text[j] !== '\n' && text[j] !== '\r' && j - i - 1 < depth) return true;
+  }
+  return false;
+}
+
 function lastAtOrBefore(defs: readonly Def[], at: number): Def | undefined {
   for (let i = defs.length - 1; i >= 0; i--) if (defs[i].at <= at) return defs[i];
   return undefined;
@@ -470,6 +521,24 @@ export class Evaluator {
     const bound = bindingOf(this.p, e, env);
     if (bound) return (bound.ev ?? this).evaluate(bound.expr, bound.env, depth + 1);
     const def = env.defs?.get(e.name) ?? this.p.defOf(e.name, e);
+    // A segment assigned only on some paths (`if (!ns) ns = 'library'`): the value is not known
+    // here; what the branch assigns is one value it takes (evidence of its arity, never the
+    // URL's text). A base or host so assigned (`if base == "" { base = "https://index.docker.io" }`
+    // after reading the environment) is the value the code knows, and stays.
+    if (def && !env.defs?.has(e.name) && !this.busy.has(def) && this.p.mayNotHaveRun(def, e)) {
+      this.busy.add(def);
+      try {
+        const pieces = this.evaluate(def.value, env, depth + 1);
+        // Each unknown part stands as one name (`'library/' + name` takes "library/x").
+        const taken = pieces.map((x) => ('text' in x ? x.text : 'x')).join('');
+        if (SEGMENTS.test(taken) && !BASE_LIKE.test(taken)) {
+          const fn = this.p.paramScope(e.name, e);
+          return [{ ...this.hole(e, e.name), examples: [...(pieces.some(isText) ? [taken] : []), ...(fn ? this.examples(fn, e.name) : [])] }];
+        }
+      } finally {
+        this.busy.delete(def);
+      }
+    }
     if (def && !this.busy.has(def)) {
       this.busy.add(def);
       try {

@@ -103,6 +103,47 @@ function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[]
   return out;
 }
 
+const PY_FROM = /^[ \t]*from[ \t]+([.\w]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
+const PY_IMPORT = /^[ \t]*import[ \t]+([^\n#;]+)/gm;
+
+/**
+ * The import statements of a Python file, from its text (`from M import N as L`, also over
+ * lines in parentheses; `import a.b as m`): for a file the scan has not lowered, such as a
+ * caller of a function (project.ts's callArguments). Line by line, linear.
+ */
+export function pythonImports(text: string): ImportRef[] {
+  const out: ImportRef[] = [];
+  for (const m of text.matchAll(PY_FROM)) {
+    for (const item of m[2].replace(/[()\\]/g, ' ').split(',')) {
+      const [name, alias] = item.trim().replace(/\s+/g, ' ').split(' as ');
+      if (/^\w+$/.test(name ?? '')) out.push({ module: m[1], name, local: alias?.trim() || name });
+    }
+  }
+  for (const m of text.matchAll(PY_IMPORT)) {
+    for (const item of m[1].split(',')) {
+      const [module, alias] = item.trim().replace(/\s+/g, ' ').split(' as ');
+      if (/^\w[\w.]*$/.test(module ?? '')) out.push({ module, name: null, local: alias?.trim() || module });
+    }
+  }
+  return out;
+}
+
+/**
+ * The names under which a Python file calls `name` of module file `target`: `from m import f`
+ * (or `as g`), `import m` then `m.f`, `from pkg import m` then `m.f`.
+ */
+export function pythonCallerNames(fs: ModuleFs, caller: string, text: string, target: string, name: string): string[] {
+  const out: string[] = [];
+  const sub = (module: string, n: string) => (module.endsWith('.') ? module + n : `${module}.${n}`);
+  for (const imp of pythonImports(text)) {
+    if (imp.name === null) {
+      if (pythonModuleFile(fs, caller, imp.module) === target) out.push(`${imp.local}.${name}`);
+    } else if (imp.name === name && pythonModuleFile(fs, caller, imp.module) === target) out.push(imp.local);
+    else if (pythonModuleFile(fs, caller, sub(imp.module, imp.name)) === target) out.push(`${imp.local}.${name}`);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- Go
 
 /**

@@ -4,7 +4,7 @@ import { adapterNameFor } from '../registry.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, targetsOf, type ModuleFs } from './modules.js';
+import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -88,12 +88,14 @@ const MAX_CALLER_VALUES = 8;
  * Per language: which files may call a function of another file, and the callee names under
  * which a caller reaches it. JS/TS: an import of that file by its relative specifier. Kotlin:
  * a file of the same package (folder) calls a class by its name, one elsewhere imports it
- * (`import org.acme.HubAccessor`, `... as Hub`); a constructor call is a plain call.
+ * (`import org.acme.HubAccessor`, `... as Hub`); a constructor call is a plain call. Python:
+ * an import of that module (`from clients import docker_client`, `import clients`).
  */
 const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: string, text: string, q: CallerQuery) => string[] }> = {
   js: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
   ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
   kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
+  python: { file: /\.py$/, locals: (fs, caller, text, q) => pythonCallerNames(fs, caller, text, q.file, q.name) },
 };
 
 function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {

@@ -1,6 +1,6 @@
 import { normalizeApiVersion } from '../../engine/versions.js';
 import { Evaluator, fieldOf, objectOf, type Piece, type Program } from '../../extract/lower/evaluate.js';
-import type { Call, Expr, Scope } from '../../extract/lower/form.js';
+import type { Call, Expr, Param, Scope } from '../../extract/lower/form.js';
 import type { PinForm } from '../types.js';
 import { DAEMON_ADDRESS, ENGINE_ROUTES, PIN_VARIABLE_FORMS, SINKS, VARIABLE_TARGET, type Sink } from './sinks.js';
 
@@ -67,6 +67,13 @@ class Search {
       return;
     }
     if (e.kind === 'name' && this.everyDefinition(e, sink, use)) return;
+    // A parameter with a default (`def client(api_version=None)`): what each call site passes
+    // (`client(api_version="1.41")`), besides the default, which the evaluator reads below.
+    if (e.kind === 'name' && hops < MAX_HOPS) {
+      const fn = this.p.paramScope(e.name, e);
+      const param = fn?.params.find((x) => x.name === e.name);
+      if (fn && param?.fallback && this.p.defOf(e.name, e)?.value === param.fallback) this.callersOf(fn, param, sink, use, hops);
+    }
     // A configuration key read back (`viper.GetString("docker_api_version")`): its default in this file.
     if (e.kind === 'call' && /^Get(?:String)?$/.test(e.call.name) && e.call.args.length === 1) {
       const key = literalOf(e.call.args[0]);
@@ -153,14 +160,17 @@ class Search {
     const expr = this.p.namesByName.get(hole.hole)?.find((x) => x.start === hole.start && x.end === hole.end);
     const fn: Scope | undefined = expr && this.p.paramScope(hole.hole, expr);
     const param = fn?.params.find((x) => x.name === hole.hole);
-    if (!fn || !param) return;
+    if (fn && param) this.callersOf(fn, param, sink, use, hops);
+  }
+
+  private callersOf(fn: Scope, param: Param, sink: Sink, use: number, hops: number): void {
     for (const call of this.p.callsOf(fn).slice(0, MAX_CALLERS)) {
-      const arg = this.p.argFor(call, fn, hole.hole);
+      const arg = this.p.argFor(call, fn, param.name);
       if (arg) this.value(arg, sink, use, hops + 1);
     }
     const name = fn.name === 'constructor' ? fn.parent?.name : (fn.name ?? this.p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
     if (!name || param.index < 0 || !this.p.project.callArguments) return;
-    for (const v of this.p.project.callArguments({ file: this.p.file, language: this.p.lowered.language, name, index: param.index }).slice(0, MAX_CALLERS)) {
+    for (const v of this.p.project.callArguments({ file: this.p.file, language: this.p.lowered.language, name, index: param.index, param: param.name }).slice(0, MAX_CALLERS)) {
       const at = v.pieces.length === 1 ? v.pieces[0] : undefined;
       if (!at || !('text' in at)) continue;
       this.foreignPin(at, sink, use);

@@ -82,6 +82,8 @@ export const SINKS: readonly Sink[] = [
   // bollard: Docker::connect_with_*(…, &ClientVersion { major_version: 1, minor_version: 41 }, …): its
   // place differs per transport (third for http/socket/ssh, sixth for ssl, fourth for mock)
   { id: 'bollard ClientVersion', languages: ['rust'], name: /^connect_with_\w+$/, at: { any: true }, form: 'constant', needles: ['connect_with_'] },
+  // stevedore (R): docker_client(api_version = "1.29"); "auto" and NULL are no version
+  { id: 'stevedore docker_client(api_version =)', languages: ['r'], name: /^docker_client$/, at: { keyword: 'api_version' }, form: 'constant', needles: ['docker_client'] },
   // The variable the Docker CLI and the SDKs read, set in code: Go os.Setenv and viper's
   // default of the key, Gradle's environment(...), C# Environment.SetEnvironmentVariable,
   // Rust std::env::set_var, PHP putenv("X=v"), Python os.putenv.
