@@ -219,6 +219,17 @@ export class Program {
    * branchUses' (candidates.ts). Decided from the lines' indentation, as written.
    */
   mayNotHaveRun(def: Def, use: Expr): boolean {
+    // Asked on every evaluation of the name, and it scans the lines between def and use: once per pair.
+    const known = this.notRunOfUse.get(use);
+    if (known?.def === def) return known.answer;
+    const answer = this.decideNotRun(def, use);
+    this.notRunOfUse.set(use, { def, answer });
+    return answer;
+  }
+
+  private readonly notRunOfUse = new Map<Expr, { def: Def; answer: boolean }>();
+
+  private decideNotRun(def: Def, use: Expr): boolean {
     if (def.scope !== use.scope || def.scope.kind !== 'function') return false;
     const text = this.lowered.text;
     const depth = indentAt(text, def.value.start);
@@ -369,7 +380,6 @@ export function fieldOf(p: Program, obj: ObjectExpr, env: Env, key: string, dept
   return 'absent';
 }
 
-/** The last of `defs` (in lowered order) that stands at or before `at`. */
 /** One or two path segments (`library`, `library/x`), as a namespace or namespace/repository is. */
 const SEGMENTS = /^[\w.-]+(?:\/[\w.-]+)?$/;
 /** A host name or an API version segment: the start of a URL, not a namespace. */
@@ -396,6 +406,7 @@ export function dedentBetween(text: string, from: number, to: number, depth: num
   return false;
 }
 
+/** The last of `defs` (in lowered order) that stands at or before `at`. */
 function lastAtOrBefore(defs: readonly Def[], at: number): Def | undefined {
   for (let i = defs.length - 1; i >= 0; i--) if (defs[i].at <= at) return defs[i];
   return undefined;

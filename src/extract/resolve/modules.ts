@@ -78,6 +78,9 @@ function pythonModuleFile(fs: ModuleFs, file: string, module: string): string | 
   return undefined;
 }
 
+/** Module `n` of package `module` (`pkg` + `m` is `pkg.m`, `.` + `m` is `.m`). */
+const submodule = (module: string, n: string) => (module.endsWith('.') ? module + n : `${module}.${n}`);
+
 function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
   const parts = name.split('.');
   const out: Target[] = [];
@@ -85,14 +88,13 @@ function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[]
     const f = pythonModuleFile(fs, file, module);
     if (f) out.push({ files: [f], name: inner });
   };
-  const sub = (module: string, n: string) => (module.endsWith('.') ? module + n : `${module}.${n}`);
   for (const imp of imports) {
     if (imp.name === '*' && parts.length === 1) add(imp.module, name);
     if (imp.local !== parts[0]) continue;
     if (imp.name !== null) {
       // from M import N [as L]: L is M's N, or M's submodule N (then L.X is its X).
       if (parts.length === 1) add(imp.module, imp.name);
-      else add(sub(imp.module, imp.name), parts.slice(1).join('.'));
+      else add(submodule(imp.module, imp.name), parts.slice(1).join('.'));
     } else if (parts.length >= 2) {
       // import a.b (then a.b.X) or import a.b as m (then m.X).
       const aliased = imp.module !== imp.local && !imp.module.startsWith(`${imp.local}.`);
@@ -134,12 +136,11 @@ export function pythonImports(text: string): ImportRef[] {
  */
 export function pythonCallerNames(fs: ModuleFs, caller: string, text: string, target: string, name: string): string[] {
   const out: string[] = [];
-  const sub = (module: string, n: string) => (module.endsWith('.') ? module + n : `${module}.${n}`);
   for (const imp of pythonImports(text)) {
     if (imp.name === null) {
       if (pythonModuleFile(fs, caller, imp.module) === target) out.push(`${imp.local}.${name}`);
     } else if (imp.name === name && pythonModuleFile(fs, caller, imp.module) === target) out.push(imp.local);
-    else if (pythonModuleFile(fs, caller, sub(imp.module, imp.name)) === target) out.push(`${imp.local}.${name}`);
+    else if (pythonModuleFile(fs, caller, submodule(imp.module, imp.name)) === target) out.push(`${imp.local}.${name}`);
   }
   return out;
 }
