@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { EngineConnectionError, EngineTimeoutError } from './errors.js';
@@ -72,7 +73,10 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
   } else if (endpoint.tls) {
     const { ca, cert, key, verify } = endpoint.tls;
     // Loaded only for TLS: https pulls in tls, ~1 MB of RSS a `unix://` run never needs.
-    const https = await import('node:https');
+    // require, not import(): the CLI bundle is compiled through the V8 code cache
+    // (runtime/compile-cache.ts), where a dynamic import() has no loader and throws
+    // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.
+    const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
     req = https.request({ ...common, host: endpoint.hostname, port: endpoint.port, ca, cert, key, rejectUnauthorized: verify });
   } else {
     req = http.request({ ...common, host: endpoint.hostname, port: endpoint.port });
