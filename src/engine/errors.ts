@@ -23,6 +23,13 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * The daemon's words before redaction, for deciding what an answer means (a start error's
+ * 126/127): masking may take part of them for a secret. Kept out of the error object itself,
+ * so that nothing enumerates, logs or prints them.
+ */
+const unmasked = new WeakMap<DockerApiError, string>();
+
 /** The daemon answered with a status the operation does not expect. */
 export class DockerApiError extends EngineError {
   override name = 'DockerApiError';
@@ -43,6 +50,7 @@ export class DockerApiError extends EngineError {
     this.daemonMessage = redact(init.daemonMessage);
     this.method = init.method;
     this.path = init.path;
+    unmasked.set(this, unmasked.get(init as DockerApiError) ?? init.daemonMessage);
   }
 }
 
@@ -176,8 +184,10 @@ export class ContainerStartError extends DockerApiError {
   readonly reason: 'not-found' | 'not-executable' | 'other';
   constructor(cause: DockerApiError) {
     super(cause, { message: cause.message });
-    const said = cause.daemonMessage;
-    // The docker CLI decides from the daemon's text the same way (cli/command/container/run.go).
+    // Decided on the daemon's own text: the masked one may have lost the words that tell
+    // (`exec: "pwd": *** file not found`). The docker CLI decides from the text the same
+    // way (cli/command/container/run.go).
+    const said = unmasked.get(cause) ?? cause.daemonMessage;
     this.reason = /executable file not found|no such file or directory|cannot find the file specified/i.test(said)
       ? 'not-found'
       : /permission denied|is a directory/i.test(said)

@@ -153,6 +153,24 @@ describe('exit codes', () => {
     expect(folder.err()).toContain('permission denied');
   });
 
+  it('decides 127/126 on the daemon\'s own words, where secret-like names (pwd, pass, passwd, token, secret) are no secret', async () => {
+    const dir = tempDir('hl-secretish-');
+    writeFileSync(join(dir, 'secret'), 'not a program\n', { mode: 0o644 });
+    const cases: [string[], EngineRunOptions, number, string][] = [
+      [['pass'], base(), 127, 'exec: "pass": executable file not found in $PATH'],
+      [['pwd'], { ...base(), env: ['PATH=/nowhere'] }, 127, 'exec: "pwd": executable file not found in $PATH'],
+      [['/etc/passwd'], base(), 127, 'exec: "/etc/passwd": stat /etc/passwd: no such file or directory'],
+      [['/bin/token'], base(), 127, 'exec: "/bin/token": stat /bin/token: no such file or directory'],
+      [['/run/secret'], { ...base(), volume: [`${join(dir, 'secret')}:/run/secret`] }, 126, 'exec: "/run/secret": permission denied'],
+    ];
+    for (const [args, options, code, said] of cases) {
+      const io = capture();
+      expect(await engineRun(image(), args, options, io), args[0]).toBe(code);
+      expect(io.err()).toContain(said);
+      expect(io.err()).not.toContain('***');
+    }
+  });
+
   it('exits 125 for usage errors, as docker (commander errors included)', async () => {
     for (const args of [['--bogus', image(), 'true'], [], ['--pull', 'sometimes', image()], ['-w', 'relative', image(), 'true']]) {
       const child = cli(args);

@@ -1,9 +1,12 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_API_VERSION_RANGE,
+  ContainerStartError,
+  DockerApiError,
   DockerEngineClient,
   DOCKER_HUB_AUTH_KEY,
   EngineProtocolError,
@@ -254,5 +257,18 @@ describe('stream parsers', () => {
     const text = Buffer.from('{"status":"é"}\r\n\n{"status":"b"}');
     const out = await all(parseJsonLines(chunks(text.subarray(0, 12), text.subarray(12, 13), text.subarray(13))));
     expect(out).toEqual([{ status: 'é' }, { status: 'b' }]);
+  });
+});
+
+describe('start errors (issue 33 row 1)', () => {
+  it('are classified on the daemon\'s own words, which stay out of everything the error shows', () => {
+    // Masking takes `executable` for a bearer token here: only the raw text still says "not found".
+    const raw = 'exec: "Bearer executable file not found in $PATH": unknown';
+    const error = new ContainerStartError(new DockerApiError({ status: 400, daemonMessage: raw, method: 'POST', path: '/containers/x/start' }));
+    expect(error.reason).toBe('not-found');
+    expect(error.daemonMessage).toBe('exec: "Bearer *** file not found in $PATH": unknown');
+    for (const shown of [error.message, error.daemonMessage, JSON.stringify(error), inspect(error, { showHidden: true, depth: 5 }), Object.values(error).join(' ')]) {
+      expect(shown).not.toContain('executable');
+    }
   });
 });
