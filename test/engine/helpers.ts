@@ -54,6 +54,7 @@ export function transpileSources(outDir: string): string {
     'src/core/printable.ts',
     'src/cli/emit.ts',
     'src/cli/engine-errors.ts',
+    'src/cli/errors.ts',
     'src/cli/signals.ts',
     'src/cli/commands/engine.ts',
     'src/cli/commands/engine-io.ts',

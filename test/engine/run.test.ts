@@ -118,6 +118,8 @@ describe('TTY (-t)', () => {
   it('allocates a TTY with the terminal size and follows a resize (SIGWINCH)', async () => {
     const screen = terminal(33, 101);
     const io = capture({ stdout: screen });
+    // -it needs a terminal on stdin too (docker refuses a pipe).
+    Object.assign(io.stdin, { isTTY: true });
     const out: Buffer[] = [];
     screen.on('data', (c: Buffer) => out.push(c));
     const seen = (text: string): boolean => Buffer.concat(out).toString().includes(text);
@@ -171,16 +173,50 @@ describe('exit codes', () => {
     }
   });
 
-  it('exits 125 for usage errors, as docker (commander errors included)', async () => {
-    for (const args of [['--bogus', image(), 'true'], [], ['--pull', 'sometimes', image()], ['-w', 'relative', image(), 'true']]) {
+  it('exits 125 for usage errors and 1 without an image, as docker (commander errors included)', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [['--bogus', image(), 'true'], 125, /^hublint: unknown option '--bogus'/],
+      [['--pull', 'sometimes', image()], 125, /^hublint: --pull must be/],
+      [['-w', 'relative', image(), 'true'], 125, /^hublint: the working directory 'relative' is invalid/],
+      // docker: "invalid reference format", 125; "'docker run' requires at least 1 argument", 1.
+      [[''], 125, /^hublint: invalid reference format/],
+      [[], 1, /^hublint: missing required argument 'image'/],
+    ];
+    for (const [args, code, line] of cases) {
       const child = cli(args);
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      expect(await child.exited, args.join(' ')).toBe(125);
-      expect(err.split('\n').filter(Boolean)[0]).toMatch(/^hublint: /);
+      expect(await child.exited, JSON.stringify(args)).toBe(code);
+      expect(err.split('\n').filter(Boolean)[0]).toMatch(line);
       expect(err).not.toContain('    at ');
     }
   });
+
+  it('refuses -it when stdin is not a terminal: one line, exit 1, no container (as docker)', async () => {
+    const name = uniqueName('hl-notty');
+    const child = cli(['--rm', '-it', '--name', name, image(), 'cat']);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    // stdin is a pipe left open: a run that went on would hang in `cat`.
+    expect(await child.exited).toBe(1);
+    expect(err).toBe('hublint: the input device is not a TTY\n');
+    expect(await gone(name)).toBe(true);
+  });
+
+  for (const rm of [false, true]) {
+    it(`prints the id with -d${rm ? ' --rm' : ''} even when the command cannot start, then exits 127 as docker`, async () => {
+      const name = uniqueName('hl-dnostart');
+      const io = capture();
+      expect(await engineRun(image(), ['no-such-command'], { host: engineEnv().dockerHost, rm, name, detach: true }, io)).toBe(127);
+      const id = io.out().trim();
+      expect(id).toMatch(/^[0-9a-f]{64}$/);
+      expect(io.err()).toMatch(/^hublint: .*exec: "no-such-command": executable file not found in \$PATH/);
+      const left = await testClient().listContainers({ all: true, filters: { name: [name] } });
+      // docker leaves the created container; --rm removes it.
+      expect(left.map((c) => c.Id)).toEqual(rm ? [] : [id]);
+      if (!rm) await testClient().removeContainer(id, { force: true });
+    });
+  }
 });
 
 describe('signals', () => {

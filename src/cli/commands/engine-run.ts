@@ -3,7 +3,6 @@ import {
   ContainerStartError,
   DockerApiError,
   createContainerPulling,
-  runContainerDetached,
   type AttachedStream,
   type DockerEngineClient,
   type PullPolicy,
@@ -39,6 +38,8 @@ export interface RunIo extends EngineIo {
 /** docker run's own failures: usage, daemon, hublint (cli/command/container/run.go). */
 export const RUN_FAILURE_EXIT = 125;
 const CANNOT_INVOKE_EXIT = 126;
+/** `-it` without a terminal on stdin: the docker CLI's own exit code for it. */
+const NOT_A_TTY_EXIT = 1;
 const NOT_FOUND_EXIT = 127;
 /** What a shell reports for a process stopped by the signal, when the container never started. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
@@ -53,6 +54,16 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
   if (pull !== 'missing' && pull !== 'always' && pull !== 'never') {
     io.report(new UsageError(`--pull must be missing, always or never, not "${pull}"`));
     return RUN_FAILURE_EXIT;
+  }
+  // docker refuses both before it asks the daemon anything (cli/command/container/run.go).
+  if (image === '') {
+    io.report(new UsageError('invalid reference format: the image name is empty'));
+    return RUN_FAILURE_EXIT;
+  }
+  const stdin = (io.stdin ?? process.stdin) as TtyIn;
+  if (options.tty && options.interactive && !options.detach && stdin.isTTY !== true) {
+    io.report(new UsageError('the input device is not a TTY'));
+    return NOT_A_TTY_EXIT;
   }
   // Aborts what is in flight (pull, create, the wait) when the run ends early.
   const controller = new AbortController();
@@ -100,16 +111,21 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       removeIfStartFails: options.rm === true,
     };
 
-    if (options.detach) {
-      const detached = await runContainerDetached(client, runOptions);
-      for (const warning of detached.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
-      emit(io.stdout, `${daemonString(detached.id)}\n`);
-      return 0;
-    }
-
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
     for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
+    if (options.detach) {
+      // As docker: the id is printed once the container exists, so that a start that fails
+      // (then 126/127) still names what it left behind.
+      emit(io.stdout, `${daemonString(id)}\n`);
+      try {
+        await startContainer(client, id, signal);
+      } catch (error) {
+        if (options.rm) await removeQuietly(client, id, io);
+        throw error;
+      }
+      return 0;
+    }
     return await attachAndRun(client, id, options, io, signal, () => {
       started = true;
     });
@@ -150,11 +166,7 @@ async function attachAndRun(
   try {
     // With --rm the daemon removes the container once it exits: wait for that (as docker does).
     wait = await client.registerWait(id, { condition: options.rm ? 'removed' : 'next-exit', signal });
-    try {
-      await client.startContainer(id, { signal });
-    } catch (error) {
-      throw error instanceof DockerApiError ? new ContainerStartError(error) : error;
-    }
+    await startContainer(client, id, signal);
   } catch (error) {
     attached.close();
     throw error;
@@ -185,6 +197,15 @@ async function attachAndRun(
   } finally {
     for (const cleanup of cleanups.reverse()) cleanup();
     attached.close();
+  }
+}
+
+/** Starts the container; the daemon's refusal is a ContainerStartError (126/127/125). */
+async function startContainer(client: DockerEngineClient, id: string, signal: AbortSignal): Promise<void> {
+  try {
+    await client.startContainer(id, { signal });
+  } catch (error) {
+    throw error instanceof DockerApiError ? new ContainerStartError(error) : error;
   }
 }
 

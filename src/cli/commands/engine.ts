@@ -1,9 +1,10 @@
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { escapeControls } from '../../core/printable.js';
 import { DockerEngineClient, negotiateApiVersion } from '../../engine/index.js';
 import { emitLine, printable } from '../emit.js';
 import { cliExitCode, isKnownError } from '../engine-errors.js';
+import { ChosenExitError } from '../errors.js';
 import { handOverSignals } from '../signals.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
@@ -73,9 +74,11 @@ export function registerEngineCommands(program: Command): void {
     .option('-v, --volume <src:dst[:opts]>', 'bind mount a host path (or a named volume); repeatable', collect)
     .option('-w, --workdir <dir>', 'working directory inside the container')
     .passThroughOptions()
-    // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2.
+    // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2;
+    // but a missing IMAGE is 1 there ("'docker run' requires at least 1 argument").
     .exitOverride((error) => {
-      throw new CommanderError(error.exitCode === 0 ? 0 : RUN_FAILURE_EXIT, error.code, error.message);
+      const code = error.exitCode === 0 ? 0 : error.code === 'commander.missingArgument' ? 1 : RUN_FAILURE_EXIT;
+      throw new ChosenExitError(code, error.code, error.message);
     })
     .action(async (image: string, args: string[], options: EngineRunOptions, command: Command) => {
       const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals };
