@@ -266,6 +266,35 @@ describe('a closed stdout', () => {
   }
 });
 
+describe('registry credentials and platforms (issue 33 row 8)', () => {
+  function configWith(entry: Record<string, string>): string {
+    const dir = tempDir('hl-auths-');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ auths: { [engineEnv().registry]: entry } }));
+    return dir;
+  }
+
+  it('pulls with an auths entry that holds username and password instead of auth', async () => {
+    const { registryImage, registryUser, registryPassword } = engineEnv();
+    const io = captureIo({ DOCKER_CONFIG: configWith({ username: registryUser, password: registryPassword }) });
+    expect(await engineRun(registryImage, ['echo', 'pulled with a plain pair'], { ...base(), pull: 'always' }, io)).toBe(0);
+    expect(io.out()).toBe('pulled with a plain pair\n');
+    expect(io.err()).not.toContain(registryPassword);
+  });
+
+  it('pulls first when the image is there for another platform (--platform), as docker', async () => {
+    const { registryImage, registryUser, registryPassword } = engineEnv();
+    const env = { DOCKER_CONFIG: configWith({ username: registryUser, password: registryPassword }) };
+    expect(await engineRun(registryImage, ['true'], { ...base(), pull: 'always' }, captureIo(env))).toBe(0);
+    const io = captureIo(env);
+    // The registry holds linux/amd64 only: the pull runs, then the daemon still says no.
+    expect(await engineRun(registryImage, ['true'], { ...base(), platform: 'linux/arm64' }, io)).toBe(125);
+    const lines = io.err().split('\n');
+    expect(lines[0]).toBe(`Unable to find image '${registryImage}' locally`);
+    expect(lines).toContain(`Status: Image is up to date for ${registryImage}`);
+    expect(lines.at(-2)).toMatch(/^hublint: .*does not match the specified platform: wanted linux\/arm64/);
+  });
+});
+
 describe("docker's options", () => {
   it('takes -e, --env-file, -w, -u, --entrypoint, -l, --name, --network, --platform, --pull and -v', async () => {
     const dir = tempDir('hl-opts-');
