@@ -30,6 +30,18 @@ export class EngineError extends Error {
  */
 const unmasked = new WeakMap<DockerApiError, string>();
 
+/** How much of a daemon's (or registry's) own text a message shows (SECURITY.md). */
+export const DAEMON_TEXT_LIMIT = 200;
+
+/**
+ * The daemon's words as a message shows them: masked first (a cut could leave half a
+ * secret that no pattern knows any more), then cut to DAEMON_TEXT_LIMIT characters.
+ */
+function shownDaemonText(text: string): string {
+  const masked = redact(text);
+  return masked.length > DAEMON_TEXT_LIMIT ? `${masked.slice(0, DAEMON_TEXT_LIMIT)}…` : masked;
+}
+
 /** The daemon answered with a status the operation does not expect. */
 export class DockerApiError extends EngineError {
   override name = 'DockerApiError';
@@ -42,7 +54,7 @@ export class DockerApiError extends EngineError {
     init: { status: number; daemonMessage: string; method: string; path: string },
     options: { hint?: string; message?: string } = {},
   ) {
-    const said = init.daemonMessage === '' ? '(no message)' : init.daemonMessage;
+    const said = init.daemonMessage === '' ? '(no message)' : shownDaemonText(init.daemonMessage);
     super(options.message ?? `Docker daemon answered ${init.status} to ${init.method} ${init.path}: ${said}`, {
       hint: options.hint,
     });
@@ -93,7 +105,7 @@ export class RegistryAuthError extends DockerApiError {
   constructor(image: string, registry: string, cause: DockerApiError, hadCredentials: boolean) {
     const why = hadCredentials ? 'the credentials sent were refused' : 'no credentials were sent and it requires them';
     super(cause, {
-      message: `Pulling ${image} failed: registry ${registry} refused access (${why}). Daemon said: ${cause.daemonMessage}`,
+      message: `Pulling ${image} failed: registry ${registry} refused access (${why}). Daemon said: ${shownDaemonText(cause.daemonMessage)}`,
       hint: hadCredentials
         ? `Check the user name and password for ${registry}.`
         : `Log in with \`docker login ${registry}\`, or pass credentials to the client.`,
@@ -113,8 +125,8 @@ export class PullError extends EngineError {
   readonly image: string;
   readonly lastProgress?: string;
   constructor(image: string, daemonMessage: string, lastProgress?: string, options: { cause?: unknown } = {}) {
-    const after = lastProgress === undefined ? '' : ` (last progress: ${lastProgress})`;
-    super(`Pulling ${image} failed: ${daemonMessage}${after}`, { cause: options.cause });
+    const after = lastProgress === undefined ? '' : ` (last progress: ${shownDaemonText(lastProgress)})`;
+    super(`Pulling ${image} failed: ${shownDaemonText(daemonMessage)}${after}`, { cause: options.cause });
     this.image = image;
     this.lastProgress = lastProgress;
   }
