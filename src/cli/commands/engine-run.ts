@@ -75,6 +75,8 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
 
   let id: string | undefined;
   let started = false;
+  /** The run ended with the container still running on purpose (a closed stdout): --rm leaves it to the daemon. */
+  let leftRunning = false;
   let interruptedBy: NodeJS.Signals | undefined;
   const forward = (sig: NodeJS.Signals): void => {
     if (id === undefined || !started) {
@@ -126,9 +128,19 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       }
       return 0;
     }
-    return await attachAndRun(client, id, options, io, signal, () => {
-      started = true;
-    });
+    return await attachAndRun(
+      client,
+      id,
+      options,
+      io,
+      signal,
+      () => {
+        started = true;
+      },
+      () => {
+        leftRunning = true;
+      },
+    );
   } catch (error) {
     if (interruptedBy !== undefined) {
       emitLine(io.stderr, `hublint: interrupted (${interruptedBy})`);
@@ -144,7 +156,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     controller.abort(new Error('engine run finished'));
     // --rm in every case: the daemon's AutoRemove covers a normal end; this covers the rest
     // (a start that failed, hublint's own error). A container already gone is fine.
-    if (options.rm && id !== undefined && !options.detach) await removeQuietly(client, id, io);
+    if (options.rm && id !== undefined && !options.detach && !leftRunning) await removeQuietly(client, id, io);
   }
 }
 
@@ -156,6 +168,7 @@ async function attachAndRun(
   io: RunIo,
   signal: AbortSignal,
   onStarted: () => void,
+  onLeftRunning: () => void,
 ): Promise<number> {
   const tty = options.tty === true;
   const interactive = options.interactive === true;
@@ -181,10 +194,11 @@ async function attachAndRun(
     if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io);
     const copied = await copyOutput(attached, stdout, stderr);
     if (copied === 'closed') {
-      // The reader went away (`| head -1`): docker stops there too, and says why.
-      emitLine(io.stderr, `hublint: stdout was closed (${stdout.error?.code ?? 'EPIPE'}); stopping container ${daemonString(id).slice(0, 12)}`);
-      await client.killContainer(id, 'SIGKILL', { signal }).catch(() => undefined);
-      await wait.result.catch(() => undefined);
+      // The reader went away (`| head -1`). As docker: say so, exit 1, and leave the
+      // container running (killing it could lose work it does besides printing); the
+      // daemon's AutoRemove still removes it once it exits with --rm.
+      emitLine(io.stderr, `hublint: write to stdout failed (${stdout.error?.code ?? 'EPIPE'}); container ${daemonString(id).slice(0, 12)} goes on running`);
+      onLeftRunning();
       return 1;
     }
     const status = await wait.result;
