@@ -233,6 +233,41 @@ describe('signals', () => {
     });
   }
 
+  it('forwards SIGUSR1, SIGUSR2 and SIGQUIT without dying, and no signal opens the inspector', async () => {
+    const name = uniqueName('hl-usr');
+    const traps = "trap 'echo got USR1' USR1; trap 'echo got USR2' USR2; trap 'echo got QUIT; exit 3' QUIT";
+    const child = cli(['--rm', '--name', name, image(), 'sh', '-c', `${traps}; echo a; while :; do sleep 0.05; done`]);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    await firstOutput(child, 'a\n');
+    for (const sig of ['SIGUSR1', 'SIGUSR2', 'SIGQUIT'] as const) {
+      const seen = firstOutput(child, `got ${sig.slice(3)}\n`);
+      child.kill(sig);
+      await seen;
+    }
+    expect(await child.exited).toBe(3);
+    // Node's inspector says so on stderr when a signal opens it.
+    expect(err).toBe('');
+    expect(await gone(name)).toBe(true);
+  });
+
+  it('gives up at the third SIGINT/SIGTERM when the container ignores them, leaving it running, as docker', async () => {
+    const name = uniqueName('hl-force');
+    const child = cli(['--rm', '--name', name, image(), 'sh', '-c', "trap '' INT TERM; echo a; while :; do sleep 0.05; done"]);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    await firstOutput(child, 'a\n');
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGINT'] as const) {
+      child.kill(sig);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await child.exited).toBe(1);
+    expect(err).toBe('got 3 SIGTERM/SIGINTs, forcefully exiting\n');
+    const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+    expect(found.State).toBe('running');
+    await testClient().removeContainer(name, { force: true });
+  });
+
   it('keeps waiting for a container whose PID 1 ignores the signal, as docker', async () => {
     const name = uniqueName('hl-ignore');
     const dir = tempDir('hl-ignore-');

@@ -43,6 +43,8 @@ const NOT_A_TTY_EXIT = 1;
 const NOT_FOUND_EXIT = 127;
 /** What a shell reports for a process stopped by the signal, when the container never started. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+/** The SIGINT/SIGTERM that makes hublint leave without waiting for the container, as docker. */
+const FORCE_AFTER = 3;
 /** As large as a pipe's capacity on Linux allows to fill in one write, and as Node's own reads. */
 const READ_BUFFER_SIZE = 64 * 1024;
 
@@ -78,9 +80,22 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
   /** The run ended with the container still running on purpose (a closed stdout): --rm leaves it to the daemon. */
   let leftRunning = false;
   let interruptedBy: NodeJS.Signals | undefined;
+  let terminations = 0;
+  let forced = false;
   const forward = (sig: NodeJS.Signals): void => {
+    if ((sig === 'SIGINT' || sig === 'SIGTERM') && ++terminations >= FORCE_AFTER) {
+      // docker's way out of a container that ignores them (cmd/docker/docker.go): leave
+      // at once, container and all, exit 1.
+      emitLine(io.stderr, `got ${FORCE_AFTER} SIGTERM/SIGINTs, forcefully exiting`);
+      forced = true;
+      io.exit?.(1);
+      controller.abort(new Error('forcefully exiting'));
+      return;
+    }
     if (id === undefined || !started) {
-      // Nothing runs yet: the signal stops hublint's own work, as it would stop docker's.
+      // Nothing runs yet: a termination signal stops hublint's own work, as it would stop
+      // docker's; the others wait for a container to go to.
+      if (SIGNAL_EXIT[sig] === undefined) return;
       interruptedBy ??= sig;
       controller.abort(new Error(`interrupted (${sig})`));
       return;
@@ -142,6 +157,10 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       },
     );
   } catch (error) {
+    if (forced) {
+      leftRunning = true;
+      return 1;
+    }
     if (interruptedBy !== undefined) {
       emitLine(io.stderr, `hublint: interrupted (${interruptedBy})`);
       return SIGNAL_EXIT[interruptedBy] ?? RUN_FAILURE_EXIT;

@@ -81,33 +81,37 @@ export function registerEngineCommands(program: Command): void {
       throw new ChosenExitError(code, error.code, error.message);
     })
     .action(async (image: string, args: string[], options: EngineRunOptions, command: Command) => {
-      const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals };
+      const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals, exit: (code) => process.exit(code) };
       process.exitCode = await engineRun(image, args, { ...options, host: options.host ?? hostOf(command) }, io);
     });
 }
 
 /**
- * Process signals for `engine run`: while it runs, SIGINT/SIGTERM (taken over from the
- * global handler) and SIGHUP are forwarded to the container instead of stopping hublint.
+ * What `docker run` forwards to its container (cli/command/container/signals.go: every
+ * signal but SIGCHLD, SIGPIPE and the Go runtime's SIGURG; SIGWINCH resizes instead) that a
+ * Node program can catch: not SIGKILL/SIGSTOP (nobody can), SIGSEGV/SIGBUS/SIGFPE/SIGILL
+ * (Node reserves them), SIGABRT (Node's own abort) nor SIGPROF (V8's profiler ticks on it).
+ */
+export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = [
+  'SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGTRAP', 'SIGUSR1', 'SIGUSR2', 'SIGALRM', 'SIGTERM', 'SIGSTKFLT', 'SIGCONT',
+  'SIGTSTP', 'SIGTTIN', 'SIGTTOU', 'SIGXCPU', 'SIGXFSZ', 'SIGVTALRM', 'SIGIO', 'SIGPWR', 'SIGSYS',
+];
+
+/**
+ * Process signals for `engine run`: while it runs, every signal docker forwards goes to the
+ * container instead of stopping hublint (SIGINT/SIGTERM taken over from the global handler;
+ * without a listener Node would die of the others).
  */
 function processSignals(forward: (sig: NodeJS.Signals) => void): () => void {
   const giveBack = handOverSignals(forward);
-  // The global handler does not listen to SIGHUP; without a listener Node would exit on it.
-  const onHup = (): void => forward('SIGHUP');
-  process.on('SIGHUP', onHup);
   // Without the global handler installed (the library's own CLI tests), take SIGINT/SIGTERM here.
   const own = process.listenerCount('SIGINT') === 0;
-  if (own) {
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-  }
+  const taken = FORWARDED_SIGNALS.filter((sig) => own || (sig !== 'SIGINT' && sig !== 'SIGTERM'));
+  const onSignal = (sig: NodeJS.Signals): void => forward(sig);
+  for (const sig of taken) process.on(sig, onSignal);
   return () => {
     giveBack();
-    process.off('SIGHUP', onHup);
-    if (own) {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-    }
+    for (const sig of taken) process.off(sig, onSignal);
   };
 }
 
