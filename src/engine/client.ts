@@ -112,6 +112,8 @@ export interface AttachOptions extends CallOptions {
   stderr?: boolean;
   /** Also replay what the container printed before the attach. */
   logs?: boolean;
+  /** The key sequence after which the daemon detaches a TTY's stdin (`ctrl-p,ctrl-q` unless given). */
+  detachKeys?: string;
   /** Whether the container has a TTY (raw stream) or not (8-byte frames); asked when absent. */
   tty?: boolean;
   /**
@@ -293,6 +295,7 @@ export class DockerEngineClient {
         stdout: options.stdout ?? true,
         stderr: options.stderr ?? true,
         logs: options.logs,
+        detachKeys: options.detachKeys,
       },
       upgrade: true,
       readBuffer: options.readBuffer,

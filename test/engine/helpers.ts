@@ -60,6 +60,8 @@ export function transpileSources(outDir: string): string {
     'src/cli/commands/engine-io.ts',
     'src/cli/commands/engine-run.ts',
     'src/cli/commands/run-config.ts',
+    'src/cli/commands/detach-keys.ts',
+    'src/runtime/builtins.ts',
   ].map((file) => join(root, file));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {

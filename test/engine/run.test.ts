@@ -143,6 +143,58 @@ describe('TTY (-t)', () => {
   });
 });
 
+/** The built CLI on a real terminal (util-linux `script` gives it a pty): its output as the terminal shows it. */
+function inTerminal(args: string[]): ChildProcessWithoutNullStreams & { exited: Promise<number | null> } {
+  const quote = (word: string): string => `'${word.replace(/'/g, "'\\''")}'`;
+  const command = [process.execPath, CLI, 'engine', 'run', '-H', engineEnv().dockerHost, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HUBLINT_NO_CODE_CACHE: '1' } });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return Object.assign(child, { exited });
+}
+
+describe('-it on a real terminal (issue 33 row 7)', () => {
+  it('ends lines as the container does (CR LF), not CR CR LF', async () => {
+    const child = inTerminal(['--rm', '-it', image(), 'sh', '-c', 'echo x; echo y']);
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    expect(await child.exited).toBe(0);
+    child.stdin.end();
+    expect(Buffer.concat(out).toString('latin1')).toBe('x\r\ny\r\n');
+  });
+
+  for (const [keys, typed] of [[undefined, '\x10\x11'], ['ctrl-x,x', '\x18x']] as const) {
+    it(`detaches on ${keys ?? 'Ctrl-P Ctrl-Q (the default)'}: exit 0, the container left running`, async () => {
+      const name = uniqueName('hl-detach');
+      const child = inTerminal([...(keys ? ['--detach-keys', keys] : []), '--rm', '--name', name, '-it', image(), 'sh', '-c', 'echo a; cat']);
+      let seen = '';
+      const saw = (text: string): Promise<void> =>
+        new Promise((resolve) => {
+          const check = (c?: Buffer): void => {
+            if (c) seen += c.toString('latin1');
+            if (seen.includes(text)) {
+              child.stdout.off('data', check);
+              resolve();
+            }
+          };
+          child.stdout.on('data', check);
+          check();
+        });
+      await saw('a\r\n');
+      if (keys) {
+        // Not the keys asked for: Ctrl-P goes to the container (its TTY echoes it as ^P).
+        child.stdin.write('\x10b\r');
+        await saw('^Pb');
+      }
+      child.stdin.write(typed);
+      expect(await child.exited).toBe(0);
+      child.stdin.end();
+      const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+      expect(found.State).toBe('running');
+      await testClient().removeContainer(name, { force: true });
+    });
+  }
+});
+
 describe('exit codes', () => {
   it('is the container status otherwise, 127 for a command not found and 126 for one that cannot be invoked, as docker run', async () => {
     const status = capture();
@@ -180,6 +232,7 @@ describe('exit codes', () => {
       [['-w', 'relative', image(), 'true'], 125, /^hublint: the working directory 'relative' is invalid/],
       // docker: "invalid reference format", 125; "'docker run' requires at least 1 argument", 1.
       [[''], 125, /^hublint: invalid reference format/],
+      [['--detach-keys', 'ctrl-foo', image(), 'true'], 125, /^hublint: Invalid detach keys \(ctrl-foo\) provided/],
       [[], 1, /^hublint: missing required argument 'image'/],
     ];
     for (const [args, code, line] of cases) {

@@ -29,6 +29,7 @@ import {
 import { tempDir } from './helpers.js';
 import { HublintError } from '../../src/core/errors.js';
 import { cliExitCode } from '../../src/cli/engine-errors.js';
+import { DetachWatcher, parseDetachKeys } from '../../src/cli/commands/detach-keys.js';
 
 async function* chunks(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.from(part);
@@ -270,5 +271,23 @@ describe('start errors (issue 33 row 1)', () => {
     for (const shown of [error.message, error.daemonMessage, JSON.stringify(error), inspect(error, { showHidden: true, depth: 5 }), Object.values(error).join(' ')]) {
       expect(shown).not.toContain('executable');
     }
+  });
+});
+
+describe('--detach-keys (issue 33 row 7)', () => {
+  it('parses keys as docker does, and refuses what docker refuses', () => {
+    expect([...parseDetachKeys('ctrl-p,ctrl-q')]).toEqual([16, 17]);
+    expect([...parseDetachKeys('ctrl-@,ctrl-[,ctrl-\\,ctrl-],ctrl-^,ctrl-_,a,Z')]).toEqual([0, 27, 28, 29, 30, 31, 97, 90]);
+    for (const bad of ['', 'ctrl-foo', 'ctrl-P', 'alt-x']) expect(() => parseDetachKeys(bad), bad).toThrow(`Invalid detach keys (${bad}) provided`);
+  });
+
+  it('holds back what may start the sequence, passes it on when it does not, and never sends the sequence', () => {
+    const watch = new DetachWatcher(parseDetachKeys('ctrl-p,ctrl-q'));
+    expect(watch.feed(Buffer.from('ab\x10'))).toEqual({ data: Buffer.from('ab'), detached: false });
+    expect(watch.feed(Buffer.from('c'))).toEqual({ data: Buffer.from('\x10c'), detached: false });
+    expect(watch.feed(Buffer.from('\x10\x10'))).toEqual({ data: Buffer.from('\x10'), detached: false });
+    expect(watch.feed(Buffer.from('\x11rest'))).toEqual({ data: Buffer.alloc(0), detached: true });
+    const one = new DetachWatcher(parseDetachKeys('x'));
+    expect(one.feed(Buffer.from('abxc'))).toEqual({ data: Buffer.from('ab'), detached: true });
   });
 });

@@ -13,6 +13,8 @@ import {
 import { emit, emitLine } from '../emit.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
+import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
+import { nodeChildProcess } from '../../runtime/builtins.js';
 
 /**
  * `hublint engine run`: `docker run` on the Engine client. The container's streams are
@@ -28,6 +30,8 @@ export interface EngineRunOptions extends RunFlags {
   pull?: string;
   name?: string;
   platform?: string;
+  /** `--detach-keys`: the sequence that detaches from an -it container (default Ctrl-P Ctrl-Q). */
+  detachKeys?: string;
 }
 
 export interface RunIo extends EngineIo {
@@ -66,6 +70,14 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
   if (options.tty && options.interactive && !options.detach && stdin.isTTY !== true) {
     io.report(new UsageError('the input device is not a TTY'));
     return NOT_A_TTY_EXIT;
+  }
+  if (options.detachKeys !== undefined) {
+    try {
+      parseDetachKeys(options.detachKeys);
+    } catch (error) {
+      io.report(error);
+      return RUN_FAILURE_EXIT;
+    }
   }
   // Aborts what is in flight (pull, create, the wait) when the run ends early.
   const controller = new AbortController();
@@ -193,7 +205,10 @@ async function attachAndRun(
   const interactive = options.interactive === true;
   // One read buffer for the whole run: the output leaves it before the next read (Sink).
   const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
-  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer });
+  // -it: the detach keys are watched here (and given to the daemon, which would otherwise
+  // act on its default ones itself).
+  const detachKeys = tty && interactive ? (options.detachKeys ?? DEFAULT_DETACH_KEYS) : undefined;
+  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer, detachKeys });
   let wait: RegisteredWait;
   try {
     // With --rm the daemon removes the container once it exits: wait for that (as docker does).
@@ -210,8 +225,19 @@ async function attachAndRun(
   const cleanups: (() => void)[] = [];
   try {
     if (tty) await followTerminalSize(client, id, io.stdout as Tty, cleanups, io);
-    if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io);
+    let detached = false;
+    const watcher = detachKeys === undefined ? undefined : new DetachWatcher(parseDetachKeys(detachKeys));
+    const onDetach = (): void => {
+      detached = true;
+      attached.close();
+    };
+    if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io, watcher, onDetach);
     const copied = await copyOutput(attached, stdout, stderr);
+    if (detached) {
+      // As docker: exit 0 and leave the container running (--rm: the daemon removes it later).
+      onLeftRunning();
+      return 0;
+    }
     if (copied === 'closed') {
       // The reader went away (`| head -1`). As docker: say so, exit 1, and leave the
       // container running (killing it could lose work it does besides printing); the
@@ -262,14 +288,35 @@ async function copyOutput(attached: AttachedStream, stdout: Sink, stderr: Sink):
 }
 
 /** Feeds -i input to the container and half-closes at its end (EOF in the container). */
-function pumpStdin(stdin: TtyIn, attached: AttachedStream, tty: boolean, cleanups: (() => void)[], io: RunIo): Promise<void> {
+function pumpStdin(
+  stdin: TtyIn,
+  attached: AttachedStream,
+  tty: boolean,
+  cleanups: (() => void)[],
+  io: RunIo,
+  watcher: DetachWatcher | undefined,
+  onDetach: () => void,
+): Promise<void> {
   // A terminal in raw mode hands every key (Ctrl-C included) to the container's TTY.
   if (tty && stdin.isTTY && stdin.setRawMode) {
     stdin.setRawMode(true);
     cleanups.push(() => stdin.setRawMode?.(false));
+    rawOutput(stdin, io);
   }
   let stopped = false;
-  const onData = (chunk: Buffer | string): void => {
+  const onData = (input: Buffer | string): void => {
+    let chunk = typeof input === 'string' ? Buffer.from(input) : input;
+    if (watcher) {
+      const seen = watcher.feed(chunk);
+      if (seen.detached) {
+        stopped = true;
+        stdin.pause();
+        onDetach();
+        return;
+      }
+      chunk = seen.data;
+      if (chunk.length === 0) return;
+    }
     stdin.pause();
     attached.write(chunk).then(
       () => {
@@ -298,6 +345,19 @@ function pumpStdin(stdin: TtyIn, attached: AttachedStream, tty: boolean, cleanup
   });
   stdin.resume();
   return done;
+}
+
+/**
+ * Node's raw mode (libuv's) keeps the terminal's output processing on, so the container's
+ * own CRLF became CR CR LF; docker's raw mode turns it off (moby/term MakeRaw clears OPOST).
+ * Node has no termios call: stty does it on the same terminal. Raw mode's end restores the
+ * terminal's settings as they were before it, this one included.
+ */
+function rawOutput(stdin: TtyIn, io: RunIo): void {
+  const fd = (stdin as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return;
+  const result = nodeChildProcess().spawnSync('stty', ['-opost'], { stdio: [fd, 'ignore', 'ignore'] });
+  if (result.status !== 0) debug(io, `stty -opost: ${result.error?.message ?? `exit ${result.status}`}`);
 }
 
 /** -t: the container's TTY gets our terminal's size now and on each resize (SIGWINCH). */

@@ -58,6 +58,7 @@ export function registerEngineCommands(program: Command): void {
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)')
     .option('-d, --detach', 'run in the background and print the container id')
+    .option('--detach-keys <keys>', 'the keys that detach from an -it container and leave it running (default ctrl-p,ctrl-q)')
     .option('-e, --env <KEY=VALUE>', 'set an environment variable (KEY alone: take it from here); repeatable', collect)
     .option('--env-file <file>', 'read environment variables from a file; repeatable', collect)
     .option('--entrypoint <command>', "override the image's entrypoint")
