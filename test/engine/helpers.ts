@@ -61,6 +61,7 @@ export function transpileSources(outDir: string): string {
     'src/cli/commands/engine-run.ts',
     'src/cli/commands/run-config.ts',
     'src/cli/commands/detach-keys.ts',
+    'src/cli/commands/run-options.ts',
     'src/runtime/builtins.ts',
   ].map((file) => join(root, file));
   const walk = (dir: string): void => {

@@ -2,6 +2,7 @@ import { UsageError } from '../../core/errors.js';
 import {
   ContainerStartError,
   DockerApiError,
+  compareApiVersions,
   createContainerPulling,
   type AttachedStream,
   type DockerEngineClient,
@@ -14,6 +15,7 @@ import { emit, emitLine } from '../emit.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
 import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
+import { RUN_OPTIONS, optionKey } from './run-options.js';
 import { nodeChildProcess } from '../../runtime/builtins.js';
 
 /**
@@ -120,6 +122,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
   try {
     const flags = { ...options, detach: options.detach === true };
     const config = await createConfigOf(flags, io.env ?? process.env);
+    await refuseNewerOptions(client, flags, signal);
     const tty = options.tty === true;
     const runOptions: RunContainerOptions = {
       image,
@@ -256,6 +259,18 @@ async function attachAndRun(
   } finally {
     for (const cleanup of cleanups.reverse()) cleanup();
     attached.close();
+  }
+}
+
+/** An option whose field the daemon's API version lacks is refused, as docker does, before anything is created. */
+async function refuseNewerOptions(client: DockerEngineClient, flags: object, signal: AbortSignal): Promise<void> {
+  const given = RUN_OPTIONS.filter((row) => row.minApi !== undefined && (flags as Record<string, unknown>)[optionKey(row)] !== undefined);
+  if (given.length === 0) return;
+  const version = await client.apiVersion({ signal });
+  for (const row of given) {
+    if (compareApiVersions(version, row.minApi!) < 0) {
+      throw new UsageError(`"${row.flag}" requires API version ${row.minApi}, but the Docker daemon API version is ${version}`);
+    }
   }
 }
 

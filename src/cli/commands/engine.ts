@@ -8,6 +8,7 @@ import { ChosenExitError } from '../errors.js';
 import { handOverSignals } from '../signals.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
+import { RUN_OPTIONS } from './run-options.js';
 
 /**
  * `hublint engine version` and `hublint engine run`: a thin edge over src/engine. The
@@ -49,7 +50,7 @@ export function registerEngineCommands(program: Command): void {
       process.exitCode = await engineVersion({ ...options, host: options.host ?? hostOf(command) }, io);
     });
 
-  engine
+  const run = engine
     .command('run')
     .description('run a command in a new container, as `docker run`: options before IMAGE, the command after it')
     .usage('[options] IMAGE [COMMAND] [ARG...]')
@@ -73,7 +74,13 @@ export function registerEngineCommands(program: Command): void {
     .option('-t, --tty', 'allocate a pseudo-TTY (output is not split into stdout and stderr)')
     .option('-u, --user <user>', 'user[:group] or uid[:gid] to run as')
     .option('-v, --volume <src:dst[:opts]>', 'bind mount a host path (or a named volume); repeatable', collect)
-    .option('-w, --workdir <dir>', 'working directory inside the container')
+    .option('-w, --workdir <dir>', 'working directory inside the container');
+  for (const row of RUN_OPTIONS) {
+    const flags = `${row.short ? `${row.short}, ` : ''}${row.flag}${row.value ? ` ${row.value}` : ''}`;
+    if (row.repeatable) run.option(flags, row.description, collect);
+    else run.option(flags, row.description);
+  }
+  run
     .passThroughOptions()
     // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2;
     // but a missing IMAGE is 1 there ("'docker run' requires at least 1 argument").

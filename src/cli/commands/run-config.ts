@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { readSmallFile } from '../../engine/read-file.js';
+import { applyRunOptions } from './run-options.js';
 
 /**
  * `engine run`'s docker-style options turned into the body of POST /containers/create,
@@ -83,6 +84,7 @@ export async function createConfigOf(flags: RunFlags, env: NodeJS.ProcessEnv): P
   }
   config.AttachStdout = !flags.detach;
   config.AttachStderr = !flags.detach;
+  applyRunOptions(flags as Record<string, unknown>, config);
   return config;
 }
 
