@@ -44,6 +44,22 @@ const SAMPLES: Record<string, [string[], unknown]> = {
   '--pid': [['host'], 'host'],
   '--uts': [['host'], 'host'],
   '--cgroupns': [['private'], 'private'],
+  '--userns': [['host'], 'host'],
+  '--cgroup-parent': [['hublint-test.slice'], 'hublint-test.slice'],
+  '--runtime': [['runc'], 'runc'],
+  '--cpu-shares': [['512'], 512],
+  '--cpu-period': [['100000'], 100000],
+  '--cpu-quota': [['50000'], 50000],
+  '--cpuset-cpus': [['0'], '0'],
+  '--cpuset-mems': [['0'], '0'],
+  '--memory-reservation': [['32m'], 32 * 1024 * 1024],
+  '--oom-kill-disable': [[], true],
+  '--health-cmd': [['test -e /tmp'], ['CMD-SHELL', 'test -e /tmp']],
+  '--health-interval': [['1m30s'], 90e9],
+  '--health-timeout': [['500ms'], 500e6],
+  '--health-start-period': [['2s'], 2e9],
+  '--health-retries': [['4'], 4],
+  '--no-healthcheck': [[], ['NONE']],
 };
 
 const created: string[] = [];
@@ -78,7 +94,7 @@ describe('docker run options as data (issue 33)', () => {
   });
 
   it('refuses a malformed value in one line (exit 125)', async () => {
-    for (const args of [['--memory', 'lots'], ['--restart', 'always:3'], ['--ulimit', 'nofile'], ['--expose', '70000'], ['--cpus', 'x'], ['--sysctl', 'novalue']]) {
+    for (const args of [['--memory', 'lots'], ['--restart', 'always:3'], ['--ulimit', 'nofile'], ['--expose', '70000'], ['--cpus', 'x'], ['--sysctl', 'novalue'], ['--health-interval', '30'], ['--stop-timeout', '1.5']]) {
       const result = spawnSync(process.execPath, [CLI, 'engine', 'run', '-H', engineEnv().dockerHost, ...args, engineEnv().image, 'true'], { encoding: 'utf8', env: { PATH: process.env.PATH } });
       expect(result.status, args.join(' ')).toBe(125);
       expect(result.stderr).toMatch(new RegExp(`^hublint: invalid (argument|restart policy) "${args[1]}" for "${args[0]}"`));

@@ -99,6 +99,17 @@ function exposed(value: string | string[] | true, flag: string): Record<string, 
   return out;
 }
 
+const DURATION_UNITS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+
+/** A Go duration (`30s`, `1m30s`, `500ms`) in nanoseconds, as the healthcheck fields take it. */
+function duration(value: string | string[] | true, flag: string): number {
+  const text = String(value);
+  if (!/^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/.test(text)) throw new UsageError(`invalid argument "${text}" for "${flag}": not a duration like 30s`);
+  let total = 0;
+  for (const [, n, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(n) * DURATION_UNITS[unit];
+  return Math.round(total);
+}
+
 export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--hostname', value: '<name>', description: 'container host name', field: 'Hostname', parse: text },
   { flag: '--domainname', value: '<name>', description: 'container NIS domain name', field: 'Domainname', parse: text },
@@ -129,6 +140,22 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--pid', value: '<mode>', description: 'PID namespace (host, container:NAME)', field: 'HostConfig.PidMode', parse: text },
   { flag: '--uts', value: '<mode>', description: 'UTS namespace (host)', field: 'HostConfig.UTSMode', parse: text },
   { flag: '--cgroupns', value: '<mode>', description: 'cgroup namespace (host, private)', field: 'HostConfig.CgroupnsMode', parse: text, minApi: '1.41' },
+  { flag: '--userns', value: '<mode>', description: 'user namespace (host)', field: 'HostConfig.UsernsMode', parse: text },
+  { flag: '--cgroup-parent', value: '<path>', description: 'parent cgroup', field: 'HostConfig.CgroupParent', parse: text },
+  { flag: '--runtime', value: '<name>', description: 'OCI runtime', field: 'HostConfig.Runtime', parse: text },
+  { flag: '--cpu-shares', value: '<number>', description: 'relative CPU weight', field: 'HostConfig.CpuShares', parse: integer },
+  { flag: '--cpu-period', value: '<µs>', description: 'CFS period', field: 'HostConfig.CpuPeriod', parse: integer },
+  { flag: '--cpu-quota', value: '<µs>', description: 'CFS quota', field: 'HostConfig.CpuQuota', parse: integer },
+  { flag: '--cpuset-cpus', value: '<list>', description: 'CPUs to run on (0-3, 0,1)', field: 'HostConfig.CpusetCpus', parse: text },
+  { flag: '--cpuset-mems', value: '<list>', description: 'memory nodes to use (0-3, 0,1)', field: 'HostConfig.CpusetMems', parse: text },
+  { flag: '--memory-reservation', value: '<bytes>', description: 'memory soft limit (32m)', field: 'HostConfig.MemoryReservation', parse: bytes },
+  { flag: '--oom-kill-disable', description: "disable the OOM killer for this container", field: 'HostConfig.OomKillDisable', parse: on },
+  { flag: '--health-cmd', value: '<command>', description: 'command (run by the shell) that checks health', field: 'Healthcheck.Test', parse: (value) => ['CMD-SHELL', value] },
+  { flag: '--health-interval', value: '<duration>', description: 'time between health checks (30s)', field: 'Healthcheck.Interval', parse: duration },
+  { flag: '--health-timeout', value: '<duration>', description: 'longest time one health check may take', field: 'Healthcheck.Timeout', parse: duration },
+  { flag: '--health-start-period', value: '<duration>', description: 'time before failed health checks count', field: 'Healthcheck.StartPeriod', parse: duration, minApi: '1.29' },
+  { flag: '--health-retries', value: '<number>', description: 'failures in a row that make the container unhealthy', field: 'Healthcheck.Retries', parse: integer },
+  { flag: '--no-healthcheck', description: "disable the image's health check", field: 'Healthcheck.Test', parse: () => ['NONE'] },
 ];
 
 /** The flags object key commander gives an option: `--shm-size` → `shmSize`. */
