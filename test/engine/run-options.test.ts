@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineRun } from '../../src/cli/commands/engine.js';
 import { createConfigOf } from '../../src/cli/commands/run-config.js';
 import { RUN_OPTIONS, optionKey, type RunOptionRow } from '../../src/cli/commands/run-options.js';
 import { CLI } from '../helpers/cli.js';
-import { captureIo, engineEnv, testClient, uniqueName } from './helpers.js';
+import { captureIo, engineEnv, tempDir, testClient, uniqueName } from './helpers.js';
 
 /**
  * The `docker run` options kept as data (src/cli/commands/run-options.ts), one test per
@@ -62,6 +64,8 @@ const SAMPLES: Record<string, [string[], unknown]> = {
   '--no-healthcheck': [[], ['NONE']],
 };
 
+const FIELD_ROWS = RUN_OPTIONS.filter((row) => row.field !== undefined);
+
 const created: string[] = [];
 afterAll(async () => {
   for (const id of created) await testClient().removeContainer(id, { force: true }).catch(() => undefined);
@@ -79,18 +83,19 @@ function inspected(value: Record<string, unknown>, field: string): unknown {
 }
 
 describe('docker run options as data (issue 33)', () => {
-  it('has a sample for every row, and every option once', () => {
-    expect(Object.keys(SAMPLES).sort()).toEqual(RUN_OPTIONS.map((row) => row.flag).sort());
+  it('has a sample for every field row, a field or a client-side behaviour for every row, and every option once', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(FIELD_ROWS.map((row) => row.flag).sort());
+    for (const row of RUN_OPTIONS) expect((row.field !== undefined && row.parse !== undefined) !== (row.client !== undefined), row.flag).toBe(true);
     expect(new Set(RUN_OPTIONS.map((row) => row.flag)).size).toBe(RUN_OPTIONS.length);
   });
 
-  it.each(RUN_OPTIONS.map((row) => [row.flag, row] as const))('%s reaches the daemon as the row says', async (flag, row) => {
+  it.each(FIELD_ROWS.map((row) => [row.flag, row] as const))('%s reaches the daemon as the row says', async (flag, row) => {
     const [words, expected] = SAMPLES[flag];
     const config = await createConfigOf(flagsOf(row, words), {});
     const client = testClient();
     const { Id } = await client.createContainer({ ...config, Image: engineEnv().image, Cmd: ['true'] });
     created.push(Id);
-    expect(inspected(await client.inspectContainer(Id), row.field)).toEqual(expected);
+    expect(inspected(await client.inspectContainer(Id), row.field!)).toEqual(expected);
   });
 
   it('refuses a malformed value in one line (exit 125)', async () => {
@@ -120,5 +125,42 @@ describe('docker run options as data (issue 33)', () => {
     expect(await engineRun(engineEnv().image, ['true'], options, io)).toBe(125);
     expect(io.err()).toBe('hublint: "--cgroupns" requires API version 1.41, but the Docker daemon API version is 1.40\n');
     expect(await testClient().listContainers({ all: true, filters: { name: [name] } })).toEqual([]);
+  });
+
+  describe('client-side rows', () => {
+    it('-q prints nothing of a pull', async () => {
+      const { registryImage, registry, registryUser, registryPassword } = engineEnv();
+      const config = tempDir('hl-quiet-');
+      writeFileSync(join(config, 'config.json'), JSON.stringify({ auths: { [registry]: { username: registryUser, password: registryPassword } } }));
+      const io = captureIo({ DOCKER_CONFIG: config });
+      expect(await engineRun(registryImage, ['echo', 'quietly'], { host: engineEnv().dockerHost, rm: true, pull: 'always', quiet: true }, io)).toBe(0);
+      expect({ out: io.out(), err: io.err() }).toEqual({ out: 'quietly\n', err: '' });
+    });
+
+    it('--cidfile writes the id once the container exists, and refuses a file that exists', async () => {
+      const file = join(tempDir('hl-cid-'), 'cid');
+      const io = captureIo();
+      expect(await engineRun(engineEnv().image, ['true'], { host: engineEnv().dockerHost, detach: true, cidfile: file }, io)).toBe(0);
+      const id = io.out().trim();
+      expect(readFileSync(file, 'utf8')).toBe(id);
+      created.push(id);
+      const again = captureIo();
+      const name = uniqueName('hl-cid');
+      expect(await engineRun(engineEnv().image, ['true'], { host: engineEnv().dockerHost, name, cidfile: file }, again)).toBe(125);
+      expect(again.err()).toBe(`hublint: container ID file found, make sure the other container isn't running or delete ${file}\n`);
+      expect(await testClient().listContainers({ all: true, filters: { name: [name] } })).toEqual([]);
+    });
+
+    it('--label-file reads KEY=VALUE lines; -l wins for a key in both', async () => {
+      const dir = tempDir('hl-labels-');
+      writeFileSync(join(dir, 'labels'), '# team labels\nteam=from file\n  tier=backend\nflag\n');
+      const name = uniqueName('hl-labels');
+      const io = captureIo();
+      const options = { host: engineEnv().dockerHost, name, labelFile: [join(dir, 'labels')], label: ['team=from -l'] };
+      expect(await engineRun(engineEnv().image, ['true'], options, io)).toBe(0);
+      const inspect = await testClient().inspectContainer(name);
+      created.push(inspect.Id);
+      expect(inspect.Config?.Labels).toEqual({ team: 'from -l', tier: 'backend', flag: '' });
+    });
   });
 });

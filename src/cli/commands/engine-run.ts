@@ -1,3 +1,4 @@
+import { lstat, writeFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import {
   ContainerStartError,
@@ -34,6 +35,10 @@ export interface EngineRunOptions extends RunFlags {
   platform?: string;
   /** `--detach-keys`: the sequence that detaches from an -it container (default Ctrl-P Ctrl-Q). */
   detachKeys?: string;
+  /** `-q`: no pull output. */
+  quiet?: boolean;
+  /** `--cidfile`: where the container id is written (the file must not exist). */
+  cidfile?: string;
 }
 
 export interface RunIo extends EngineIo {
@@ -133,18 +138,26 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       pull: pull as PullPolicy,
       signal,
       config,
-      onMissingImage: (name) => emitLine(io.stderr, `Unable to find image '${name}' locally`),
+      onMissingImage: (name) => {
+        if (!options.quiet) emitLine(io.stderr, `Unable to find image '${name}' locally`);
+      },
       onPullProgress: (message: PullProgress) => {
         // Layer byte counts would flood the terminal; phase changes are enough.
-        if (message.status !== undefined && message.progressDetail?.total === undefined) {
+        if (!options.quiet && message.status !== undefined && message.progressDetail?.total === undefined) {
           emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
         }
       },
       removeIfStartFails: options.rm === true,
     };
 
+    // docker refuses a cidfile that exists before it creates anything (a stale one may
+    // belong to a container still running).
+    if (options.cidfile !== undefined && (await pathExists(options.cidfile))) {
+      throw new UsageError(`container ID file found, make sure the other container isn't running or delete ${options.cidfile}`);
+    }
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
+    if (options.cidfile !== undefined) await writeCidFile(options.cidfile, id);
     for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
     if (options.detach) {
       // As docker: the id is printed once the container exists, so that a start that fails
@@ -259,6 +272,24 @@ async function attachAndRun(
   } finally {
     for (const cleanup of cleanups.reverse()) cleanup();
     attached.close();
+  }
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `--cidfile`: the id, once the container exists; `wx`: a file made meanwhile is not overwritten. */
+async function writeCidFile(path: string, id: string): Promise<void> {
+  try {
+    await writeFile(path, id, { flag: 'wx' });
+  } catch (error) {
+    throw new UsageError(`--cidfile: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 

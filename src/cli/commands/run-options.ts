@@ -17,10 +17,12 @@ export interface RunOptionRow {
   /** Given more than once, every value counts (a list or a map). */
   repeatable?: boolean;
   description: string;
-  /** Where it goes in the create request: `Hostname`, `HostConfig.Memory`. */
-  field: string;
+  /** Where it goes in the create request: `Hostname`, `HostConfig.Memory`; none for a client-side option. */
+  field?: string;
   /** The field's value from the option's value(s) (one string, all strings, or true). */
-  parse: (value: string | string[] | true, flag: string) => unknown;
+  parse?: (value: string | string[] | true, flag: string) => unknown;
+  /** A client-side option: what hublint itself does with it (in engine-run.ts or run-config.ts). */
+  client?: string;
   /** The first Engine API version with the field (none: every version hublint speaks). */
   minApi?: string;
 }
@@ -156,6 +158,9 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--health-start-period', value: '<duration>', description: 'time before failed health checks count', field: 'Healthcheck.StartPeriod', parse: duration, minApi: '1.29' },
   { flag: '--health-retries', value: '<number>', description: 'failures in a row that make the container unhealthy', field: 'Healthcheck.Retries', parse: integer },
   { flag: '--no-healthcheck', description: "disable the image's health check", field: 'Healthcheck.Test', parse: () => ['NONE'] },
+  { flag: '--quiet', short: '-q', description: 'print nothing of a pull', client: 'no pull progress on stderr' },
+  { flag: '--cidfile', value: '<file>', description: 'write the container id to a file (which must not exist)', client: 'the id written once the container exists' },
+  { flag: '--label-file', value: '<file>', repeatable: true, description: 'read labels (KEY=VALUE lines) from a file; repeatable', client: 'Labels, the files first, -l after' },
 ];
 
 /** The flags object key commander gives an option: `--shm-size` → `shmSize`. */
@@ -168,7 +173,7 @@ export function applyRunOptions(flags: Record<string, unknown>, config: Record<s
   const given: RunOptionRow[] = [];
   for (const row of RUN_OPTIONS) {
     const value = flags[optionKey(row)] as string | string[] | true | undefined;
-    if (value === undefined) continue;
+    if (value === undefined || row.field === undefined || row.parse === undefined) continue;
     given.push(row);
     const path = row.field.split('.');
     let target = config;
