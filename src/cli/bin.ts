@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
+// First of all: a SIGUSR1 listener, so that the signal never opens Node's inspector
+// (signals.ts; `engine run` forwards it to its container).
+import './signals-first.js';
 import { fileURLToPath } from 'node:url';
 import { codeCacheReady, requireWithCodeCache } from '../runtime/compile-cache.js';
 

@@ -21,7 +21,7 @@ Exit codes:
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;
 
 // `hublint … | head` closes the pipe early: that is the reader's choice, not an error.
-// (`engine run` handles it itself: it stops its container first, as `docker run` does.)
+// (`engine run` handles it itself: it says so and leaves its container running, as `docker run` does.)
 const brokenPipe = () => {
   if (!signalsHandedOver()) process.exit(process.exitCode ?? 0);
 };

@@ -27,6 +27,20 @@ function onSignal(sig: NodeJS.Signals): void {
 export function installSignalHandlers(): void {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  ignoreInspectorSignal();
+}
+
+/**
+ * Node opens its inspector (a debugger on 127.0.0.1:9229) on SIGUSR1; a listener of our own
+ * takes the signal instead, so no signal can open it (`engine run` forwards it to the
+ * container; otherwise it is ignored). The bin installs this before it loads anything.
+ */
+export function ignoreInspectorSignal(): void {
+  if (process.listenerCount('SIGUSR1') === 0) process.on('SIGUSR1', ignore);
+}
+
+function ignore(): void {
+  // Deliberately nothing: see ignoreInspectorSignal.
 }
 
 export async function critically<T>(work: (stopRequested: () => NodeJS.Signals | null) => Promise<T>): Promise<T> {

@@ -45,6 +45,9 @@ const SECRET_KEYS = [
   'secret_key',
 ].join('|');
 
+// What an OCI runtime says after `exec: "PATH":` or `stat PATH:`: no secret value.
+const DAEMON_WORDS = String.raw`(?:executable file not found|no such file or directory|permission denied|is a directory|stat /)`;
+
 /** Keeps the part of a quoted value after its opening quote masked, the quote itself shown. */
 function maskValue(prefix: string, value: string): string {
   const quote = /^["'\x60]/.test(value) ? value[0] : '';
@@ -123,7 +126,9 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     // A value that is a variable or a command's output (`TOKEN=$(curl …)`, `$HUB_TOKEN`, and in
     // double quotes, where a shell expands them, `"$(curl …)"`, `"${HUB_TOKEN}"`) names no secret:
     // kept, so the snippet still shows the call. A quoted `$name` may be a literal: masked.
-    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(])(${VALUE})`, 'gi'),
+    // Nor is the daemon's own wording after a path that ends in such a name (`exec: "pwd":
+    // executable file not found`, `stat /bin/token: no such file or directory`).
+    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${DAEMON_WORDS})(${VALUE})`, 'gi'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {

@@ -4,7 +4,8 @@ import { EngineConfigError, RegistryCredentialsError } from './errors.js';
 
 /**
  * Registry credentials for a pull, sent in the X-Registry-Auth header (docs/engine-api.md §5). Found
- * either as given, or where the Docker CLI keeps them: `auths[server].auth`, a
+ * either as given, or where the Docker CLI keeps them: `auths[server].auth` (or its
+ * `username` and `password`), a
  * `credHelpers[server]` program or the `credsStore` program of `$DOCKER_CONFIG/config.json`.
  * Nothing here ever puts a password into a message.
  */
@@ -82,6 +83,11 @@ function decodeAuthEntry(entry: Record<string, unknown>, serveraddress: string):
     }
     result.username = plain.slice(0, colon);
     result.password = plain.slice(colon + 1);
+  } else if (typeof entry.username === 'string' && entry.username !== '') {
+    // The Docker CLI also reads the pair written out (its AuthConfig's own fields) when
+    // there is no `auth`, as tools that write config.json by hand do.
+    result.username = entry.username;
+    result.password = typeof entry.password === 'string' ? entry.password : '';
   }
   if (typeof entry.identitytoken === 'string' && entry.identitytoken !== '') result.identitytoken = entry.identitytoken;
   return result.username !== undefined || result.identitytoken !== undefined ? result : undefined;

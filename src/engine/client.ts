@@ -45,7 +45,10 @@ export interface DockerEngineClientOptions {
   /** Environment to read DOCKER_* from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   connectTimeoutMs?: number;
-  /** Longest silence on plain requests; wait, follow logs, attach and pull have none. */
+  /**
+   * Longest silence on plain requests, and before an attach's answer; wait, follow logs,
+   * pull and an attached stream have none.
+   */
   idleTimeoutMs?: number;
   /** Longest whole exchange of a plain request (head and body); 0 = none. Default 300 s. */
   deadlineMs?: number;
@@ -109,6 +112,8 @@ export interface AttachOptions extends CallOptions {
   stderr?: boolean;
   /** Also replay what the container printed before the attach. */
   logs?: boolean;
+  /** The key sequence after which the daemon detaches a TTY's stdin (`ctrl-p,ctrl-q` unless given). */
+  detachKeys?: string;
   /** Whether the container has a TTY (raw stream) or not (8-byte frames); asked when absent. */
   tty?: boolean;
   /**
@@ -290,6 +295,7 @@ export class DockerEngineClient {
         stdout: options.stdout ?? true,
         stderr: options.stderr ?? true,
         logs: options.logs,
+        detachKeys: options.detachKeys,
       },
       upgrade: true,
       readBuffer: options.readBuffer,
@@ -562,6 +568,8 @@ export class DockerEngineClient {
         // A stop may take its `t` seconds before the answer: the deadline grows with the idle limit.
         deadlineMs: deadline > 0 && args.idleTimeoutMs !== undefined && args.idleTimeoutMs > 0 ? Math.max(deadline, args.idleTimeoutMs * 2) : deadline,
         upgrade: args.upgrade,
+        // An attach's answer (not its stream) is held to the plain idle limit.
+        answerIdleTimeoutMs: args.upgrade ? (this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) : undefined,
       };
       res =
         args.upgrade && args.readBuffer && canHijackInto(endpoint)

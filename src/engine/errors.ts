@@ -23,6 +23,25 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * The daemon's words before redaction, for deciding what an answer means (a start error's
+ * 126/127): masking may take part of them for a secret. Kept out of the error object itself,
+ * so that nothing enumerates, logs or prints them.
+ */
+const unmasked = new WeakMap<DockerApiError, string>();
+
+/** How much of a daemon's (or registry's) own text a message shows (SECURITY.md). */
+export const DAEMON_TEXT_LIMIT = 200;
+
+/**
+ * The daemon's words as a message shows them: masked first (a cut could leave half a
+ * secret that no pattern knows any more), then cut to DAEMON_TEXT_LIMIT characters.
+ */
+function shownDaemonText(text: string): string {
+  const masked = redact(text);
+  return masked.length > DAEMON_TEXT_LIMIT ? `${masked.slice(0, DAEMON_TEXT_LIMIT)}…` : masked;
+}
+
 /** The daemon answered with a status the operation does not expect. */
 export class DockerApiError extends EngineError {
   override name = 'DockerApiError';
@@ -35,7 +54,7 @@ export class DockerApiError extends EngineError {
     init: { status: number; daemonMessage: string; method: string; path: string },
     options: { hint?: string; message?: string } = {},
   ) {
-    const said = init.daemonMessage === '' ? '(no message)' : init.daemonMessage;
+    const said = init.daemonMessage === '' ? '(no message)' : shownDaemonText(init.daemonMessage);
     super(options.message ?? `Docker daemon answered ${init.status} to ${init.method} ${init.path}: ${said}`, {
       hint: options.hint,
     });
@@ -43,6 +62,7 @@ export class DockerApiError extends EngineError {
     this.daemonMessage = redact(init.daemonMessage);
     this.method = init.method;
     this.path = init.path;
+    unmasked.set(this, unmasked.get(init as DockerApiError) ?? init.daemonMessage);
   }
 }
 
@@ -85,7 +105,7 @@ export class RegistryAuthError extends DockerApiError {
   constructor(image: string, registry: string, cause: DockerApiError, hadCredentials: boolean) {
     const why = hadCredentials ? 'the credentials sent were refused' : 'no credentials were sent and it requires them';
     super(cause, {
-      message: `Pulling ${image} failed: registry ${registry} refused access (${why}). Daemon said: ${cause.daemonMessage}`,
+      message: `Pulling ${image} failed: registry ${registry} refused access (${why}). Daemon said: ${shownDaemonText(cause.daemonMessage)}`,
       hint: hadCredentials
         ? `Check the user name and password for ${registry}.`
         : `Log in with \`docker login ${registry}\`, or pass credentials to the client.`,
@@ -105,8 +125,8 @@ export class PullError extends EngineError {
   readonly image: string;
   readonly lastProgress?: string;
   constructor(image: string, daemonMessage: string, lastProgress?: string, options: { cause?: unknown } = {}) {
-    const after = lastProgress === undefined ? '' : ` (last progress: ${lastProgress})`;
-    super(`Pulling ${image} failed: ${daemonMessage}${after}`, { cause: options.cause });
+    const after = lastProgress === undefined ? '' : ` (last progress: ${shownDaemonText(lastProgress)})`;
+    super(`Pulling ${image} failed: ${shownDaemonText(daemonMessage)}${after}`, { cause: options.cause });
     this.image = image;
     this.lastProgress = lastProgress;
   }
@@ -176,8 +196,10 @@ export class ContainerStartError extends DockerApiError {
   readonly reason: 'not-found' | 'not-executable' | 'other';
   constructor(cause: DockerApiError) {
     super(cause, { message: cause.message });
-    const said = cause.daemonMessage;
-    // The docker CLI decides from the daemon's text the same way (cli/command/container/run.go).
+    // Decided on the daemon's own text: the masked one may have lost the words that tell
+    // (`exec: "pwd": *** file not found`). The docker CLI decides from the text the same
+    // way (cli/command/container/run.go).
+    const said = unmasked.get(cause) ?? cause.daemonMessage;
     this.reason = /executable file not found|no such file or directory|cannot find the file specified/i.test(said)
       ? 'not-found'
       : /permission denied|is a directory/i.test(said)

@@ -103,6 +103,10 @@ export async function createContainerPulling(client: DockerEngineClient, options
   return { id: created.Id, warnings: created.Warnings ?? [] };
 }
 
+/**
+ * The image is not on the daemon, or not for the platform asked for (`--platform` on an
+ * image of another one): either way the docker CLI pulls (its test is any 404 of create).
+ */
 function isNoSuchImage(error: unknown): boolean {
-  return error instanceof DockerApiError && error.status === 404 && /no such image/i.test(error.daemonMessage);
+  return error instanceof DockerApiError && error.status === 404 && /no such image|does not match the specified platform/i.test(error.daemonMessage);
 }

@@ -53,8 +53,22 @@ export function hijackInto(endpoint: EngineEndpoint, request: TransportRequest, 
     let failure: unknown;
     let wake: (() => void) | undefined;
 
+    // Silence before the answer is whole (head, or a refusal's body) has a limit; the
+    // hijacked stream after a 101 has none (the container may print nothing for hours).
+    const answerIdleMs = request.answerIdleTimeoutMs ?? 0;
+    let answerTimer: NodeJS.Timeout | undefined;
+    const answerWaits = (): void => {
+      clearTimeout(answerTimer);
+      if (answerIdleMs <= 0 || settled) return;
+      answerTimer = setTimeout(() => {
+        socket.destroy();
+        fail(new EngineTimeoutError(`The Docker daemon at ${endpoint.display} sent nothing for ${answerIdleMs} ms during ${describe}`, 'idle', answerIdleMs));
+      }, answerIdleMs);
+    };
+
     const fail = (error: unknown): void => {
       clearTimeout(connectTimer);
+      clearTimeout(answerTimer);
       if (!settled) {
         settled = true;
         reject(error);
@@ -67,6 +81,7 @@ export function hijackInto(endpoint: EngineEndpoint, request: TransportRequest, 
     const finishError = (): void => {
       if (!answer || settled) return;
       settled = true;
+      clearTimeout(answerTimer);
       let data: Buffer = Buffer.concat(errorBody ?? []);
       if (chunked) data = dechunk(data);
       socket.destroy();
@@ -83,6 +98,7 @@ export function hijackInto(endpoint: EngineEndpoint, request: TransportRequest, 
 
     const onread = (n: number, buf: Buffer): boolean => {
       try {
+        if (!settled) answerWaits();
         return take(n, buf);
       } catch (error) {
         socket.destroy();
@@ -106,6 +122,7 @@ export function hijackInto(endpoint: EngineEndpoint, request: TransportRequest, 
         const rest = all.subarray(end + 4);
         if (answer.status === 101) {
           settled = true;
+          clearTimeout(answerTimer);
           signal?.removeEventListener('abort', onAbort);
           signal?.addEventListener('abort', onAbortLater, { once: true });
           resolve({ status: 101, headers: answer.headers, body: reads(), close: () => socket.destroy(), socket });
@@ -178,6 +195,7 @@ export function hijackInto(endpoint: EngineEndpoint, request: TransportRequest, 
     socket.setNoDelay?.(true);
     socket.write(head);
     if (body.length > 0) socket.write(body);
+    socket.once('connect', answerWaits);
 
     async function* reads(): AsyncGenerator<Buffer> {
       let complete = false;

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { EngineConnectionError, EngineTimeoutError } from './errors.js';
@@ -31,6 +32,12 @@ export interface TransportRequest {
   /** Longest whole exchange, until the body's end; 0 (the default) = none. */
   deadlineMs?: number;
   /**
+   * With `upgrade`: the longest silence until the answer is whole (the 101's head, or a
+   * refusal's whole body). The hijacked stream after a 101 may stay silent as long as the
+   * container does; a daemon that stalls before that must not hold the caller for ever.
+   */
+  answerIdleTimeoutMs?: number;
+  /**
    * Asks for the connection to be hijacked (`Connection: Upgrade`, `Upgrade: tcp`, as the
    * Engine API documents for attach): a 101 answer hands over the raw socket.
    */
@@ -55,7 +62,8 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
   const { signal } = request;
   signal?.throwIfAborted();
   const connectTimeoutMs = request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const idleTimeoutMs = request.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const idleTimeoutMs =
+    request.upgrade && !(request.idleTimeoutMs ?? 0) ? (request.answerIdleTimeoutMs ?? 0) : (request.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
   const deadlineMs = request.deadlineMs ?? 0;
   const headers: Record<string, string> = { ...request.headers };
   if (request.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(request.body));
@@ -72,7 +80,10 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
   } else if (endpoint.tls) {
     const { ca, cert, key, verify } = endpoint.tls;
     // Loaded only for TLS: https pulls in tls, ~1 MB of RSS a `unix://` run never needs.
-    const https = await import('node:https');
+    // require, not import(): the CLI bundle is compiled through the V8 code cache
+    // (runtime/compile-cache.ts), where a dynamic import() has no loader and throws
+    // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING.
+    const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
     req = https.request({ ...common, host: endpoint.hostname, port: endpoint.port, ca, cert, key, rejectUnauthorized: verify });
   } else {
     req = http.request({ ...common, host: endpoint.hostname, port: endpoint.port });

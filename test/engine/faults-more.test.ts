@@ -10,6 +10,7 @@ import {
   EngineConnectionError,
   EngineError,
   EngineProtocolError,
+  EngineTimeoutError,
   PullError,
   encodeRegistryAuth,
   type DockerEngineClientOptions,
@@ -17,7 +18,8 @@ import {
   type RegistryAuth,
 } from '../../src/engine/index.js';
 import { RestartableDaemon, chunk, closeFaultServers, head, rawDaemon, staleSocket, type RawRequest } from './fault-server.js';
-import { tempDir } from './helpers.js';
+import { engineRun } from '../../src/cli/commands/engine.js';
+import { captureIo, tempDir } from './helpers.js';
 
 /**
  * Engine faults beyond the client's own list (issue 8): the daemon going away and coming
@@ -395,5 +397,58 @@ describe('a server that closes right after the headers', () => {
       `The connection to the Docker socket ${socket} was reset while reading the answer to GET /v1.45/containers/abc/logs?stdout=1&stderr=1&follow=1`,
     );
     expect(ms).toBeLessThan(3_000);
+  });
+});
+
+describe('hostile daemon answers (issue 33 row 11)', () => {
+  for (const via of ['its own read buffer (engine run)', 'http.request']) {
+    it(`gives up on an attach answered 500 with Content-Length 100, 13 bytes and then silence, after the idle limit (${via})`, async () => {
+      const { socket } = await rawDaemon((request, conn) => {
+        if (answerPing(request, conn)) return;
+        // Never ends: 13 of the 100 bytes promised, then nothing.
+        conn.write(head('HTTP/1.1 500 Internal Server Error', { 'Content-Type': 'application/json', 'Content-Length': 100 }) + '{"message":"x');
+      });
+      const run = clientFor(socket, { idleTimeoutMs: 300 });
+      const readBuffer = via.startsWith('its own') ? Buffer.alloc(64 * 1024) : undefined;
+      const { error, ms } = await failure(() => run.client.attachContainer('abc', { stdin: true, tty: false, readBuffer }));
+      expectCleanError(error, run.debug);
+      const what = 'POST /v1.45/containers/abc/attach?stream=1&stdin=1&stdout=1&stderr=1';
+      if (readBuffer) {
+        // The refusal is read whole before it is answered: the silence is the error.
+        expect(error).toBeInstanceOf(EngineTimeoutError);
+        expect(error).toMatchObject({ phase: 'idle', message: `The Docker daemon at unix://${socket} sent nothing for 300 ms during ${what}` });
+      } else {
+        // The status came; its body never did: the status is the error.
+        expect(error).toBeInstanceOf(DockerApiError);
+        expect(error).toMatchObject({ status: 500, message: `Docker daemon answered 500 to ${what}: (no message)` });
+      }
+      expect(ms).toBeLessThan(3_000);
+    });
+  }
+
+  it('still lets an attached stream stay silent longer than the idle limit', async () => {
+    const { socket } = await rawDaemon((request, conn) => {
+      if (answerPing(request, conn)) return;
+      conn.write('HTTP/1.1 101 UPGRADED\r\nContent-Type: application/vnd.docker.raw-stream\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n');
+      setTimeout(() => conn.end('late\n'), 800);
+    });
+    const run = clientFor(socket, { idleTimeoutMs: 300 });
+    const attached = await run.client.attachContainer('abc', { tty: true, readBuffer: Buffer.alloc(1024) });
+    let text = '';
+    for await (const runs of attached.output) for (const piece of runs) text += piece.data.toString();
+    expect(text).toBe('late\n');
+  });
+
+  it('cuts a 5 KB error message to 200 characters in what it shows (SECURITY.md)', async () => {
+    const said = `no such thing: ${'x'.repeat(5 * 1024)}`;
+    const { socket } = await rawDaemon((request, conn) => {
+      if (answerPing(request, conn)) return;
+      const body = JSON.stringify({ message: said });
+      conn.end(head('HTTP/1.1 500 Internal Server Error', { 'Content-Type': 'application/json', 'Content-Length': body.length }) + body);
+    });
+    const io = captureIo();
+    expect(await engineRun('busybox', ['true'], { host: `unix://${socket}` }, io)).toBe(125);
+    const lines = io.err().split('\n').filter(Boolean);
+    expect(lines).toEqual([`hublint: Docker daemon answered 500 to POST /v1.45/containers/create: ${said.slice(0, 200)}…`]);
   });
 });

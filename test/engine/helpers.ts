@@ -54,11 +54,15 @@ export function transpileSources(outDir: string): string {
     'src/core/printable.ts',
     'src/cli/emit.ts',
     'src/cli/engine-errors.ts',
+    'src/cli/errors.ts',
     'src/cli/signals.ts',
     'src/cli/commands/engine.ts',
     'src/cli/commands/engine-io.ts',
     'src/cli/commands/engine-run.ts',
     'src/cli/commands/run-config.ts',
+    'src/cli/commands/detach-keys.ts',
+    'src/cli/commands/run-options.ts',
+    'src/runtime/builtins.ts',
   ].map((file) => join(root, file));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {

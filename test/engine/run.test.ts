@@ -118,6 +118,8 @@ describe('TTY (-t)', () => {
   it('allocates a TTY with the terminal size and follows a resize (SIGWINCH)', async () => {
     const screen = terminal(33, 101);
     const io = capture({ stdout: screen });
+    // -it needs a terminal on stdin too (docker refuses a pipe).
+    Object.assign(io.stdin, { isTTY: true });
     const out: Buffer[] = [];
     screen.on('data', (c: Buffer) => out.push(c));
     const seen = (text: string): boolean => Buffer.concat(out).toString().includes(text);
@@ -141,6 +143,58 @@ describe('TTY (-t)', () => {
   });
 });
 
+/** The built CLI on a real terminal (util-linux `script` gives it a pty): its output as the terminal shows it. */
+function inTerminal(args: string[]): ChildProcessWithoutNullStreams & { exited: Promise<number | null> } {
+  const quote = (word: string): string => `'${word.replace(/'/g, "'\\''")}'`;
+  const command = [process.execPath, CLI, 'engine', 'run', '-H', engineEnv().dockerHost, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH, HUBLINT_NO_CODE_CACHE: '1' } });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return Object.assign(child, { exited });
+}
+
+describe('-it on a real terminal (issue 33 row 7)', () => {
+  it('ends lines as the container does (CR LF), not CR CR LF', async () => {
+    const child = inTerminal(['--rm', '-it', image(), 'sh', '-c', 'echo x; echo y']);
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    expect(await child.exited).toBe(0);
+    child.stdin.end();
+    expect(Buffer.concat(out).toString('latin1')).toBe('x\r\ny\r\n');
+  });
+
+  for (const [keys, typed] of [[undefined, '\x10\x11'], ['ctrl-x,x', '\x18x']] as const) {
+    it(`detaches on ${keys ?? 'Ctrl-P Ctrl-Q (the default)'}: exit 0, the container left running`, async () => {
+      const name = uniqueName('hl-detach');
+      const child = inTerminal([...(keys ? ['--detach-keys', keys] : []), '--rm', '--name', name, '-it', image(), 'sh', '-c', 'echo a; cat']);
+      let seen = '';
+      const saw = (text: string): Promise<void> =>
+        new Promise((resolve) => {
+          const check = (c?: Buffer): void => {
+            if (c) seen += c.toString('latin1');
+            if (seen.includes(text)) {
+              child.stdout.off('data', check);
+              resolve();
+            }
+          };
+          child.stdout.on('data', check);
+          check();
+        });
+      await saw('a\r\n');
+      if (keys) {
+        // Not the keys asked for: Ctrl-P goes to the container (its TTY echoes it as ^P).
+        child.stdin.write('\x10b\r');
+        await saw('^Pb');
+      }
+      child.stdin.write(typed);
+      expect(await child.exited).toBe(0);
+      child.stdin.end();
+      const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+      expect(found.State).toBe('running');
+      await testClient().removeContainer(name, { force: true });
+    });
+  }
+});
+
 describe('exit codes', () => {
   it('is the container status otherwise, 127 for a command not found and 126 for one that cannot be invoked, as docker run', async () => {
     const status = capture();
@@ -153,16 +207,69 @@ describe('exit codes', () => {
     expect(folder.err()).toContain('permission denied');
   });
 
-  it('exits 125 for usage errors, as docker (commander errors included)', async () => {
-    for (const args of [['--bogus', image(), 'true'], [], ['--pull', 'sometimes', image()], ['-w', 'relative', image(), 'true']]) {
+  it('decides 127/126 on the daemon\'s own words, where secret-like names (pwd, pass, passwd, token, secret) are no secret', async () => {
+    const dir = tempDir('hl-secretish-');
+    writeFileSync(join(dir, 'secret'), 'not a program\n', { mode: 0o644 });
+    const cases: [string[], EngineRunOptions, number, string][] = [
+      [['pass'], base(), 127, 'exec: "pass": executable file not found in $PATH'],
+      [['pwd'], { ...base(), env: ['PATH=/nowhere'] }, 127, 'exec: "pwd": executable file not found in $PATH'],
+      [['/etc/passwd'], base(), 127, 'exec: "/etc/passwd": stat /etc/passwd: no such file or directory'],
+      [['/bin/token'], base(), 127, 'exec: "/bin/token": stat /bin/token: no such file or directory'],
+      [['/run/secret'], { ...base(), volume: [`${join(dir, 'secret')}:/run/secret`] }, 126, 'exec: "/run/secret": permission denied'],
+    ];
+    for (const [args, options, code, said] of cases) {
+      const io = capture();
+      expect(await engineRun(image(), args, options, io), args[0]).toBe(code);
+      expect(io.err()).toContain(said);
+      expect(io.err()).not.toContain('***');
+    }
+  });
+
+  it('exits 125 for usage errors and 1 without an image, as docker (commander errors included)', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [['--bogus', image(), 'true'], 125, /^hublint: unknown option '--bogus'/],
+      [['--pull', 'sometimes', image()], 125, /^hublint: --pull must be/],
+      [['-w', 'relative', image(), 'true'], 125, /^hublint: the working directory 'relative' is invalid/],
+      // docker: "invalid reference format", 125; "'docker run' requires at least 1 argument", 1.
+      [[''], 125, /^hublint: invalid reference format/],
+      [['--detach-keys', 'ctrl-foo', image(), 'true'], 125, /^hublint: Invalid detach keys \(ctrl-foo\) provided/],
+      [[], 1, /^hublint: missing required argument 'image'/],
+    ];
+    for (const [args, code, line] of cases) {
       const child = cli(args);
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      expect(await child.exited, args.join(' ')).toBe(125);
-      expect(err.split('\n').filter(Boolean)[0]).toMatch(/^hublint: /);
+      expect(await child.exited, JSON.stringify(args)).toBe(code);
+      expect(err.split('\n').filter(Boolean)[0]).toMatch(line);
       expect(err).not.toContain('    at ');
     }
   });
+
+  it('refuses -it when stdin is not a terminal: one line, exit 1, no container (as docker)', async () => {
+    const name = uniqueName('hl-notty');
+    const child = cli(['--rm', '-it', '--name', name, image(), 'cat']);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    // stdin is a pipe left open: a run that went on would hang in `cat`.
+    expect(await child.exited).toBe(1);
+    expect(err).toBe('hublint: the input device is not a TTY\n');
+    expect(await gone(name)).toBe(true);
+  });
+
+  for (const rm of [false, true]) {
+    it(`prints the id with -d${rm ? ' --rm' : ''} even when the command cannot start, then exits 127 as docker`, async () => {
+      const name = uniqueName('hl-dnostart');
+      const io = capture();
+      expect(await engineRun(image(), ['no-such-command'], { host: engineEnv().dockerHost, rm, name, detach: true }, io)).toBe(127);
+      const id = io.out().trim();
+      expect(id).toMatch(/^[0-9a-f]{64}$/);
+      expect(io.err()).toMatch(/^hublint: .*exec: "no-such-command": executable file not found in \$PATH/);
+      const left = await testClient().listContainers({ all: true, filters: { name: [name] } });
+      // docker leaves the created container; --rm removes it.
+      expect(left.map((c) => c.Id)).toEqual(rm ? [] : [id]);
+      if (!rm) await testClient().removeContainer(id, { force: true });
+    });
+  }
 });
 
 describe('signals', () => {
@@ -178,6 +285,41 @@ describe('signals', () => {
       expect(await gone(name)).toBe(true);
     });
   }
+
+  it('forwards SIGUSR1, SIGUSR2 and SIGQUIT without dying, and no signal opens the inspector', async () => {
+    const name = uniqueName('hl-usr');
+    const traps = "trap 'echo got USR1' USR1; trap 'echo got USR2' USR2; trap 'echo got QUIT; exit 3' QUIT";
+    const child = cli(['--rm', '--name', name, image(), 'sh', '-c', `${traps}; echo a; while :; do sleep 0.05; done`]);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    await firstOutput(child, 'a\n');
+    for (const sig of ['SIGUSR1', 'SIGUSR2', 'SIGQUIT'] as const) {
+      const seen = firstOutput(child, `got ${sig.slice(3)}\n`);
+      child.kill(sig);
+      await seen;
+    }
+    expect(await child.exited).toBe(3);
+    // Node's inspector says so on stderr when a signal opens it.
+    expect(err).toBe('');
+    expect(await gone(name)).toBe(true);
+  });
+
+  it('gives up at the third SIGINT/SIGTERM when the container ignores them, leaving it running, as docker', async () => {
+    const name = uniqueName('hl-force');
+    const child = cli(['--rm', '--name', name, image(), 'sh', '-c', "trap '' INT TERM; echo a; while :; do sleep 0.05; done"]);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    await firstOutput(child, 'a\n');
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGINT'] as const) {
+      child.kill(sig);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await child.exited).toBe(1);
+    expect(err).toBe('got 3 SIGTERM/SIGINTs, forcefully exiting\n');
+    const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+    expect(found.State).toBe('running');
+    await testClient().removeContainer(name, { force: true });
+  });
 
   it('keeps waiting for a container whose PID 1 ignores the signal, as docker', async () => {
     const name = uniqueName('hl-ignore');
@@ -196,20 +338,50 @@ describe('signals', () => {
 
 describe('a closed stdout', () => {
   for (const rm of [true, false]) {
-    it(`stops the container, exits 1 and ${rm ? 'removes it (--rm)' : 'leaves it stopped'}`, async () => {
+    it(`says so, exits 1 and leaves the container running${rm ? ' (--rm too)' : ''}, as docker`, async () => {
       const name = uniqueName('hl-pipe');
-      const child = cli([...(rm ? ['--rm'] : []), '--name', name, image(), 'yes']);
+      // A slow printer: `yes` would make the daemon's forced removal take seconds.
+      const child = cli([...(rm ? ['--rm'] : []), '--name', name, image(), 'sh', '-c', 'while :; do echo y; sleep 0.05; done']);
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       await firstOutput(child, 'y\n');
       child.stdout.destroy();
       expect(await child.exited).toBe(1);
-      if (rm) expect(await gone(name)).toBe(true);
-      else {
-        const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
-        expect(found.State).toBe('exited');
-        await testClient().removeContainer(name, { force: true });
-      }
+      expect(err).toMatch(/^hublint: write to stdout failed \(EPIPE\); container [0-9a-f]{12} goes on running\n$/);
+      const [found] = await testClient().listContainers({ all: true, filters: { name: [name] } });
+      expect(found.State).toBe('running');
+      await testClient().removeContainer(name, { force: true });
     });
   }
+});
+
+describe('registry credentials and platforms (issue 33 row 8)', () => {
+  function configWith(entry: Record<string, string>): string {
+    const dir = tempDir('hl-auths-');
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ auths: { [engineEnv().registry]: entry } }));
+    return dir;
+  }
+
+  it('pulls with an auths entry that holds username and password instead of auth', async () => {
+    const { registryImage, registryUser, registryPassword } = engineEnv();
+    const io = captureIo({ DOCKER_CONFIG: configWith({ username: registryUser, password: registryPassword }) });
+    expect(await engineRun(registryImage, ['echo', 'pulled with a plain pair'], { ...base(), pull: 'always' }, io)).toBe(0);
+    expect(io.out()).toBe('pulled with a plain pair\n');
+    expect(io.err()).not.toContain(registryPassword);
+  });
+
+  it('pulls first when the image is there for another platform (--platform), as docker', async () => {
+    const { registryImage, registryUser, registryPassword } = engineEnv();
+    const env = { DOCKER_CONFIG: configWith({ username: registryUser, password: registryPassword }) };
+    expect(await engineRun(registryImage, ['true'], { ...base(), pull: 'always' }, captureIo(env))).toBe(0);
+    const io = captureIo(env);
+    // The registry holds linux/amd64 only: the pull runs, then the daemon still says no.
+    expect(await engineRun(registryImage, ['true'], { ...base(), platform: 'linux/arm64' }, io)).toBe(125);
+    const lines = io.err().split('\n');
+    expect(lines[0]).toBe(`Unable to find image '${registryImage}' locally`);
+    expect(lines).toContain(`Status: Image is up to date for ${registryImage}`);
+    expect(lines.at(-2)).toMatch(/^hublint: .*does not match the specified platform: wanted linux\/arm64/);
+  });
 });
 
 describe("docker's options", () => {

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerEngineClient, EngineConnectionError } from '../../src/engine/index.js';
+import { CLI } from '../helpers/cli.js';
 import { collectLogs, engineEnv, tempDir } from './helpers.js';
 
 /**
@@ -38,6 +39,27 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(p));
     });
   });
+}
+
+let imageLoaded = false;
+
+/** The second daemon has its own image store: the test image is copied over once. */
+function loadImage(): string {
+  const image = engineEnv().image;
+  if (imageLoaded) return image;
+  const saved = join(dir, 'image.tar');
+  execFileSync('/usr/bin/docker', ['-H', engineEnv().dockerHost, 'save', '-o', saved, image], { env: { PATH: process.env.PATH } });
+  execFileSync('/usr/bin/docker', ['--tlsverify', '-H', `tcp://127.0.0.1:${port}`, 'load', '-q', '-i', saved], {
+    env: { PATH: process.env.PATH, DOCKER_CERT_PATH: dir },
+  });
+  imageLoaded = true;
+  return image;
+}
+
+/** The built CLI bundle as a user runs it (the code cache on, as installed). */
+function cli(args: string[], env: NodeJS.ProcessEnv): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 function tlsEnv(certPath: string, verify = true): NodeJS.ProcessEnv {
@@ -96,13 +118,7 @@ describe('tcp:// with TLS (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH)', () => {
 
   it('runs a container over TLS', async () => {
     const client = new DockerEngineClient({ env: tlsEnv(dir) });
-    // The second daemon has its own image store: copy the test image over.
-    const image = engineEnv().image;
-    const saved = join(dir, 'image.tar');
-    execFileSync('/usr/bin/docker', ['-H', engineEnv().dockerHost, 'save', '-o', saved, image], { env: { PATH: process.env.PATH } });
-    execFileSync('/usr/bin/docker', ['--tlsverify', '-H', `tcp://127.0.0.1:${port}`, 'load', '-q', '-i', saved], {
-      env: { PATH: process.env.PATH, DOCKER_CERT_PATH: dir },
-    });
+    const image = loadImage();
     const { Id } = await client.createContainer({ Image: image, Cmd: ['echo', 'over tls'] });
     try {
       await client.startContainer(Id);
@@ -150,5 +166,45 @@ describe('tcp:// with TLS (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH)', () => {
     );
     const client = new DockerEngineClient({ env: { DOCKER_CONFIG: config, DOCKER_CONTEXT: 'tls-ctx' } });
     expect((await client.version()).ApiVersion).toBe('1.41');
+  });
+});
+
+describe('the built CLI over TLS (issue 33 row 10: a dynamic import in the bundle failed every TLS run)', () => {
+  it('verifies the daemon with DOCKER_TLS_VERIFY=1 and a good CA: `engine version` and `engine run`', () => {
+    const version = cli(['engine', 'version'], tlsEnv(dir));
+    expect(version.stderr).toBe('');
+    expect(version).toMatchObject({ code: 0 });
+    expect(version.stdout).toContain(`Host:           tcp://127.0.0.1:${port}\n`);
+    expect(version.stdout).toContain('ApiVersion:     1.41\n');
+    const run = cli(['engine', 'run', '--rm', loadImage(), 'echo', 'run over tls'], tlsEnv(dir));
+    expect(run).toEqual({ code: 0, stdout: 'run over tls\n', stderr: '' });
+  });
+
+  it('refuses a daemon its CA did not sign: one line, exit 2', () => {
+    const other = tempDir('hl-tls-cli-other-');
+    execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=other CA', '-keyout', join(other, 'k.pem'), '-out', join(other, 'ca.pem')], { stdio: 'pipe' });
+    copyFileSync(join(dir, 'cert.pem'), join(other, 'cert.pem'));
+    copyFileSync(join(dir, 'key.pem'), join(other, 'key.pem'));
+    const result = cli(['engine', 'version'], tlsEnv(other));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^hublint: TLS handshake with the Docker daemon at tcp://127\\.0\\.0\\.1:${port} failed \\([A-Z_]+\\)\\nhint: Check DOCKER_CERT_PATH`));
+  });
+
+  it('talks TLS without verifying the daemon with DOCKER_TLS=1 (the client certificate still sent)', () => {
+    const result = cli(['engine', 'version'], { DOCKER_HOST: `tcp://127.0.0.1:${port}`, DOCKER_CERT_PATH: dir, DOCKER_TLS: '1' });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('ApiVersion:     1.41\n');
+  });
+
+  it('takes an https:// host as TLS: verified with the CA given, refused in one line without it', () => {
+    const verified = cli(['engine', '-H', `https://127.0.0.1:${port}`, 'version'], { DOCKER_CERT_PATH: dir, DOCKER_TLS_VERIFY: '1' });
+    expect(verified.stderr).toBe('');
+    expect(verified.code).toBe(0);
+    const unknownCa = cli(['engine', '-H', `https://127.0.0.1:${port}`, 'version'], { HOME: tempDir('hl-tls-home-') });
+    expect(unknownCa.code).toBe(2);
+    expect(unknownCa.stderr).toMatch(/^hublint: TLS handshake with the Docker daemon at tcp:\/\/127\.0\.0\.1:\d+ failed \([A-Z_]+\)\n/);
+    expect(unknownCa.stderr).not.toContain('internal error');
   });
 });

@@ -1,9 +1,12 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_API_VERSION_RANGE,
+  ContainerStartError,
+  DockerApiError,
   DockerEngineClient,
   DOCKER_HUB_AUTH_KEY,
   EngineProtocolError,
@@ -26,6 +29,7 @@ import {
 import { tempDir } from './helpers.js';
 import { HublintError } from '../../src/core/errors.js';
 import { cliExitCode } from '../../src/cli/engine-errors.js';
+import { DetachWatcher, parseDetachKeys } from '../../src/cli/commands/detach-keys.js';
 
 async function* chunks(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.from(part);
@@ -254,5 +258,36 @@ describe('stream parsers', () => {
     const text = Buffer.from('{"status":"é"}\r\n\n{"status":"b"}');
     const out = await all(parseJsonLines(chunks(text.subarray(0, 12), text.subarray(12, 13), text.subarray(13))));
     expect(out).toEqual([{ status: 'é' }, { status: 'b' }]);
+  });
+});
+
+describe('start errors (issue 33 row 1)', () => {
+  it('are classified on the daemon\'s own words, which stay out of everything the error shows', () => {
+    // Masking takes `executable` for a bearer token here: only the raw text still says "not found".
+    const raw = 'exec: "Bearer executable file not found in $PATH": unknown';
+    const error = new ContainerStartError(new DockerApiError({ status: 400, daemonMessage: raw, method: 'POST', path: '/containers/x/start' }));
+    expect(error.reason).toBe('not-found');
+    expect(error.daemonMessage).toBe('exec: "Bearer *** file not found in $PATH": unknown');
+    for (const shown of [error.message, error.daemonMessage, JSON.stringify(error), inspect(error, { showHidden: true, depth: 5 }), Object.values(error).join(' ')]) {
+      expect(shown).not.toContain('executable');
+    }
+  });
+});
+
+describe('--detach-keys (issue 33 row 7)', () => {
+  it('parses keys as docker does, and refuses what docker refuses', () => {
+    expect([...parseDetachKeys('ctrl-p,ctrl-q')]).toEqual([16, 17]);
+    expect([...parseDetachKeys('ctrl-@,ctrl-[,ctrl-\\,ctrl-],ctrl-^,ctrl-_,a,Z')]).toEqual([0, 27, 28, 29, 30, 31, 97, 90]);
+    for (const bad of ['', 'ctrl-foo', 'ctrl-P', 'alt-x']) expect(() => parseDetachKeys(bad), bad).toThrow(`Invalid detach keys (${bad}) provided`);
+  });
+
+  it('holds back what may start the sequence, passes it on when it does not, and never sends the sequence', () => {
+    const watch = new DetachWatcher(parseDetachKeys('ctrl-p,ctrl-q'));
+    expect(watch.feed(Buffer.from('ab\x10'))).toEqual({ data: Buffer.from('ab'), detached: false });
+    expect(watch.feed(Buffer.from('c'))).toEqual({ data: Buffer.from('\x10c'), detached: false });
+    expect(watch.feed(Buffer.from('\x10\x10'))).toEqual({ data: Buffer.from('\x10'), detached: false });
+    expect(watch.feed(Buffer.from('\x11rest'))).toEqual({ data: Buffer.alloc(0), detached: true });
+    const one = new DetachWatcher(parseDetachKeys('x'));
+    expect(one.feed(Buffer.from('abxc'))).toEqual({ data: Buffer.from('ab'), detached: true });
   });
 });

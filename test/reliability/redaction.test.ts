@@ -70,6 +70,9 @@ const CLEAN = [
   'docker login -u acme',
   'https://hub.docker.com:443/v2/namespaces/acme/repositories',
   'The body changes from {username, password} to {identifier, secret}; a bearer token is sent.',
+  'exec: "pwd": executable file not found in $PATH: unknown',
+  'exec: "/bin/token": stat /bin/token: no such file or directory: unknown',
+  'exec: "/run/secret": permission denied: unknown',
 ];
 
 describe('redact(): every secret shape', () => {

@@ -13,6 +13,11 @@ export interface EngineIo {
    * the function that uninstalls it; the CLI hands process signals over.
    */
   signals?: (forward: (sig: NodeJS.Signals) => void) => () => void;
+  /**
+   * `engine run`: ends the process at once (the third SIGINT/SIGTERM, as docker's os.Exit).
+   * Without it the run answers the code and leaves the container as it is.
+   */
+  exit?: (code: number) => void;
 }
 
 /** The daemon's words are data: shown at most 200 characters long (escaped by the caller). */

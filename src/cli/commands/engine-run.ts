@@ -1,9 +1,10 @@
+import { lstat, writeFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import {
   ContainerStartError,
   DockerApiError,
+  compareApiVersions,
   createContainerPulling,
-  runContainerDetached,
   type AttachedStream,
   type DockerEngineClient,
   type PullPolicy,
@@ -14,6 +15,9 @@ import {
 import { emit, emitLine } from '../emit.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
+import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
+import { RUN_OPTIONS, optionKey } from './run-options.js';
+import { nodeChildProcess } from '../../runtime/builtins.js';
 
 /**
  * `hublint engine run`: `docker run` on the Engine client. The container's streams are
@@ -29,6 +33,12 @@ export interface EngineRunOptions extends RunFlags {
   pull?: string;
   name?: string;
   platform?: string;
+  /** `--detach-keys`: the sequence that detaches from an -it container (default Ctrl-P Ctrl-Q). */
+  detachKeys?: string;
+  /** `-q`: no pull output. */
+  quiet?: boolean;
+  /** `--cidfile`: where the container id is written (the file must not exist). */
+  cidfile?: string;
 }
 
 export interface RunIo extends EngineIo {
@@ -39,9 +49,13 @@ export interface RunIo extends EngineIo {
 /** docker run's own failures: usage, daemon, hublint (cli/command/container/run.go). */
 export const RUN_FAILURE_EXIT = 125;
 const CANNOT_INVOKE_EXIT = 126;
+/** `-it` without a terminal on stdin: the docker CLI's own exit code for it. */
+const NOT_A_TTY_EXIT = 1;
 const NOT_FOUND_EXIT = 127;
 /** What a shell reports for a process stopped by the signal, when the container never started. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+/** The SIGINT/SIGTERM that makes hublint leave without waiting for the container, as docker. */
+const FORCE_AFTER = 3;
 /** As large as a pipe's capacity on Linux allows to fill in one write, and as Node's own reads. */
 const READ_BUFFER_SIZE = 64 * 1024;
 
@@ -54,6 +68,24 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     io.report(new UsageError(`--pull must be missing, always or never, not "${pull}"`));
     return RUN_FAILURE_EXIT;
   }
+  // docker refuses both before it asks the daemon anything (cli/command/container/run.go).
+  if (image === '') {
+    io.report(new UsageError('invalid reference format: the image name is empty'));
+    return RUN_FAILURE_EXIT;
+  }
+  const stdin = (io.stdin ?? process.stdin) as TtyIn;
+  if (options.tty && options.interactive && !options.detach && stdin.isTTY !== true) {
+    io.report(new UsageError('the input device is not a TTY'));
+    return NOT_A_TTY_EXIT;
+  }
+  if (options.detachKeys !== undefined) {
+    try {
+      parseDetachKeys(options.detachKeys);
+    } catch (error) {
+      io.report(error);
+      return RUN_FAILURE_EXIT;
+    }
+  }
   // Aborts what is in flight (pull, create, the wait) when the run ends early.
   const controller = new AbortController();
   const outer = io.signal;
@@ -64,10 +96,25 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
 
   let id: string | undefined;
   let started = false;
+  /** The run ended with the container still running on purpose (a closed stdout): --rm leaves it to the daemon. */
+  let leftRunning = false;
   let interruptedBy: NodeJS.Signals | undefined;
+  let terminations = 0;
+  let forced = false;
   const forward = (sig: NodeJS.Signals): void => {
+    if ((sig === 'SIGINT' || sig === 'SIGTERM') && ++terminations >= FORCE_AFTER) {
+      // docker's way out of a container that ignores them (cmd/docker/docker.go): leave
+      // at once, container and all, exit 1.
+      emitLine(io.stderr, `got ${FORCE_AFTER} SIGTERM/SIGINTs, forcefully exiting`);
+      forced = true;
+      io.exit?.(1);
+      controller.abort(new Error('forcefully exiting'));
+      return;
+    }
     if (id === undefined || !started) {
-      // Nothing runs yet: the signal stops hublint's own work, as it would stop docker's.
+      // Nothing runs yet: a termination signal stops hublint's own work, as it would stop
+      // docker's; the others wait for a container to go to.
+      if (SIGNAL_EXIT[sig] === undefined) return;
       interruptedBy ??= sig;
       controller.abort(new Error(`interrupted (${sig})`));
       return;
@@ -80,6 +127,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
   try {
     const flags = { ...options, detach: options.detach === true };
     const config = await createConfigOf(flags, io.env ?? process.env);
+    await refuseNewerOptions(client, flags, signal);
     const tty = options.tty === true;
     const runOptions: RunContainerOptions = {
       image,
@@ -90,30 +138,57 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       pull: pull as PullPolicy,
       signal,
       config,
-      onMissingImage: (name) => emitLine(io.stderr, `Unable to find image '${name}' locally`),
+      onMissingImage: (name) => {
+        if (!options.quiet) emitLine(io.stderr, `Unable to find image '${name}' locally`);
+      },
       onPullProgress: (message: PullProgress) => {
         // Layer byte counts would flood the terminal; phase changes are enough.
-        if (message.status !== undefined && message.progressDetail?.total === undefined) {
+        if (!options.quiet && message.status !== undefined && message.progressDetail?.total === undefined) {
           emitLine(io.stderr, daemonString(`${message.id ? `${message.id}: ` : ''}${message.status}`));
         }
       },
       removeIfStartFails: options.rm === true,
     };
 
-    if (options.detach) {
-      const detached = await runContainerDetached(client, runOptions);
-      for (const warning of detached.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
-      emit(io.stdout, `${daemonString(detached.id)}\n`);
-      return 0;
+    // docker refuses a cidfile that exists before it creates anything (a stale one may
+    // belong to a container still running).
+    if (options.cidfile !== undefined && (await pathExists(options.cidfile))) {
+      throw new UsageError(`container ID file found, make sure the other container isn't running or delete ${options.cidfile}`);
     }
-
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
+    if (options.cidfile !== undefined) await writeCidFile(options.cidfile, id);
     for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
-    return await attachAndRun(client, id, options, io, signal, () => {
-      started = true;
-    });
+    if (options.detach) {
+      // As docker: the id is printed once the container exists, so that a start that fails
+      // (then 126/127) still names what it left behind.
+      emit(io.stdout, `${daemonString(id)}\n`);
+      try {
+        await startContainer(client, id, signal);
+      } catch (error) {
+        if (options.rm) await removeQuietly(client, id, io);
+        throw error;
+      }
+      return 0;
+    }
+    return await attachAndRun(
+      client,
+      id,
+      options,
+      io,
+      signal,
+      () => {
+        started = true;
+      },
+      () => {
+        leftRunning = true;
+      },
+    );
   } catch (error) {
+    if (forced) {
+      leftRunning = true;
+      return 1;
+    }
     if (interruptedBy !== undefined) {
       emitLine(io.stderr, `hublint: interrupted (${interruptedBy})`);
       return SIGNAL_EXIT[interruptedBy] ?? RUN_FAILURE_EXIT;
@@ -128,7 +203,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     controller.abort(new Error('engine run finished'));
     // --rm in every case: the daemon's AutoRemove covers a normal end; this covers the rest
     // (a start that failed, hublint's own error). A container already gone is fine.
-    if (options.rm && id !== undefined && !options.detach) await removeQuietly(client, id, io);
+    if (options.rm && id !== undefined && !options.detach && !leftRunning) await removeQuietly(client, id, io);
   }
 }
 
@@ -140,21 +215,21 @@ async function attachAndRun(
   io: RunIo,
   signal: AbortSignal,
   onStarted: () => void,
+  onLeftRunning: () => void,
 ): Promise<number> {
   const tty = options.tty === true;
   const interactive = options.interactive === true;
   // One read buffer for the whole run: the output leaves it before the next read (Sink).
   const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
-  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer });
+  // -it: the detach keys are watched here (and given to the daemon, which would otherwise
+  // act on its default ones itself).
+  const detachKeys = tty && interactive ? (options.detachKeys ?? DEFAULT_DETACH_KEYS) : undefined;
+  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer, detachKeys });
   let wait: RegisteredWait;
   try {
     // With --rm the daemon removes the container once it exits: wait for that (as docker does).
     wait = await client.registerWait(id, { condition: options.rm ? 'removed' : 'next-exit', signal });
-    try {
-      await client.startContainer(id, { signal });
-    } catch (error) {
-      throw error instanceof DockerApiError ? new ContainerStartError(error) : error;
-    }
+    await startContainer(client, id, signal);
   } catch (error) {
     attached.close();
     throw error;
@@ -166,13 +241,25 @@ async function attachAndRun(
   const cleanups: (() => void)[] = [];
   try {
     if (tty) await followTerminalSize(client, id, io.stdout as Tty, cleanups, io);
-    if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io);
+    let detached = false;
+    const watcher = detachKeys === undefined ? undefined : new DetachWatcher(parseDetachKeys(detachKeys));
+    const onDetach = (): void => {
+      detached = true;
+      attached.close();
+    };
+    if (interactive) void pumpStdin((io.stdin ?? process.stdin) as TtyIn, attached, tty, cleanups, io, watcher, onDetach);
     const copied = await copyOutput(attached, stdout, stderr);
+    if (detached) {
+      // As docker: exit 0 and leave the container running (--rm: the daemon removes it later).
+      onLeftRunning();
+      return 0;
+    }
     if (copied === 'closed') {
-      // The reader went away (`| head -1`): docker stops there too, and says why.
-      emitLine(io.stderr, `hublint: stdout was closed (${stdout.error?.code ?? 'EPIPE'}); stopping container ${daemonString(id).slice(0, 12)}`);
-      await client.killContainer(id, 'SIGKILL', { signal }).catch(() => undefined);
-      await wait.result.catch(() => undefined);
+      // The reader went away (`| head -1`). As docker: say so, exit 1, and leave the
+      // container running (killing it could lose work it does besides printing); the
+      // daemon's AutoRemove still removes it once it exits with --rm.
+      emitLine(io.stderr, `hublint: write to stdout failed (${stdout.error?.code ?? 'EPIPE'}); container ${daemonString(id).slice(0, 12)} goes on running`);
+      onLeftRunning();
       return 1;
     }
     const status = await wait.result;
@@ -185,6 +272,45 @@ async function attachAndRun(
   } finally {
     for (const cleanup of cleanups.reverse()) cleanup();
     attached.close();
+  }
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `--cidfile`: the id, once the container exists; `wx`: a file made meanwhile is not overwritten. */
+async function writeCidFile(path: string, id: string): Promise<void> {
+  try {
+    await writeFile(path, id, { flag: 'wx' });
+  } catch (error) {
+    throw new UsageError(`--cidfile: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** An option whose field the daemon's API version lacks is refused, as docker does, before anything is created. */
+async function refuseNewerOptions(client: DockerEngineClient, flags: object, signal: AbortSignal): Promise<void> {
+  const given = RUN_OPTIONS.filter((row) => row.minApi !== undefined && (flags as Record<string, unknown>)[optionKey(row)] !== undefined);
+  if (given.length === 0) return;
+  const version = await client.apiVersion({ signal });
+  for (const row of given) {
+    if (compareApiVersions(version, row.minApi!) < 0) {
+      throw new UsageError(`"${row.flag}" requires API version ${row.minApi}, but the Docker daemon API version is ${version}`);
+    }
+  }
+}
+
+/** Starts the container; the daemon's refusal is a ContainerStartError (126/127/125). */
+async function startContainer(client: DockerEngineClient, id: string, signal: AbortSignal): Promise<void> {
+  try {
+    await client.startContainer(id, { signal });
+  } catch (error) {
+    throw error instanceof DockerApiError ? new ContainerStartError(error) : error;
   }
 }
 
@@ -208,14 +334,35 @@ async function copyOutput(attached: AttachedStream, stdout: Sink, stderr: Sink):
 }
 
 /** Feeds -i input to the container and half-closes at its end (EOF in the container). */
-function pumpStdin(stdin: TtyIn, attached: AttachedStream, tty: boolean, cleanups: (() => void)[], io: RunIo): Promise<void> {
+function pumpStdin(
+  stdin: TtyIn,
+  attached: AttachedStream,
+  tty: boolean,
+  cleanups: (() => void)[],
+  io: RunIo,
+  watcher: DetachWatcher | undefined,
+  onDetach: () => void,
+): Promise<void> {
   // A terminal in raw mode hands every key (Ctrl-C included) to the container's TTY.
   if (tty && stdin.isTTY && stdin.setRawMode) {
     stdin.setRawMode(true);
     cleanups.push(() => stdin.setRawMode?.(false));
+    rawOutput(stdin, io);
   }
   let stopped = false;
-  const onData = (chunk: Buffer | string): void => {
+  const onData = (input: Buffer | string): void => {
+    let chunk = typeof input === 'string' ? Buffer.from(input) : input;
+    if (watcher) {
+      const seen = watcher.feed(chunk);
+      if (seen.detached) {
+        stopped = true;
+        stdin.pause();
+        onDetach();
+        return;
+      }
+      chunk = seen.data;
+      if (chunk.length === 0) return;
+    }
     stdin.pause();
     attached.write(chunk).then(
       () => {
@@ -244,6 +391,19 @@ function pumpStdin(stdin: TtyIn, attached: AttachedStream, tty: boolean, cleanup
   });
   stdin.resume();
   return done;
+}
+
+/**
+ * Node's raw mode (libuv's) keeps the terminal's output processing on, so the container's
+ * own CRLF became CR CR LF; docker's raw mode turns it off (moby/term MakeRaw clears OPOST).
+ * Node has no termios call: stty does it on the same terminal. Raw mode's end restores the
+ * terminal's settings as they were before it, this one included.
+ */
+function rawOutput(stdin: TtyIn, io: RunIo): void {
+  const fd = (stdin as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return;
+  const result = nodeChildProcess().spawnSync('stty', ['-opost'], { stdio: [fd, 'ignore', 'ignore'] });
+  if (result.status !== 0) debug(io, `stty -opost: ${result.error?.message ?? `exit ${result.status}`}`);
 }
 
 /** -t: the container's TTY gets our terminal's size now and on each resize (SIGWINCH). */

@@ -1,12 +1,14 @@
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { escapeControls } from '../../core/printable.js';
 import { DockerEngineClient, negotiateApiVersion } from '../../engine/index.js';
 import { emitLine, printable } from '../emit.js';
 import { cliExitCode, isKnownError } from '../engine-errors.js';
+import { ChosenExitError } from '../errors.js';
 import { handOverSignals } from '../signals.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
+import { RUN_OPTIONS } from './run-options.js';
 
 /**
  * `hublint engine version` and `hublint engine run`: a thin edge over src/engine. The
@@ -48,7 +50,7 @@ export function registerEngineCommands(program: Command): void {
       process.exitCode = await engineVersion({ ...options, host: options.host ?? hostOf(command) }, io);
     });
 
-  engine
+  const run = engine
     .command('run')
     .description('run a command in a new container, as `docker run`: options before IMAGE, the command after it')
     .usage('[options] IMAGE [COMMAND] [ARG...]')
@@ -57,6 +59,7 @@ export function registerEngineCommands(program: Command): void {
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)')
     .option('-d, --detach', 'run in the background and print the container id')
+    .option('--detach-keys <keys>', 'the keys that detach from an -it container and leave it running (default ctrl-p,ctrl-q)')
     .option('-e, --env <KEY=VALUE>', 'set an environment variable (KEY alone: take it from here); repeatable', collect)
     .option('--env-file <file>', 'read environment variables from a file; repeatable', collect)
     .option('--entrypoint <command>', "override the image's entrypoint")
@@ -71,40 +74,52 @@ export function registerEngineCommands(program: Command): void {
     .option('-t, --tty', 'allocate a pseudo-TTY (output is not split into stdout and stderr)')
     .option('-u, --user <user>', 'user[:group] or uid[:gid] to run as')
     .option('-v, --volume <src:dst[:opts]>', 'bind mount a host path (or a named volume); repeatable', collect)
-    .option('-w, --workdir <dir>', 'working directory inside the container')
+    .option('-w, --workdir <dir>', 'working directory inside the container');
+  for (const row of RUN_OPTIONS) {
+    const flags = `${row.short ? `${row.short}, ` : ''}${row.flag}${row.value ? ` ${row.value}` : ''}`;
+    if (row.repeatable) run.option(flags, row.description, collect);
+    else run.option(flags, row.description);
+  }
+  run
     .passThroughOptions()
-    // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2.
+    // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2;
+    // but a missing IMAGE is 1 there ("'docker run' requires at least 1 argument").
     .exitOverride((error) => {
-      throw new CommanderError(error.exitCode === 0 ? 0 : RUN_FAILURE_EXIT, error.code, error.message);
+      const code = error.exitCode === 0 ? 0 : error.code === 'commander.missingArgument' ? 1 : RUN_FAILURE_EXIT;
+      throw new ChosenExitError(code, error.code, error.message);
     })
     .action(async (image: string, args: string[], options: EngineRunOptions, command: Command) => {
-      const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals };
+      const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals, exit: (code) => process.exit(code) };
       process.exitCode = await engineRun(image, args, { ...options, host: options.host ?? hostOf(command) }, io);
     });
 }
 
 /**
- * Process signals for `engine run`: while it runs, SIGINT/SIGTERM (taken over from the
- * global handler) and SIGHUP are forwarded to the container instead of stopping hublint.
+ * What `docker run` forwards to its container (cli/command/container/signals.go: every
+ * signal but SIGCHLD, SIGPIPE and the Go runtime's SIGURG; SIGWINCH resizes instead) that a
+ * Node program can catch: not SIGKILL/SIGSTOP (nobody can), SIGSEGV/SIGBUS/SIGFPE/SIGILL
+ * (Node reserves them), SIGABRT (Node's own abort) nor SIGPROF (V8's profiler ticks on it).
+ */
+export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = [
+  'SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGTRAP', 'SIGUSR1', 'SIGUSR2', 'SIGALRM', 'SIGTERM', 'SIGSTKFLT', 'SIGCONT',
+  'SIGTSTP', 'SIGTTIN', 'SIGTTOU', 'SIGXCPU', 'SIGXFSZ', 'SIGVTALRM', 'SIGIO', 'SIGPWR', 'SIGSYS',
+];
+
+/**
+ * Process signals for `engine run`: while it runs, every signal docker forwards goes to the
+ * container instead of stopping hublint (SIGINT/SIGTERM taken over from the global handler;
+ * without a listener Node would die of the others).
  */
 function processSignals(forward: (sig: NodeJS.Signals) => void): () => void {
   const giveBack = handOverSignals(forward);
-  // The global handler does not listen to SIGHUP; without a listener Node would exit on it.
-  const onHup = (): void => forward('SIGHUP');
-  process.on('SIGHUP', onHup);
   // Without the global handler installed (the library's own CLI tests), take SIGINT/SIGTERM here.
   const own = process.listenerCount('SIGINT') === 0;
-  if (own) {
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-  }
+  const taken = FORWARDED_SIGNALS.filter((sig) => own || (sig !== 'SIGINT' && sig !== 'SIGTERM'));
+  const onSignal = (sig: NodeJS.Signals): void => forward(sig);
+  for (const sig of taken) process.on(sig, onSignal);
   return () => {
     giveBack();
-    process.off('SIGHUP', onHup);
-    if (own) {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-    }
+    for (const sig of taken) process.off(sig, onSignal);
   };
 }
 

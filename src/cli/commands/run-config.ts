@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { readSmallFile } from '../../engine/read-file.js';
+import { applyRunOptions } from './run-options.js';
 
 /**
  * `engine run`'s docker-style options turned into the body of POST /containers/create,
@@ -15,6 +16,7 @@ export interface RunFlags {
   user?: string;
   entrypoint?: string;
   label?: string[];
+  labelFile?: string[];
   volume?: string[];
   interactive?: boolean;
   tty?: boolean;
@@ -63,9 +65,13 @@ export async function createConfigOf(flags: RunFlags, env: NodeJS.ProcessEnv): P
   if (flags.user !== undefined) config.User = flags.user;
   // `--entrypoint ""` clears the image's entrypoint, as in docker.
   if (flags.entrypoint !== undefined) config.Entrypoint = [flags.entrypoint];
-  if (flags.label !== undefined && flags.label.length > 0) {
+  // As docker: --label-file first, then -l, so that -l wins for a key set in both.
+  const labels: string[] = [];
+  for (const file of flags.labelFile ?? []) labels.push(...(await readKeyValueFile(file, '--label-file')).map(({ line }) => line));
+  labels.push(...(flags.label ?? []));
+  if (labels.length > 0) {
     config.Labels = {};
-    for (const item of flags.label) {
+    for (const item of labels) {
       const eq = item.indexOf('=');
       config.Labels[eq === -1 ? item : item.slice(0, eq)] = eq === -1 ? '' : item.slice(eq + 1);
     }
@@ -83,6 +89,7 @@ export async function createConfigOf(flags: RunFlags, env: NodeJS.ProcessEnv): P
   }
   config.AttachStdout = !flags.detach;
   config.AttachStderr = !flags.detach;
+  applyRunOptions(flags as Record<string, unknown>, config);
   return config;
 }
 
@@ -116,21 +123,33 @@ function envItem(item: string, env: NodeJS.ProcessEnv, where: string): string | 
  * skipped, the value taken as written (no quotes removed); a name with whitespace is an error.
  */
 async function readEnvFile(file: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const out: string[] = [];
+  for (const { line, where } of await readKeyValueFile(file, '--env-file')) {
+    const value = envItem(line, env, where);
+    if (value !== undefined) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The lines of an env-file or label-file (docker's parseKeyValueFile): `#` comments and
+ * blank lines skipped, leading white space dropped, a name with white space an error.
+ */
+async function readKeyValueFile(file: string, option: string): Promise<{ line: string; where: string }[]> {
   let text: string;
   try {
     text = (await readSmallFile(file, 16 * 1024 * 1024)).toString('utf8');
   } catch (error) {
-    throw new UsageError(`--env-file: ${(error as Error).message}`);
+    throw new UsageError(`${option}: ${(error as Error).message}`);
   }
-  const out: string[] = [];
+  const out: { line: string; where: string }[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.replace(/^\s+/, '');
     if (line === '' || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     const name = eq === -1 ? line : line.slice(0, eq);
-    if (/\s/.test(name)) throw new UsageError(`--env-file ${file}:${index + 1}: variable '${name.trim()}' contains whitespaces`);
-    const value = envItem(line, env, `--env-file ${file}:${index + 1}`);
-    if (value !== undefined) out.push(value);
+    if (/\s/.test(name)) throw new UsageError(`${option} ${file}:${index + 1}: variable '${name.trim()}' contains whitespaces`);
+    out.push({ line, where: `${option} ${file}:${index + 1}` });
   });
   return out;
 }
