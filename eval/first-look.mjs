@@ -179,7 +179,8 @@ const files = new Set([
   ...findings.filter((f) => familyOf(f.ruleId, hub.ids) !== 'other').map((f) => f.file),
 ]);
 const judged = [...files].sort().map((file) => {
-  const c = { id: file, dir: root, kind: 'site', language: languageOf(file), sources: [{ repo: file.split('/')[0] }], labels: labelsDoc.labels.filter((l) => l.file === file), silent: [] };
+  // The id is the file's top folder (one checkout per repository), so the problem list names it.
+  const c = { id: file.split('/')[0], dir: root, kind: 'site', language: languageOf(file), sources: [{ repo: file.split('/')[0] }], labels: labelsDoc.labels.filter((l) => l.file === file), silent: [] };
   return judgeCase(c, { findings: findings.filter((f) => f.file === file), crash: null }, hub.ids);
 });
 const events = judged.flatMap((j) => j.events);
