@@ -51,31 +51,7 @@ export function loadCase(casesDir, id) {
   });
   const labels = doc.labels ?? [];
   if (!Array.isArray(labels)) fail('labels', 'must be a list');
-  const checked = labels.map((l, i) => {
-    const key = `labels[${i}]`;
-    if (typeof l?.file !== 'string' || l.file === '') fail(`${key}.file`, 'is required');
-    if (!existsSync(join(dir, l.file))) fail(`${key}.file`, `names a file that is not in the case folder: ${l.file}`);
-    if (!Number.isInteger(l.line) || l.line < 1) fail(`${key}.line`, 'must be a positive integer');
-    const alt = l.alt ?? [];
-    if (!Array.isArray(alt) || !alt.every((n) => Number.isInteger(n) && n >= 1)) fail(`${key}.alt`, 'must be a list of line numbers');
-    if (typeof l.rule !== 'string' || l.rule === '') fail(`${key}.rule`, 'is required');
-    if (!CONTEXTS.includes(l.context)) fail(`${key}.context`, `must be one of ${CONTEXTS.join(', ')}`);
-    if (l.rule === PIN_RULE) {
-      if (l.version === undefined) fail(`${key}.version`, 'is required for a pin label');
-    } else if (l.rule.startsWith('hub-') && !METHODS.includes(l.method)) {
-      fail(`${key}.method`, `must be one of ${METHODS.join(', ')} for a Hub label`);
-    }
-    return {
-      file: l.file,
-      line: l.line,
-      lines: [l.line, ...alt],
-      rule: l.rule,
-      method: l.method ?? null,
-      version: l.version === undefined ? null : String(l.version),
-      context: l.context,
-      optional: l.optional === true,
-    };
-  });
+  const checked = labels.map((l, i) => checkLabel(l, `labels[${i}]`, dir, fail));
   return {
     id,
     dir,
@@ -85,5 +61,35 @@ export function loadCase(casesDir, id) {
     notes: doc.notes ?? '',
     labels: checked,
     silent: Array.isArray(doc.silent) ? doc.silent : [],
+  };
+}
+
+/**
+ * Checks one label of the format in eval/README.md and returns it with its accepted lines
+ * (`line` + `alt`); `fail(key, what)` throws naming where the label came from. Shared by the
+ * corpus cases and the first-look labels (eval/first-look.mjs), so both read labels alike.
+ */
+export function checkLabel(l, key, dir, fail) {
+  if (typeof l?.file !== 'string' || l.file === '') fail(`${key}.file`, 'is required');
+  if (!existsSync(join(dir, l.file))) fail(`${key}.file`, `names a file that is not in the folder: ${l.file}`);
+  if (!Number.isInteger(l.line) || l.line < 1) fail(`${key}.line`, 'must be a positive integer');
+  const alt = l.alt ?? [];
+  if (!Array.isArray(alt) || !alt.every((n) => Number.isInteger(n) && n >= 1)) fail(`${key}.alt`, 'must be a list of line numbers');
+  if (typeof l.rule !== 'string' || l.rule === '') fail(`${key}.rule`, 'is required');
+  if (!CONTEXTS.includes(l.context)) fail(`${key}.context`, `must be one of ${CONTEXTS.join(', ')}`);
+  if (l.rule === PIN_RULE) {
+    if (l.version === undefined) fail(`${key}.version`, 'is required for a pin label');
+  } else if (l.rule.startsWith('hub-') && !METHODS.includes(l.method)) {
+    fail(`${key}.method`, `must be one of ${METHODS.join(', ')} for a Hub label`);
+  }
+  return {
+    file: l.file,
+    line: l.line,
+    lines: [l.line, ...alt],
+    rule: l.rule,
+    method: l.method ?? null,
+    version: l.version === undefined ? null : String(l.version),
+    context: l.context,
+    optional: l.optional === true,
   };
 }
