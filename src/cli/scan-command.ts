@@ -23,6 +23,7 @@ import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 import { markCodeCacheReady } from '../runtime/compile-cache.js';
+import { failOnOption, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -56,8 +57,6 @@ export interface ScanFlags extends FixFlags {
   color?: boolean;
 }
 
-const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
-
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -89,11 +88,11 @@ export function addReportOptions(cmd: Command): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <fmt=file>', 'also write FMT to FILE (repeatable), e.g. sarif=hublint.sarif', collect, [])
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default warning)').choices(['error', 'warning', 'info', 'none']))
-    .option('--quiet', 'report errors only')
+    .addOption(failOnOption())
+    .option('--quiet', 'report errors only: warnings are neither printed, counted, nor failing (--fail-on warning, --max-warnings), as in ESLint 9')
     .option('--color', 'colour the text output even off a terminal (as FORCE_COLOR=1)')
     .option('--no-color', 'never colour the output (as NO_COLOR=1)')
-    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
+    .addOption(maxWarningsOption())
     .option('--baseline <file>', 'report only findings not in this baseline (from `hublint baseline`)')
     .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
 }
@@ -106,10 +105,9 @@ export function addFixOptions(cmd: Command): Command {
     .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
 }
 
-export function exitCodeFor(findings: readonly Finding[], failOn: Severity | 'none', maxWarnings?: string): number {
-  if (failOn !== 'none' && findings.some((f) => RANK[f.severity] >= RANK[failOn])) return 1;
-  if (maxWarnings !== undefined && findings.filter((f) => f.severity === 'warning').length > Number(maxWarnings)) return 1;
-  return 0;
+/** The exit code of the findings as reported; a run failed by its warnings alone says why on stderr. */
+export function exitCodeFor(findings: readonly Finding[], failOn: FailOn, maxWarnings?: string): number {
+  return gateExit(findings, { failOn, maxWarnings: parseMaxWarnings(maxWarnings) }, say);
 }
 
 export interface PreparedScan {
@@ -127,7 +125,7 @@ export interface PreparedScan {
  * baseline file the config names need not exist yet.
  */
 export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseline = true): Promise<PreparedScan> {
-  if (flags.maxWarnings !== undefined && !/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${flags.maxWarnings}'`);
+  parseMaxWarnings(flags.maxWarnings);
   const sources = [flags.stdin && '--stdin', flags.staged && '--staged', flags.changedSince && '--changed-since'].filter(Boolean);
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
   if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
@@ -271,16 +269,16 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
       return SIGNAL_EXIT[fixed.exitSignal];
     }
     all = fixed.remaining;
-    result.stats.findings = all.length;
-    result.stats.bySeverity = { error: 0, warning: 0, info: 0 };
-    for (const f of all) result.stats.bySeverity[f.severity]++;
+    recount(result.stats, all);
     if (flags.fixDryRun && !flags.fix) {
       // A diff prints lines of the files around each change: each is masked and escaped.
       out(fixed.diff);
       return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
     }
   }
+  // --quiet, as ESLint 9: warnings are not reported, so neither the stats nor the gate count them.
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
+  if (flags.quiet) recount(result.stats, findings);
   const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
   // A signal that came during the scan's last stretch of work is handled here, before any report.
   await letSignalsIn();
