@@ -6,7 +6,8 @@ import { out } from './emit.js';
 const STARTER = `# hublint configuration — schema: node_modules/hublint/schema/hublint.schema.json
 # yaml-language-server: $schema=node_modules/hublint/schema/hublint.schema.json
 
-# Files to leave out (globs relative to each scanned folder). .gitignore is respected too.
+# Files to leave out: globs relative to this file's folder, wherever hublint runs (--exclude
+# globs are relative to the working folder). .gitignore is respected too.
 exclude:
   - "**/vendor/**"
   - "**/*.min.js"

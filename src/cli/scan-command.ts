@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
@@ -7,7 +7,7 @@ import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
-import { excludeMatcher } from '../discover/excluded.js';
+import { basedGlobs, excludeMatcher, type ExcludeGlob } from '../discover/excluded.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
@@ -162,7 +162,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
   for (const id of Object.keys(config.rules ?? {})) {
     if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
-  const exclude = [...(config.exclude ?? []), ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
+  const exclude = excludesOf(config, configFile, flags);
   const options: LintOptions = {
     cwd,
     paths,
@@ -188,13 +188,26 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     if (glob !== undefined && flags.warnIgnored !== false) say(`hublint: ${path}: skipped: matches exclude pattern ${glob} (--no-warn-ignored hides this notice)`);
     return glob === undefined;
   };
-  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
+  if (flags.stdin) {
+    const text = (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8');
+    // An editor or hook pipes a file by its name: an excluded name is left out as a named file is (ESLint: "File ignored").
+    options.files = flags.stdinFilename === undefined || kept(flags.stdinFilename) ? [{ path: flags.stdinFilename ?? '<stdin>', text }] : [];
+  }
   if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
   if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
   if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
   return { options, rules, config, cwd, inputs };
+}
+
+/**
+ * One rule for excludes (discover/excluded.ts): the config's globs are relative to the folder of
+ * the config file that holds them, as ESLint's; `--exclude` / `--ignore-pattern` to the working folder.
+ */
+function excludesOf(config: HublintConfig, configFile: string | null, flags: Pick<ScanFlags, 'exclude' | 'ignorePattern'>): ExcludeGlob[] {
+  const fromConfig = (config.exclude ?? []).map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob));
+  return [...fromConfig, ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
 }
 
 export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report' | 'color'> & { failOn?: Severity | 'none' }): Promise<void> {
@@ -236,14 +249,14 @@ async function printConfig(file: string, flags: ScanFlags): Promise<number> {
   const cwd = process.cwd();
   const { file: configFile, config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
-  const exclude = [...(config.exclude ?? []), ...flags.exclude, ...flags.ignorePattern];
+  const exclude = excludesOf(config, configFile, flags);
   const severity = Object.fromEntries([...rules.map((r) => [r.id, r.severity]), ...ENGINE_TABLE.rules.map((r) => [r.id, r.severity])]);
   const resolved = {
     file,
     configFile,
     excluded: (await excludeMatcher(exclude, cwd))(file) !== undefined,
     include: config.include ?? [],
-    exclude,
+    exclude: basedGlobs(exclude, cwd).map((g) => g.glob),
     rules: { ...severity, ...config.rules },
     ruleFiles: [...(config.ruleFiles ?? []), ...flags.rules],
     failOn: flags.failOn ?? config.failOn ?? 'warning',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ExcludeGlob } from '../discover/excluded.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashText } from '../core/hash.js';
@@ -50,7 +51,8 @@ export interface LintOptions {
   rules?: Rule[];
   noIgnore?: boolean;
   include?: string[];
-  exclude?: string[];
+  /** Globs to leave out: a string is relative to `cwd`; `{ glob, base }` to `base` (a config file's folder). */
+  exclude?: ExcludeGlob[];
   maxFileSize?: number | string;
   /** Per-rule severity, or 'off' to drop the rule. */
   ruleSeverity?: Record<string, Severity | 'off'>;
