@@ -13,9 +13,12 @@ exclude:
   - "**/*.min.js"
 
 # Severity per rule: error, warning, info or off. Run \`hublint rules\` for the list.
+# A severity is for calls in code: mentions in docs and comments stay info (off turns the
+# rule off everywhere); { severity: error, docs: warning } sets both.
 rules:
   hub-v1-retired: error
   # hub-user-repositories: off
+  # hub-search-removed: { severity: error, docs: warning }
 
 # The severity at or above which hublint exits 1 (error, warning, info, none).
 failOn: warning
