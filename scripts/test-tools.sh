@@ -14,6 +14,7 @@ log() { echo "test-tools: $*" >&2; }
 #   pre-commit  the pre-commit framework runs the shipped hook and init's snippet
 #   chromium    the HTML report is opened in a real browser (playwright-core drives it)
 #   setpriv unshare flock  util-linux: a socket without permission, a full disk, the engine lock
+#   mount       a small tmpfs as a full disk (test/helpers/hostile.ts)
 #   mkfifo mknod truncate cat  coreutils: FIFOs, devices and sparse files as scan inputs
 #   tar         the packed tarball is unpacked as a user's install
 NEEDS='git:git
@@ -22,6 +23,7 @@ chromium:chromium
 setpriv:util-linux
 unshare:util-linux
 flock:util-linux
+mount:mount
 mkfifo:coreutils
 mknod:coreutils
 truncate:coreutils

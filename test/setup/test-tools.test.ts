@@ -32,7 +32,7 @@ describe('scripts/test-tools.sh', () => {
     const r = asNobody({ PATH: barePath(), CI: 'true' });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      'test-tools: missing Debian packages the tests need: git pre-commit chromium util-linux coreutils tar (install them with apt-get as root, or run the tests as root)',
+      'test-tools: missing Debian packages the tests need: git pre-commit chromium util-linux mount coreutils tar (install them with apt-get as root, or run the tests as root)',
     ]);
   });
 
