@@ -17,7 +17,7 @@ export function failOnOption(): Option {
 }
 
 export function maxWarningsOption(): Option {
-  return new Option('--max-warnings <n>', 'exit 1 when there are more than n warnings (-1: no limit; --quiet leaves warnings uncounted)');
+  return new Option('--max-warnings <n>', 'exit 1 when there are more than n warnings (-1: no limit)');
 }
 
 /** `--max-warnings N`: a whole number, or -1 for no limit (ESLint's default). */
