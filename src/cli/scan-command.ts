@@ -168,7 +168,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     paths,
     rules,
     noIgnore: !flags.ignore,
-    include: config.include,
+    include: config.include?.map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob)),
     exclude,
     maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ruleSeverity: config.rules,

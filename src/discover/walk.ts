@@ -9,7 +9,8 @@ export interface WalkOptions {
   cwd: string;
   /** Scan everything but .git: .gitignore and the node_modules default are not applied. */
   noIgnore?: boolean;
-  include?: string[];
+  /** Globs of the files to scan in a folder walk, relative to their base as excludes are (discover/excluded.ts). */
+  include?: ExcludeGlob[];
   /** Globs relative to their base (discover/excluded.ts). */
   exclude?: ExcludeGlob[];
   /** One line about a folder that could not be entered. */
@@ -52,7 +53,12 @@ async function* globWalk(absolute: string, opts: WalkOptions): AsyncGenerator<st
   // Globs based on this very folder also prune the walk (fast-glob reads them alike); every
   // glob is checked on each file, whatever its base.
   const prune = basedGlobs(opts.exclude ?? [], opts.cwd).filter((g) => g.base === absolute).map((g) => g.glob);
-  const stream = fg.stream(opts.include?.length ? opts.include : ['**/*'], {
+  // Include globs based on this folder are fast-glob's patterns; others (a config above the
+  // scanned folder) are checked on each file of a full walk, by the same rule as excludes.
+  const includes = basedGlobs(opts.include ?? [], opts.cwd);
+  const local = includes.every((g) => g.base === absolute);
+  const inIncludes = local ? undefined : await excludeMatcher(includes, opts.cwd);
+  const stream = fg.stream(includes.length && local ? includes.map((g) => g.glob) : ['**/*'], {
     cwd: absolute,
     dot: true,
     onlyFiles: false,
@@ -64,7 +70,7 @@ async function* globWalk(absolute: string, opts: WalkOptions): AsyncGenerator<st
   });
   for await (const entry of stream) {
     const file = String(entry);
-    if (!file.endsWith('/') && !ignored(file) && excluded(file) === undefined) yield file;
+    if (!file.endsWith('/') && !ignored(file) && excluded(file) === undefined && (inIncludes === undefined || inIncludes(file) !== undefined)) yield file;
   }
 }
 

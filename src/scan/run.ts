@@ -50,7 +50,8 @@ export interface LintOptions {
   /** Rules given directly (library use); replaces the built-in table plus ruleFiles. */
   rules?: Rule[];
   noIgnore?: boolean;
-  include?: string[];
+  /** Globs of the files a folder walk scans: a string is relative to `cwd`; `{ glob, base }` to `base`. */
+  include?: ExcludeGlob[];
   /** Globs to leave out: a string is relative to `cwd`; `{ glob, base }` to `base` (a config file's folder). */
   exclude?: ExcludeGlob[];
   maxFileSize?: number | string;

@@ -41,6 +41,14 @@ describe('exclude globs', () => {
     expect(files(hublint(['-f', 'json', '.'], { cwd: join(root, 'src') }).stdout)).toEqual(['app/a.sh', 'vendor/v.sh']);
   });
 
+  it('config include globs follow the same rule: src/** means the same from the root and after cd', () => {
+    const root = project();
+    writeFileSync(join(root, '.hublint.yaml'), 'include: ["src/**"]\nexclude: ["src/vendor/**"]\n');
+    expect(files(hublint(['-f', 'json', '.'], { cwd: root }).stdout)).toEqual(['src/app/a.sh']);
+    expect(files(hublint(['-f', 'json', '.'], { cwd: join(root, 'src') }).stdout)).toEqual(['app/a.sh']);
+    expect(files(hublint(['-f', 'json', '.'], { cwd: join(root, 'vendor') }).stdout)).toEqual([]);
+  });
+
   it('--exclude globs are relative to the working folder', () => {
     const root = project();
     writeFileSync(join(root, '.hublint.yaml'), '{}\n');
