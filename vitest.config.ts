@@ -8,7 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // The JSON file lets .ci/run print a plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
-    // Starts (or finds) the real dockerd and registry the Engine tests run against.
-    globalSetup: ['test/setup/engine-global.ts'],
+    // Installs the programs the tests run (git, pre-commit, Chromium, …: scripts/test-tools.sh),
+    // then starts (or finds) the real dockerd and registry the Engine tests run against.
+    globalSetup: ['test/setup/tools-global.ts', 'test/setup/engine-global.ts'],
   },
 });

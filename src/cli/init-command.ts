@@ -6,15 +6,19 @@ import { out } from './emit.js';
 const STARTER = `# hublint configuration — schema: node_modules/hublint/schema/hublint.schema.json
 # yaml-language-server: $schema=node_modules/hublint/schema/hublint.schema.json
 
-# Files to leave out (globs relative to each scanned folder). .gitignore is respected too.
+# Files to leave out: globs relative to this file's folder, wherever hublint runs (--exclude
+# globs are relative to the working folder). .gitignore is respected too.
 exclude:
   - "**/vendor/**"
   - "**/*.min.js"
 
 # Severity per rule: error, warning, info or off. Run \`hublint rules\` for the list.
+# A severity is for calls in code: mentions in docs and comments stay info (off turns the
+# rule off everywhere); { severity: error, docs: warning } sets both.
 rules:
   hub-v1-retired: error
   # hub-user-repositories: off
+  # hub-search-removed: { severity: error, docs: warning }
 
 # The severity at or above which hublint exits 1 (error, warning, info, none).
 failOn: warning

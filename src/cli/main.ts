@@ -15,7 +15,8 @@ import { registerInitCommand } from './init-command.js';
 const EXIT_HELP = `
 Exit codes:
   0    no finding at or above --fail-on
-  1    findings at or above --fail-on (or more than --max-warnings)
+  1    findings at or above --fail-on (or more than --max-warnings); the same in
+       merge and engine check; with --quiet, warnings do not count
   2    usage, configuration or runtime error
   125  engine run: hublint itself failed (as docker run)
   130  interrupted (SIGINT); 143 terminated (SIGTERM)`;

@@ -9,6 +9,9 @@ import { fromJsonFinding, type JsonFinding } from '../report/finding-json.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';
 import { writeReports } from './scan-command.js';
+import { loadConfig } from '../config/load-config.js';
+import { say } from './emit.js';
+import { failOnOption, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
 
 interface ShardOutput {
   findings: Finding[];
@@ -62,9 +65,17 @@ export function registerMergeCommand(program: Command): void {
     .command('merge')
     .description('combine the JSON outputs of sharded scans (--shard) into one report')
     .argument('<files...>', 'outputs of `hublint --format json`')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('json'))
+    // Text by default, as a scan's: merge is the last step of a sharded run, read by a person
+    // or gated on; `-f json` gives a file that can be merged again.
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .action(async (files: string[], flags: { format: string; output?: string }) => {
+    .addOption(failOnOption())
+    .addOption(maxWarningsOption())
+    .option('-c, --config <file>', 'take failOn from this config file instead of the nearest .hublint.yaml')
+    .action(async (files: string[], flags: { format: string; output?: string; failOn?: FailOn; maxWarnings?: string; config?: string }) => {
+      const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+      // The shards were gated by the config's failOn: the merged report is gated the same way.
+      const failOn = flags.failOn ?? (await loadConfig(process.cwd(), flags.config)).config.failOn ?? 'warning';
       // The same output named twice (a glob that overlaps) must not count its files twice.
       const real = (f: string) => {
         try {
@@ -81,11 +92,10 @@ export function registerMergeCommand(program: Command): void {
       const stats = shards.map((s) => s.stats as unknown as Record<string, unknown>).reduce(sumStats) as unknown as ScanStats;
       // Read here, at the edge, so that no reporter has to check what a hand-edited file holds.
       if (stats.baseline !== undefined && !isProgress(stats.baseline)) delete stats.baseline;
-      stats.findings = findings.length;
-      stats.bySeverity = { error: 0, warning: 0, info: 0 };
-      for (const f of findings) stats.bySeverity[f.severity]++;
+      recount(stats, findings);
       const rules = new Map<string, Rule>(builtinRules().map((r) => [r.id, r]));
       for (const s of shards) for (const r of s.rules ?? []) if (!rules.has(r.id)) rules.set(r.id, r);
-      await writeReports(findings, stats, [...rules.values()], process.cwd(), { format: flags.format, output: flags.output, report: [] });
+      await writeReports(findings, stats, [...rules.values()], process.cwd(), { format: flags.format, output: flags.output, report: [], failOn });
+      process.exitCode = gateExit(findings, { failOn, maxWarnings }, say);
     });
 }

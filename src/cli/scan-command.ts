@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
@@ -7,7 +7,7 @@ import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
 import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
-import { excludeMatcher } from '../discover/excluded.js';
+import { basedGlobs, excludeMatcher, type ExcludeGlob } from '../discover/excluded.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
 import { FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
@@ -23,6 +23,7 @@ import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 import { markCodeCacheReady } from '../runtime/compile-cache.js';
+import { failOnOption, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -56,8 +57,6 @@ export interface ScanFlags extends FixFlags {
   color?: boolean;
 }
 
-const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
-
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -89,11 +88,11 @@ export function addReportOptions(cmd: Command): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--report <fmt=file>', 'also write FMT to FILE (repeatable), e.g. sarif=hublint.sarif', collect, [])
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default warning)').choices(['error', 'warning', 'info', 'none']))
-    .option('--quiet', 'report errors only')
+    .addOption(failOnOption())
+    .option('--quiet', 'report errors only: warnings are neither printed, counted, nor failing (--fail-on warning, --max-warnings), as in ESLint 9')
     .option('--color', 'colour the text output even off a terminal (as FORCE_COLOR=1)')
     .option('--no-color', 'never colour the output (as NO_COLOR=1)')
-    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings')
+    .addOption(maxWarningsOption())
     .option('--baseline <file>', 'report only findings not in this baseline (from `hublint baseline`)')
     .option('--report-unused-disable', 'report hublint-disable directives that suppress nothing');
 }
@@ -106,10 +105,9 @@ export function addFixOptions(cmd: Command): Command {
     .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
 }
 
-export function exitCodeFor(findings: readonly Finding[], failOn: Severity | 'none', maxWarnings?: string): number {
-  if (failOn !== 'none' && findings.some((f) => RANK[f.severity] >= RANK[failOn])) return 1;
-  if (maxWarnings !== undefined && findings.filter((f) => f.severity === 'warning').length > Number(maxWarnings)) return 1;
-  return 0;
+/** The exit code of the findings as reported; a run failed by its warnings alone says why on stderr. */
+export function exitCodeFor(findings: readonly Finding[], failOn: FailOn, maxWarnings?: string): number {
+  return gateExit(findings, { failOn, maxWarnings: parseMaxWarnings(maxWarnings) }, say);
 }
 
 export interface PreparedScan {
@@ -127,7 +125,7 @@ export interface PreparedScan {
  * baseline file the config names need not exist yet.
  */
 export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseline = true): Promise<PreparedScan> {
-  if (flags.maxWarnings !== undefined && !/^\d+$/.test(flags.maxWarnings)) throw new UsageError(`--max-warnings takes a whole number, not '${flags.maxWarnings}'`);
+  parseMaxWarnings(flags.maxWarnings);
   const sources = [flags.stdin && '--stdin', flags.staged && '--staged', flags.changedSince && '--changed-since'].filter(Boolean);
   if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be combined`);
   if (sources.length && paths.length) throw new UsageError(`${sources[0]} chooses the files itself: give no paths with it`);
@@ -164,13 +162,13 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
   for (const id of Object.keys(config.rules ?? {})) {
     if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
   }
-  const exclude = [...(config.exclude ?? []), ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
+  const exclude = excludesOf(config, configFile, flags);
   const options: LintOptions = {
     cwd,
     paths,
     rules,
     noIgnore: !flags.ignore,
-    include: config.include,
+    include: config.include?.map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob)),
     exclude,
     maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ruleSeverity: config.rules,
@@ -190,13 +188,26 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     if (glob !== undefined && flags.warnIgnored !== false) say(`hublint: ${path}: skipped: matches exclude pattern ${glob} (--no-warn-ignored hides this notice)`);
     return glob === undefined;
   };
-  if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
+  if (flags.stdin) {
+    const text = (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8');
+    // An editor or hook pipes a file by its name: an excluded name is left out as a named file is (ESLint: "File ignored").
+    options.files = flags.stdinFilename === undefined || kept(flags.stdinFilename) ? [{ path: flags.stdinFilename ?? '<stdin>', text }] : [];
+  }
   if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
   if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
   if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
   return { options, rules, config, cwd, inputs };
+}
+
+/**
+ * One rule for excludes (discover/excluded.ts): the config's globs are relative to the folder of
+ * the config file that holds them, as ESLint's; `--exclude` / `--ignore-pattern` to the working folder.
+ */
+function excludesOf(config: HublintConfig, configFile: string | null, flags: Pick<ScanFlags, 'exclude' | 'ignorePattern'>): ExcludeGlob[] {
+  const fromConfig = (config.exclude ?? []).map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob));
+  return [...fromConfig, ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
 }
 
 export async function writeReports(findings: readonly Finding[], stats: ScanStats, rules: readonly Rule[], cwd: string, flags: Pick<ScanFlags, 'format' | 'output' | 'report' | 'color'> & { failOn?: Severity | 'none' }): Promise<void> {
@@ -238,14 +249,14 @@ async function printConfig(file: string, flags: ScanFlags): Promise<number> {
   const cwd = process.cwd();
   const { file: configFile, config } = await loadConfig(cwd, flags.config);
   const rules = await loadRules([...(config.ruleFiles ?? []), ...flags.rules]);
-  const exclude = [...(config.exclude ?? []), ...flags.exclude, ...flags.ignorePattern];
+  const exclude = excludesOf(config, configFile, flags);
   const severity = Object.fromEntries([...rules.map((r) => [r.id, r.severity]), ...ENGINE_TABLE.rules.map((r) => [r.id, r.severity])]);
   const resolved = {
     file,
     configFile,
     excluded: (await excludeMatcher(exclude, cwd))(file) !== undefined,
     include: config.include ?? [],
-    exclude,
+    exclude: basedGlobs(exclude, cwd).map((g) => g.glob),
     rules: { ...severity, ...config.rules },
     ruleFiles: [...(config.ruleFiles ?? []), ...flags.rules],
     failOn: flags.failOn ?? config.failOn ?? 'warning',
@@ -271,16 +282,16 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
       return SIGNAL_EXIT[fixed.exitSignal];
     }
     all = fixed.remaining;
-    result.stats.findings = all.length;
-    result.stats.bySeverity = { error: 0, warning: 0, info: 0 };
-    for (const f of all) result.stats.bySeverity[f.severity]++;
+    recount(result.stats, all);
     if (flags.fixDryRun && !flags.fix) {
       // A diff prints lines of the files around each change: each is masked and escaped.
       out(fixed.diff);
       return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
     }
   }
+  // --quiet, as ESLint 9: warnings are not reported, so neither the stats nor the gate count them.
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
+  if (flags.quiet) recount(result.stats, findings);
   const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
   // A signal that came during the scan's last stretch of work is handled here, before any report.
   await letSignalsIn();

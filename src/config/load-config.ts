@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { readBoundedFile } from '../core/read-bounded.js';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import type { Severity } from '../core/types.js';
+import type { RuleSetting, Severity } from '../core/types.js';
 import { parseYaml } from '../runtime/yaml-lib.js';
 import { ownPackageRoot } from '../core/version.js';
 
 export interface HublintConfig {
   include?: string[];
   exclude?: string[];
-  rules?: Record<string, Severity | 'off'>;
+  rules?: Record<string, RuleSetting>;
   hubHosts?: string[];
   baseVariables?: string[];
   failOn?: Severity | 'none';
@@ -72,7 +72,9 @@ function explain(error: AjvError): string {
     case 'propertyNames':
       return `'${key}' has a key that is not a rule id`;
     case 'anyOf':
-      return `'${key}' must be a size such as 5MB`;
+      return key.startsWith('rules.')
+        ? `'${key}' must be one of error, warning, info, off, or { severity, docs } set to one of them`
+        : `'${key}' must be a size such as 5MB`;
     default:
       return `'${key}' ${error.message ?? 'is invalid'}`;
   }

@@ -4,6 +4,12 @@ import type { PinFields } from './pin.js';
 
 export type Status = 'deprecated' | 'removed' | 'legacy';
 export type Severity = 'error' | 'warning' | 'info';
+
+/**
+ * A rule's setting in a config: a severity (or off) alone sets calls in code, and leaves the
+ * info of mentions in documentation and comments alone; `docs` sets those, when asked.
+ */
+export type RuleSetting = Severity | 'off' | { severity?: Severity | 'off'; docs?: Severity | 'off' };
 export type MethodSource = 'explicit' | 'implied' | 'default' | 'unknown';
 export type FixPolicy = 'safe' | 'unsafe' | 'none';
 export type Confidence = 'high' | 'medium' | 'low';

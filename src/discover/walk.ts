@@ -1,14 +1,18 @@
 import { lstatSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { streamWalkBatches, type EntryKind } from './stream-walk.js';
+import { basedGlobs, excludeMatcher, type ExcludeGlob } from './excluded.js';
+import { toPosix } from './to-posix.js';
 
 export interface WalkOptions {
   cwd: string;
   /** Scan everything but .git: .gitignore and the node_modules default are not applied. */
   noIgnore?: boolean;
-  include?: string[];
-  exclude?: string[];
+  /** Globs of the files to scan in a folder walk, relative to their base as excludes are (discover/excluded.ts). */
+  include?: ExcludeGlob[];
+  /** Globs relative to their base (discover/excluded.ts). */
+  exclude?: ExcludeGlob[];
   /** One line about a folder that could not be entered. */
   onNotice?: (message: string) => void;
 }
@@ -26,9 +30,7 @@ export interface WalkedFile {
   raw?: Buffer;
 }
 
-export function toPosix(p: string): string {
-  return sep === '/' ? p : p.split(sep).join('/');
-}
+export { toPosix };
 
 /** .gitignore files apply to their own folder and below, as git reads them. */
 async function gitignoreFilter(root: string, noIgnore: boolean): Promise<(absolute: string) => boolean> {
@@ -47,19 +49,28 @@ async function gitignoreFilter(root: string, noIgnore: boolean): Promise<(absolu
 async function* globWalk(absolute: string, opts: WalkOptions): AsyncGenerator<string> {
   const { default: fg } = await import('fast-glob');
   const ignored = await gitignoreFilter(absolute, opts.noIgnore === true);
-  const stream = fg.stream(opts.include?.length ? opts.include : ['**/*'], {
+  const excluded = await excludeMatcher(opts.exclude ?? [], opts.cwd);
+  // Globs based on this very folder also prune the walk (fast-glob reads them alike); every
+  // glob is checked on each file, whatever its base.
+  const prune = basedGlobs(opts.exclude ?? [], opts.cwd).filter((g) => g.base === absolute).map((g) => g.glob);
+  // Include globs based on this folder are fast-glob's patterns; others (a config above the
+  // scanned folder) are checked on each file of a full walk, by the same rule as excludes.
+  const includes = basedGlobs(opts.include ?? [], opts.cwd);
+  const local = includes.every((g) => g.base === absolute);
+  const inIncludes = local ? undefined : await excludeMatcher(includes, opts.cwd);
+  const stream = fg.stream(includes.length && local ? includes.map((g) => g.glob) : ['**/*'], {
     cwd: absolute,
     dot: true,
     onlyFiles: false,
     followSymbolicLinks: false,
-    ignore: [...(opts.noIgnore ? ['**/.git/**'] : ['**/.git/**', '**/node_modules/**']), ...(opts.exclude ?? [])],
+    ignore: [...(opts.noIgnore ? ['**/.git/**'] : ['**/.git/**', '**/node_modules/**']), ...prune],
     suppressErrors: true,
     absolute: true,
     markDirectories: true,
   });
   for await (const entry of stream) {
     const file = String(entry);
-    if (!file.endsWith('/') && !ignored(file)) yield file;
+    if (!file.endsWith('/') && !ignored(file) && excluded(file) === undefined && (inIncludes === undefined || inIncludes(file) !== undefined)) yield file;
   }
 }
 

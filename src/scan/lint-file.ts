@@ -12,6 +12,7 @@ import { toFinding } from '../match/to-finding.js';
 import { fingerprintOf } from '../core/fingerprint.js';
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
+import { isOwnOutput } from './own-output.js';
 import type { ExtractMemo } from './extract-memo.js';
 import { addTiming, timed, timingsEnabled, nowMs } from '../runtime/stage-clock.js';
 
@@ -100,6 +101,8 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
   const text = stripBom(raw);
   const name = adapterFor(file, text, opts);
   if (!opts.prefilter(text, file) && !hasOwnNeedle(name, text)) return [];
+  // A report or cache hublint wrote names every call it found: it is no source of new ones.
+  if (isOwnOutput(text)) return [];
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];

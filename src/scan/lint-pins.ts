@@ -1,4 +1,5 @@
 import { sortFindings } from '../core/sort-findings.js';
+import { isOwnOutput } from './own-output.js';
 import { stripBom } from '../core/strip-bom.js';
 import { addTiming } from '../runtime/stage-clock.js';
 import { internalErrorFinding } from './lint-file.js';
@@ -47,7 +48,8 @@ function candidateOf(pin: FlowPin, useLine: number): PinCandidate {
 }
 
 async function pinsOf(file: string, text: string, project: PinProject): Promise<{ findings: Finding[]; foreign: Finding[] }> {
-  if (!mayPinIn(file)) return { findings: [], foreign: [] };
+  // A report or cache hublint wrote (own-output.ts) lists pins it found; it pins nothing itself.
+  if (!mayPinIn(file) || isOwnOutput(text)) return { findings: [], foreign: [] };
   const failures: Finding[] = [];
   const begun = performance.now();
   const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
+import type { ExcludeGlob } from '../discover/excluded.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashText } from '../core/hash.js';
 import { LineIndex } from '../core/position.js';
 import { sortFindings } from '../core/sort-findings.js';
-import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
+import type { Finding, Rule, RuleSetting, ScanStats, Severity } from '../core/types.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
 import { inShard } from '../discover/shard.js';
 import { DEFAULT_MAX_FILE_SIZE, parseSize } from '../discover/size.js';
@@ -49,11 +50,13 @@ export interface LintOptions {
   /** Rules given directly (library use); replaces the built-in table plus ruleFiles. */
   rules?: Rule[];
   noIgnore?: boolean;
-  include?: string[];
-  exclude?: string[];
+  /** Globs of the files a folder walk scans: a string is relative to `cwd`; `{ glob, base }` to `base`. */
+  include?: ExcludeGlob[];
+  /** Globs to leave out: a string is relative to `cwd`; `{ glob, base }` to `base` (a config file's folder). */
+  exclude?: ExcludeGlob[];
   maxFileSize?: number | string;
-  /** Per-rule severity, or 'off' to drop the rule. */
-  ruleSeverity?: Record<string, Severity | 'off'>;
+  /** Per rule: a severity for calls in code ('off' drops the rule), or { severity, docs } (docs: mentions in documentation and comments, info by default). */
+  ruleSeverity?: Record<string, RuleSetting>;
   extraHubHosts?: string[];
   hubBaseVariables?: string[];
   /** Report suppression directives that suppress nothing. */
@@ -463,11 +466,22 @@ async function lintPass(scan: Scan, textOptions: LintTextOptions): Promise<Findi
 }
 
 /** Per-rule severity from the options; undefined when the rule is turned off. */
-function withSeverity(f: Finding, severity: Record<string, Severity | 'off'> | undefined): Finding | undefined {
-  const override = severity?.[f.ruleId];
-  if (override === 'off') return undefined;
-  if (override) f.severity = override;
+function withSeverity(f: Finding, settings: Record<string, RuleSetting> | undefined): Finding | undefined {
+  const level = severityOf(settings?.[f.ruleId], f.pendingFix?.candidate.prose === true || f.pendingFix?.candidate.docs === true);
+  if (level === 'off') return undefined;
+  if (level) f.severity = level;
   return f;
+}
+
+/**
+ * What a config sets for one finding (undefined: it keeps its own). A severity alone is for
+ * calls in code: a commented-out or documented call stays info, as the README promises,
+ * unless the setting names `docs`. `off` alone turns the rule off everywhere.
+ */
+function severityOf(setting: RuleSetting | undefined, inDocs: boolean): Severity | 'off' | undefined {
+  if (setting === undefined) return undefined;
+  if (typeof setting === 'string') return setting === 'off' || !inDocs ? setting : undefined;
+  return inDocs ? setting.docs : setting.severity;
 }
 
 /**

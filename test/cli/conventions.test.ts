@@ -73,6 +73,8 @@ describe('hublint init (rows 1, 4, 15)', () => {
     writeFileSync(join(repo, 'bad.sh'), REMOVED);
     g('add', '.');
     const r = spawnSync('pre-commit', ['run', '--files', 'bad.sh'], { cwd: repo, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: join(repo, '.cache'), NO_COLOR: '1' }, timeout: 120_000 });
+    // A missing framework is one clear line (scripts/test-tools.sh installs it), not a failed match on undefined.
+    expect(r.error?.message, 'pre-commit did not run').toBeUndefined();
     expect(r.stdout).toMatch(/hublint\.+Failed/);
     expect(r.stdout).toContain('hub-v1-retired');
     expect(r.status).toBe(1);

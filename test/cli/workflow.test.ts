@@ -194,7 +194,7 @@ describe('--shard and merge', () => {
     });
     expect(parts.reduce((n, p) => n + p.findings.length, 0)).toBe(12);
     expect(parts.every((p) => p.findings.length < 12)).toBe(true);
-    const merged = json(hublint(['merge', 's1.json', 's2.json', 's3.json', 's1.json'], { cwd: outDir }).stdout);
+    const merged = json(hublint(['merge', '-f', 'json', 's1.json', 's2.json', 's3.json', 's1.json'], { cwd: outDir }).stdout);
     expect(merged.findings).toEqual(whole.findings);
     expect(merged.stats.filesScanned).toBe(whole.stats.filesScanned);
     expect(hublint(['--shard', '4/3'], { cwd: dir }).code).toBe(2);

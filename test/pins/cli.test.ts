@@ -51,9 +51,10 @@ describe('hublint engine check --engine', () => {
     expect(Object.keys((first.verdicts as object[])[0]).sort()).toEqual(['against', 'behind', 'errorText', 'fix', 'probe', 'verdict']);
   });
 
-  it('exits 0 when every pin is accepted', async () => {
+  it('gates as a scan: a downgraded pin is a warning, exit 1 unless --fail-on error', async () => {
+    expect(await runEngineCheck(['go/main.go'], { engine: '25.0' }, memoryIo(ROOT))).toBe(1);
     const io = memoryIo(ROOT);
-    expect(await runEngineCheck(['go/main.go'], { engine: '25.0' }, io)).toBe(0);
+    expect(await runEngineCheck(['go/main.go'], { engine: '25.0', failOn: 'error' }, io)).toBe(0);
     expect(io.err()).toContain('judged against Engine 25.0 (API 1.24–1.44)');
     expect(io.out()).toMatch(/warning {2}Engine API version pinned to 1\.41 \(go: client\.WithVersion\) — 25\.0: accepted-downgraded \(3 versions behind\)/);
   });
@@ -90,6 +91,6 @@ describe('hublint engine check --engine', () => {
     expect(names(program)).toEqual(['pins', 'engine']);
     expect(names(engine)).toEqual(['check']);
     const check = engine.commands[0];
-    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--probe', '--host', '--format', '--no-ignore']);
+    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--fail-on', '--max-warnings', '--probe', '--host', '--format', '--no-ignore']);
   });
 });

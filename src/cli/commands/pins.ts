@@ -11,6 +11,7 @@ import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { useColor } from '../output.js';
 import { emit, emitLine, kindOfFormat } from '../emit.js';
+import { failOnOption, gateExit, maxWarningsOption, parseMaxWarnings, recount, type FailOn } from '../gate.js';
 
 /**
  * `hublint pins [paths]` and `hublint engine check [paths]`: a thin edge over src/pins.
@@ -38,6 +39,9 @@ export interface EngineCheckOptions extends PinsOptions {
   engine?: string | string[];
   probe?: boolean;
   host?: string;
+  /** The gate, as a scan's: --fail-on (default warning) and --max-warnings. */
+  failOn?: FailOn;
+  maxWarnings?: string;
 }
 
 
@@ -61,7 +65,7 @@ export async function runPins(paths: string[], options: PinsOptions, io: PinsIo)
   return 0;
 }
 
-/** Judges the pins against table releases (--engine) or the live daemon; 1 when any is rejected. */
+/** Judges the pins against table releases (--engine) or the live daemon; 1 when the gate (--fail-on, --max-warnings) fails. */
 export async function runEngineCheck(paths: string[], options: EngineCheckOptions, io: PinsIo): Promise<number> {
   if (options.engine !== undefined && options.probe) {
     throw new UsageError('--probe asks the live daemon; it does not go with --engine (a release from the table)');
@@ -70,6 +74,7 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
     throw new UsageError('-H/--host names a live daemon; it does not go with --engine (a release from the table)');
   }
   // Flags are checked before anything touches the disk or the daemon.
+  const gate = { failOn: options.failOn ?? 'warning', maxWarnings: parseMaxWarnings(options.maxWarnings) };
   const releases = options.engine === undefined ? undefined : parseEngineList([options.engine].flat().join(','));
   const client = { host: options.host, env: io.env ?? process.env };
   const call = { signal: io.signal };
@@ -80,13 +85,13 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
     probe: options.probe ? liveProbe(client, call) : undefined,
     onDisagreement: (line) => emitLine(io.stderr, `hublint: ${line}`),
   });
-  stats.bySeverity = { error: 0, warning: 0, info: 0 };
-  for (const f of checked.findings) stats.bySeverity[f.severity]++;
+  recount(stats, checked.findings);
   if ((options.format ?? 'text') === 'text') {
     emitLine(io.stderr, `hublint: judged against ${targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ')}`);
   }
   await report(checked.findings, stats, options, io);
-  return checked.rejected > 0 ? 1 : 0;
+  // Problems fail the run as a scan's do: a pin the daemon rejects is an error, one it will soon reject a warning.
+  return gateExit(checked.findings, gate, (line) => emitLine(io.stderr, line));
 }
 
 function formatOption(): Option {
@@ -113,13 +118,15 @@ export function registerPinsCommand(program: Command): void {
 export function addEngineCheckCommand(engine: Command): void {
   engine
     .command('check')
-    .description('judge each pinned Engine API version against the live daemon or Engine releases (--engine); exit 1 when one is rejected')
+    .description('judge each pinned Engine API version against the live daemon or Engine releases (--engine); exit 1 on problems at or above --fail-on')
     .argument('[paths...]', 'files and folders to scan (default: .)')
     .option(
       '--engine <releases>',
       'judge offline against these releases from the table: 29, 29.0, 29.0.1, 20.10.24+dfsg1, a list 25.0,29.0,29.3; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
+    .addOption(failOnOption())
+    .addOption(maxWarningsOption())
     .option('--probe', 'also send GET /v<pin>/version to the live daemon for each distinct pin and report its answer')
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .addOption(formatOption())
