@@ -4,7 +4,7 @@ import type { Finding, ScanStats } from '../../core/types.js';
 import { TOOL_NAME, toolVersion } from '../../core/version.js';
 import { checkPins } from '../../pins/check.js';
 import { liveProbe, liveTarget } from '../../pins/live.js';
-import { parseEngineList, targetOfRelease } from '../../pins/releases.js';
+import { parseEngineList, releaseSpan, targetOfRelease } from '../../pins/releases.js';
 import { lintPins } from '../../scan/run.js';
 import type { DaemonTarget } from '../../pins/types.js';
 import { FORMATS, reporterFor } from '../../report/index.js';
@@ -83,7 +83,9 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
   stats.bySeverity = { error: 0, warning: 0, info: 0 };
   for (const f of checked.findings) stats.bySeverity[f.severity]++;
   if ((options.format ?? 'text') === 'text') {
-    emitLine(io.stderr, `hublint: judged against ${targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ')}`);
+    // A series (`--engine 29`) by its span: eight ranges on one line say less than the verdicts.
+    const against = targets.length > 3 ? `Engine ${releaseSpan(targets.map((t) => t.against))} (${targets.length} releases)` : targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ');
+    emitLine(io.stderr, `hublint: judged against ${against}`);
   }
   await report(checked.findings, stats, options, io);
   return checked.rejected > 0 ? 1 : 0;
@@ -117,7 +119,7 @@ export function addEngineCheckCommand(engine: Command): void {
     .argument('[paths...]', 'files and folders to scan (default: .)')
     .option(
       '--engine <releases>',
-      'judge offline against these releases from the table: 29, 29.0, 29.0.1, 20.10.24+dfsg1, a list 25.0,29.0,29.3; repeatable',
+      'judge offline against these releases from the table: 29 (every 29.x), 29.0, 29.0.1, 20.10.24+dfsg1, a list 25.0,29.0,29.3; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--probe', 'also send GET /v<pin>/version to the live daemon for each distinct pin and report its answer')
