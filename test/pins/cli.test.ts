@@ -8,7 +8,7 @@ import type { JsonFinding } from '../../src/report/finding-json.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { memoryIo } from './io.js';
 import { hublint } from '../helpers/cli.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ENGINE_TABLE } from '../../src/rules/engine-table.generated.js';
 
@@ -94,7 +94,7 @@ describe('hublint engine check --engine', () => {
     expect(names(program)).toEqual(['pins', 'engine']);
     expect(names(engine)).toEqual(['check']);
     const check = engine.commands[0];
-    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--probe', '--host', '--format', '--no-ignore']);
+    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--probe', '--host', '--config', '--exclude', '--format', '--output', '--no-ignore']);
   });
 });
 
@@ -120,5 +120,28 @@ describe('hublint engine check --engine <series>, as typed', () => {
     const one = hublint(['engine', 'check', '--engine', '29.7.1', '.env'], { cwd: dir });
     expect([one.code, one.stderr]).toEqual([0, 'hublint: judged against Engine 29.7 (API 1.40–1.55)\n']);
     expect(one.stdout).toContain('warning  Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.7: accepted-downgraded');
+  });
+});
+
+describe('hublint pins with -c, --exclude, -o and --fail-on, as typed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hl-pins-flags-'));
+  for (const sub of ['app', 'vendor', 'old']) {
+    mkdirSync(join(dir, sub));
+    writeFileSync(join(dir, sub, 'ci.env'), 'DOCKER_API_VERSION=1.41\n');
+  }
+  writeFileSync(join(dir, 'other.yaml'), 'exclude:\n  - "old/**"\n');
+
+  it('takes the config named by -c and --exclude, writes -o, and exits 0 (pins are info)', () => {
+    const run = hublint(['pins', '-c', 'other.yaml', '--exclude', 'vendor/**', '-f', 'json', '-o', 'pins.json'], { cwd: dir });
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '', '']);
+    const { findings } = JSON.parse(readFileSync(join(dir, 'pins.json'), 'utf8')) as { findings: JsonFinding[] };
+    expect(findings.map((f) => [f.file, f.version])).toEqual([['app/ci.env', '1.41']]);
+  });
+
+  it('exits 1 with --fail-on info when there is a pin, 0 with --fail-on warning', () => {
+    expect(hublint(['pins', '--fail-on', 'info', 'app'], { cwd: dir }).code).toBe(1);
+    expect(hublint(['pins', '--fail-on', 'warning', 'app'], { cwd: dir }).code).toBe(0);
+    const bad = hublint(['pins', '--fail-on', 'loud', 'app'], { cwd: dir });
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, "hublint: option '--fail-on <severity>' argument 'loud' is invalid. Allowed choices are error, warning, info, none."]);
   });
 });

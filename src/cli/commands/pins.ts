@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import type { Finding, ScanStats } from '../../core/types.js';
+import type { Finding, ScanStats, Severity } from '../../core/types.js';
+import { loadConfig } from '../../config/load-config.js';
 import { TOOL_NAME, toolVersion } from '../../core/version.js';
 import { checkPins } from '../../pins/check.js';
 import { liveProbe, liveTarget } from '../../pins/live.js';
@@ -10,7 +11,9 @@ import type { DaemonTarget } from '../../pins/types.js';
 import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { useColor } from '../output.js';
-import { emit, emitLine, kindOfFormat } from '../emit.js';
+import { emit, emitLine, kindOfFormat, printable } from '../emit.js';
+import { writeReportFile } from '../output.js';
+import { exitCodeFor } from '../scan-command.js';
 
 /**
  * `hublint pins [paths]` and `hublint engine check [paths]`: a thin edge over src/pins.
@@ -31,6 +34,14 @@ export interface PinsOptions {
   format?: string;
   /** false with --no-ignore. */
   ignore?: boolean;
+  /** -c: this config file instead of the nearest .hublint.yaml (its include, exclude, maxFileSize). */
+  config?: string;
+  /** --exclude, repeatable, added to the config's. */
+  exclude?: string[];
+  /** -o: the report goes to this file. */
+  output?: string;
+  /** pins --fail-on: exit 1 at or above it (pins are info: `--fail-on info` fails on any pin). */
+  failOn?: Severity | 'none';
 }
 
 export interface EngineCheckOptions extends PinsOptions {
@@ -45,20 +56,33 @@ async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
   if (options.format !== undefined && !FORMATS.includes(options.format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${options.format}'`);
   }
-  return lintPins({ paths, cwd: io.cwd ?? process.cwd(), noIgnore: options.ignore === false, onNotice: (m) => emitLine(io.stderr, `hublint: ${m}`) });
+  const cwd = io.cwd ?? process.cwd();
+  // The same config a scan reads: which files (include, exclude, size), and its failOn.
+  const { config } = await loadConfig(cwd, options.config);
+  const { findings, stats } = await lintPins({
+    paths,
+    cwd,
+    noIgnore: options.ignore === false,
+    include: config.include,
+    exclude: [...(config.exclude ?? []), ...(options.exclude ?? [])],
+    maxFileSize: config.maxFileSize,
+    onNotice: (m) => emitLine(io.stderr, `hublint: ${m}`),
+  });
+  return { findings, stats, failOn: options.failOn ?? config.failOn ?? 'warning' };
 }
 
 async function report(findings: readonly Finding[], stats: ScanStats, options: PinsOptions, io: PinsIo): Promise<void> {
   const reporter = await reporterFor(options.format ?? 'text');
   const text = reporter(findings, { tool: { name: TOOL_NAME, version: toolVersion() }, rules: [], ruleDescriptions: ENGINE_TABLE.rules, stats, color: io.color === true, cwd: io.cwd ?? process.cwd() });
-  emit(io.stdout, text, kindOfFormat(options.format ?? 'text', io.color === true));
+  if (options.output !== undefined) writeReportFile(options.output, printable(text, kindOfFormat(options.format ?? 'text')));
+  else emit(io.stdout, text, kindOfFormat(options.format ?? 'text', io.color === true));
 }
 
-/** Lists the pins; always 0 (a pin is information until judged). */
+/** Lists the pins; 0 unless --fail-on (or the config's failOn) reaches info: a pin is information until judged. */
 export async function runPins(paths: string[], options: PinsOptions, io: PinsIo): Promise<number> {
-  const { findings, stats } = await scan(paths, options, io);
+  const { findings, stats, failOn } = await scan(paths, options, io);
   await report(findings, stats, options, io);
-  return 0;
+  return exitCodeFor(findings, failOn);
 }
 
 /** Judges the pins against table releases (--engine) or the live daemon; 1 when any is rejected. */
@@ -95,17 +119,27 @@ function formatOption(): Option {
   return new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text');
 }
 
+/** The options of a pin scan that `pins` and `engine check` share with a Hub scan. */
+function addPinScanOptions(command: Command): Command {
+  return command
+    .option('-c, --config <file>', 'use this config file instead of the nearest .hublint.yaml')
+    .option('--exclude <glob>', 'leave out files matching GLOB, as config exclude: does (repeatable)', (v: string, p: string[] = []) => [...p, v])
+    .addOption(formatOption())
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules');
+}
+
 function ioOf(stream: NodeJS.WriteStream = process.stdout): PinsIo {
   return { stdout: stream, stderr: process.stderr, env: process.env, cwd: process.cwd(), color: useColor(stream) };
 }
 
 export function registerPinsCommand(program: Command): void {
-  program
+  const pins = program
     .command('pins')
     .description('list the Docker Engine API versions the code pins (env, URLs, SDK calls, configs, CLI images)')
-    .argument('[paths...]', 'files and folders to scan (default: .)')
-    .addOption(formatOption())
-    .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules')
+    .argument('[paths...]', 'files and folders to scan (default: .)');
+  addPinScanOptions(pins)
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a pin is at or above this severity (pins are info)').choices(['error', 'warning', 'info', 'none']))
     .action(async (paths: string[], options: PinsOptions) => {
       process.exitCode = await runPins(paths, options, ioOf());
     });
@@ -113,7 +147,7 @@ export function registerPinsCommand(program: Command): void {
 
 /** Adds `check` to the `engine` command (whose -H/--host it inherits). */
 export function addEngineCheckCommand(engine: Command): void {
-  engine
+  const check = engine
     .command('check')
     .description('judge each pinned Engine API version against the live daemon or Engine releases (--engine); exit 1 when one is rejected')
     .argument('[paths...]', 'files and folders to scan (default: .)')
@@ -123,9 +157,8 @@ export function addEngineCheckCommand(engine: Command): void {
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--probe', 'also send GET /v<pin>/version to the live daemon for each distinct pin and report its answer')
-    .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
-    .addOption(formatOption())
-    .option('--no-ignore', 'scan everything but .git: ignore neither .gitignore nor node_modules')
+    .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)');
+  addPinScanOptions(check)
     .action(async (paths: string[], options: EngineCheckOptions, command: Command) => {
       const inherited = (command.parent?.opts() as { host?: string } | undefined)?.host;
       process.exitCode = await runEngineCheck(paths, { ...options, host: options.host ?? inherited }, ioOf());
