@@ -131,6 +131,15 @@ describe('commands and flags (rows 7, 10, 11, 13)', () => {
     expect(hublint(['--fix-dry-run', '--fix-type', 'unsafe', '.'], { cwd: work }).code).toBe(0);
   });
 
+  it('--debug stacks name the TypeScript sources (the bundles ship source maps)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-debug-'));
+    const run = hublint(['--debug', '--fix-type', 'unsafe', '.'], { cwd: work });
+    expect(run.code).toBe(2);
+    const frames = run.stderr.split('\n').filter((line) => /^\s+at /.test(line));
+    expect(frames[0]).toMatch(/^ {4}at prepareScan \(.*[\\/]src[\\/]cli[\\/]scan-command\.ts:\d+:\d+\)$/);
+    expect(frames.filter((line) => /dist[\\/]bin[\\/]hublint\.js/.test(line))).toEqual([]);
+  });
+
   it('unused-disable-directive is listed by `hublint rules` and takes a severity under rules: (which turns it on)', () => {
     expect(hublint(['rules']).stdout).toContain('unused-disable-directive  hublint  warning\n');
     expect(JSON.parse(hublint(['rules', '-f', 'json']).stdout).hublintRules.map((r: { id: string }) => r.id)).toEqual(['unused-disable-directive']);
