@@ -123,3 +123,24 @@ describe('hublint rules', () => {
     expect(r.stderr.trim()).toBe(`hublint: ${file}: rules[0] (mine): field 'status' must be one of deprecated, removed, legacy`);
   });
 });
+
+describe('what a person has to do, in the text output', () => {
+  it('says "needs a person" for rules with no automatic fix, and a comment\'s reason is the comment\'s', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-person-'));
+    writeFileSync(
+      join(work, 'c.py'),
+      'import requests\n# requests.get("https://hub.docker.com/v2/repositories/library/nginx/")\nrequests.post("https://hub.docker.com/v2/users/login", json={"username": u})\n',
+    );
+    writeFileSync(join(work, 's.sh'), 'curl "https://hub.docker.com/api/content/v1/products/search?q=nginx"\n');
+    const run = hublint(['.'], { cwd: work });
+    expect([run.code, run.stderr]).toEqual([1, '']);
+    const lines = run.stdout.split('\n');
+    const after = (rule: string) => lines[lines.findIndex((l) => l.endsWith(`  ${rule}`)) + 1].trim();
+    expect(after('hub-users-login')).toBe('needs a person: the request body changes to {identifier, secret}');
+    expect(after('hub-search-removed')).toBe('needs a person: parameters and response change');
+    // The commented-out call is info: nothing to do now; its reason (in JSON) names the comment, not Markdown.
+    expect(after('hub-get-repository')).not.toMatch(/needs a person/);
+    const json = JSON.parse(hublint(['c.py', '-f', 'json'], { cwd: work }).stdout) as { findings: { ruleId: string; fixRefusal?: string }[] };
+    expect(json.findings.find((f) => f.ruleId === 'hub-get-repository')?.fixRefusal).toBe('a URL in a comment is never rewritten: it documents a call, or is one commented out');
+  });
+});
