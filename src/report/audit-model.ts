@@ -17,6 +17,8 @@ export interface RuleTotal {
   date: string | null;
   /** The date, or why there is none. */
   when: string;
+  /** Why there is no date (the HTML table shows it under the date, wrapping). */
+  dateNote: string | null;
   severity: Severity;
   findings: number;
   files: number;
@@ -242,6 +244,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
         status: rule?.status ?? 'unknown',
         date: rule?.date ?? null,
         when: whenOf(rule, null),
+        dateNote: rule?.date ? null : (rule?.dateNote ?? null),
         severity: rule?.severity ?? 'warning',
         findings: t.n,
         files: t.files.size,
