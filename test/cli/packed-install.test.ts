@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,14 @@ function treeBytes(dir: string): number {
 
 describe('the packed package, installed by npm', () => {
   let app = '';
+  let packedFiles: string[] = [];
   beforeAll(() => {
     expect(existsSync(join(root, 'dist/grammars/tree-sitter-kotlin.wasm')), 'dist/ is missing: run `npm run build`').toBe(true);
     app = mkdtempSync(join(tmpdir(), 'hl-install-'));
-    const [{ filename }] = JSON.parse(
+    const [{ filename, files }] = JSON.parse(
       execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', app], { cwd: root, encoding: 'utf8' }),
-    ) as { filename: string }[];
+    ) as { filename: string; files: { path: string }[] }[];
+    packedFiles = files.map((f) => f.path);
     writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
     execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(app, filename)], {
       cwd: app,
@@ -48,6 +50,14 @@ describe('the packed package, installed by npm', () => {
     // 98 MB before the Kotlin grammar package left the dependencies; 46 MB after (ts-morph with
     // TypeScript and the tree-sitter runtime with its grammars are most of it).
     expect(treeBytes(installed) / 1e6).toBeLessThan(60);
+  });
+
+  it('holds every file the README links to (the rule docs) and the pre-commit hook definition', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const linked = [...new Set([...readme.matchAll(/\]\(((?!https?:|#)[^)#\s]+)/g)].map((m) => m[1].replace(/^\.\//, '')))];
+    expect(linked).toEqual(expect.arrayContaining(['docs/rules/hub-get-repository.md', 'docs/rules/engine-api-pin.md']));
+    expect(linked.filter((path) => !packedFiles.includes(path))).toEqual([]);
+    expect(packedFiles).toContain('.pre-commit-hooks.yaml');
   });
 
   it('scans a Kotlin file with the installed hublint', () => {
