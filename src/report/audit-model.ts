@@ -61,6 +61,8 @@ export interface AuditFinding {
   migration: string | null;
   /** The rule variant's fix policy and note. */
   fixNote: string | null;
+  /** The rule's note on its fix alone (`only the path changes`), beside an automatic fix's level. */
+  fixWhy: string | null;
   fixPolicy: string;
   /** The edit hublint can make itself (src/fix), by policy; null when it has none for this call. */
   autoFix: 'safe' | 'unsafe' | null;
@@ -222,6 +224,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       noReplacement: f.replacement ? null : (variant?.replacementReason ?? (variant ? 'no replacement endpoint exists' : null)),
       migration: rule?.migration ?? null,
       fixNote: variant ? `${variant.fix.policy}: ${variant.fix.note}` : null,
+      fixWhy: variant ? variant.fix.note : null,
       fixPolicy: f.fixPolicy,
       autoFix: f.fix?.policy ?? null,
       suggestion: text(f.suggestion),

@@ -84,7 +84,7 @@ function pinsSection(m: AuditModel): string {
     });
     return `<tr>${td(`<code>${h(p.location)}</code>`, p.location)}${td(`<code class="id">${h(p.ruleId)}</code>`, p.ruleId)}${td(`<code>${h(p.version)}</code>`, p.version)}${td(h(p.form), p.form)}${cells.join('')}</tr>`;
   });
-  return `<section id="pins"><h2>Engine API pins</h2><p>The verdict for each pinned API version, per Engine release.</p>${table('pins-table', head, rows)}</section>`;
+  return `<section id="pins"><h2>Engine API pins</h2><p>${m.pins.releases.length ? 'The verdict for each pinned API version, per Engine release.' : 'The Engine API versions the code pins (not judged: <code>hublint engine check</code> judges them against a daemon or Engine releases).'}</p>${table('pins-table', head, rows)}</section>`;
 }
 
 function findingsSection(m: AuditModel): string {
@@ -111,7 +111,7 @@ function findingsSection(m: AuditModel): string {
   const rows = ordered.map((f) => {
     const replacement = f.replacement ? `<code>${h(f.replacement)}</code>` : f.noReplacement ? `<em>none:</em> ${prose(f.noReplacement)}` : '<em>none</em>';
     const fix = f.autoFix
-      ? `<p class="fix">Automatic fix: ${h(f.autoFix)}${f.fixNote ? ` (${prose(f.fixNote)})` : ''}</p>`
+      ? `<p class="fix">Automatic fix (${h(f.autoFix)})${f.fixWhy ? `: ${prose(f.fixWhy)}` : ''}</p>`
       : f.suggestion
         ? `<p class="fix">By hand: ${prose(f.suggestion)}</p>`
         : f.fixNote

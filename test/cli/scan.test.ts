@@ -144,3 +144,23 @@ describe('what a person has to do, in the text output', () => {
     expect(json.findings.find((f) => f.ruleId === 'hub-get-repository')?.fixRefusal).toBe('a URL in a comment is never rewritten: it documents a call, or is one commented out');
   });
 });
+
+describe('report wording (issue 32 row 11)', () => {
+  it('markdown and html: plural counts, pins called unjudged in a scan, an automatic fix named once with its reason', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-words-'));
+    writeFileSync(join(work, 'a.js'), GET);
+    writeFileSync(join(work, '.env'), 'DOCKER_API_VERSION=1.41\n');
+    const md = hublint(['.', '-f', 'markdown'], { cwd: work });
+    expect([md.code, md.stderr]).toEqual([1, '']);
+    expect(md.stdout).toContain('**2 findings** (0 errors, 1 warning, 1 info finding) in 2 files');
+    expect(md.stdout).toContain('The Engine API versions the code pins (not judged: `hublint engine check` judges them');
+    expect(md.stdout).not.toContain('Verdict of each pinned version');
+    expect(md.stdout).toContain('  - Automatic fix (safe): only the path changes');
+    const html = hublint(['.', '-f', 'html'], { cwd: work }).stdout;
+    expect(html).toContain('Automatic fix (safe): only the path changes');
+    expect(html).not.toMatch(/Automatic fix: safe \(safe:/);
+    expect(html).toContain('(not judged: <code>hublint engine check</code>');
+    const judged = hublint(['engine', 'check', '--engine', '29.7', '.', '-f', 'markdown'], { cwd: work }).stdout;
+    expect(judged).toContain('Verdict of each pinned version per Engine release:');
+  });
+});
