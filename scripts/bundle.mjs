@@ -54,10 +54,16 @@ const common = {
   // Short local names: a quarter less for every start to read, decode and deserialise (the
   // pre-commit case, bench/README.md), and no keepNames (its thousands of name fix-ups cost
   // start-up ~1 ms); error classes name themselves. HUBLINT_BUNDLE_READABLE=1 keeps names and one
-  // statement per line, so that a --cpu-prof or a --debug stack trace names real functions and lines.
+  // statement per line, so that a --cpu-prof names real functions and lines (a --debug stack
+  // trace does so through the source maps below).
   minifyWhitespace: process.env.HUBLINT_BUNDLE_READABLE !== '1',
   minifyIdentifiers: process.env.HUBLINT_BUNDLE_READABLE !== '1',
   minifySyntax: true,
+  // Source maps back to src/*.ts (through tsc's maps of dist/, which esbuild follows), for
+  // `--debug` stacks (src/cli/bin.ts turns them on then); the sources themselves are not
+  // shipped in the maps: a stack needs files and lines.
+  sourcemap: 'linked',
+  sourcesContent: false,
 };
 // Where runtime/vendored.ts finds the one-file copies of dependencies, from each bundle's folder.
 const vendorDir = (up) => ({ js: `${common.banner.js}\nconst __hublintVendorDir = require('node:path').join(__dirname, ${JSON.stringify(up)}, 'vendor');` });
@@ -88,7 +94,8 @@ async function buildCli() {
       outdir: split,
     });
     const chunk = (file) => `./${relative(split, resolve(file))}`;
-    const outputs = Object.fromEntries(Object.entries(metafile.outputs).map(([file, out]) => [chunk(file), out]));
+    // The chunks (their .map files are outputs too, read by the second build through each chunk's comment).
+    const outputs = Object.fromEntries(Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js')).map(([file, out]) => [chunk(file), out]));
     const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'dist/cli/main.js');
     // The text report is imported dynamically (one of eight formats) but printed by every run.
     const alwaysUsed = Object.keys(outputs).filter((file) => EAGER_DYNAMIC.includes(outputs[file].entryPoint));

@@ -2,6 +2,7 @@
 // First of all: a SIGUSR1 listener, so that the signal never opens Node's inspector
 // (signals.ts; `engine run` forwards it to its container).
 import './signals-first.js';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { codeCacheReady, requireWithCodeCache } from '../runtime/compile-cache.js';
 
@@ -13,8 +14,17 @@ import { codeCacheReady, requireWithCodeCache } from '../runtime/compile-cache.j
  * The first run that scans writes the cache when it exits (a run that only printed its
  * version or help would leave out the code of a scan); HUBLINT_NO_CODE_CACHE=1 turns it off.
  */
+// --debug: stacks name the lines of src/*.ts, through the source maps the bundles ship. Node
+// reads a file's map only when its own loader loads the file with source maps on (not code
+// compiled through node:vm, as the code cache is), so a --debug run loads the bundles plainly.
+const debug = process.argv.includes('--debug');
+if (debug) process.setSourceMapsEnabled(true);
+const load = (relativePath: string) => {
+  const file = fileURLToPath(new URL(relativePath, import.meta.url));
+  if (debug) createRequire(import.meta.url)(file);
+  else requireWithCodeCache(file, { flushWhen: codeCacheReady });
+};
 // What the CLI imports only dynamically is a second file (scripts/bundle.mjs), loaded the same
 // way on the first such import.
-(globalThis as Record<symbol, unknown>)[Symbol.for('hublint.load-lazy')] = () =>
-  requireWithCodeCache(fileURLToPath(new URL('../lazy.js', import.meta.url)), { flushWhen: codeCacheReady });
-requireWithCodeCache(fileURLToPath(new URL('../hublint.js', import.meta.url)), { flushWhen: codeCacheReady });
+(globalThis as Record<symbol, unknown>)[Symbol.for('hublint.load-lazy')] = () => load('../lazy.js');
+load('../hublint.js');

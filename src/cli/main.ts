@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
+import { UsageError } from '../core/errors.js';
 import { reportError } from './errors.js';
 import { err, onBrokenPipe, out, say, standardOutputSettled } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
@@ -82,12 +83,33 @@ async function main(argv: string[]): Promise<number> {
   for (const [word, register] of SUBCOMMANDS) if (helpAsked || argv.includes(word)) register(program);
   await registerOptional(program, argv, helpAsked);
   try {
+    if (argv[0] === 'help') return helpFor(program, argv.slice(1));
     await program.parseAsync(argv, { from: 'user' });
     // Subcommands that set process.exitCode themselves (engine, pins) keep it.
     return exitCode || (typeof process.exitCode === 'number' ? process.exitCode : 0);
   } catch (error) {
     return reportError(error, debug);
   }
+}
+
+/**
+ * `hublint help [command...]`, as git and npm have it: the help of the command the words name
+ * (`help engine run` is engine run's), and an unknown name a usage error (exit 2) rather than
+ * the main help, which would read as if the command existed. Commander's own help command
+ * resolves one word only and falls back to the main help.
+ */
+function helpFor(program: Command, words: string[]): number {
+  let command = program;
+  for (const word of words) {
+    const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) {
+      const where = command === program ? 'hublint' : `hublint ${command.name()}`;
+      throw new UsageError(`unknown command '${word}'`, { hint: `\`${where} --help\` lists the commands` });
+    }
+    command = next;
+  }
+  command.outputHelp();
+  return 0;
 }
 
 /** Set when the scan has ended: its reports are written and its threads closed. */

@@ -3,6 +3,7 @@ import type { Rule } from '../core/types.js';
 import { loadRules } from '../rules/load.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import type { EngineRule } from '../rules/engine-types.js';
+import { HUBLINT_RULES } from '../rules/rule-ids.js';
 import { out } from './emit.js';
 
 function textTable(rules: readonly Rule[]): string {
@@ -24,6 +25,11 @@ function engineTable(rules: readonly EngineRule[]): string {
   return rules.map((r) => `${r.id}  engine pin  ${r.severity}\n  ${r.title}\n  docs: ${r.docs}\n`).join('\n');
 }
 
+/** hublint's own rules (src/rules/rule-ids.ts). */
+function hublintTable(): string {
+  return HUBLINT_RULES.map((r) => `${r.id}  hublint  ${r.severity}\n  ${r.title}\n  reported with: ${r.when}\n`).join('\n');
+}
+
 export function registerRulesCommand(program: Command): void {
   program
     .command('rules')
@@ -32,7 +38,7 @@ export function registerRulesCommand(program: Command): void {
     .option('--rules <file>', 'add a rule file (repeatable)', (v: string, p: string[]) => [...p, v], [])
     .action(async (flags: { format: string; rules: string[] }) => {
       const rules = await loadRules(flags.rules);
-      if (flags.format === 'json') out(`${JSON.stringify({ rules, engineRules: ENGINE_TABLE.rules }, null, 2)}\n`, 'json');
-      else out(`${textTable(rules)}\n${engineTable(ENGINE_TABLE.rules)}`);
+      if (flags.format === 'json') out(`${JSON.stringify({ rules, engineRules: ENGINE_TABLE.rules, hublintRules: HUBLINT_RULES }, null, 2)}\n`, 'json');
+      else out(`${textTable(rules)}\n${engineTable(ENGINE_TABLE.rules)}\n${hublintTable()}`);
     });
 }

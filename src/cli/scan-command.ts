@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../core/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
 import { TOOL_NAME, toolVersion } from '../core/version.js';
 import { loadConfig, type HublintConfig } from '../config/load-config.js';
@@ -102,7 +102,8 @@ export function addFixOptions(cmd: Command): Command {
     .option('--fix', 'rewrite deprecated calls where it is safe (atomic writes; line endings, BOM and mode kept)')
     .option('--fix-dry-run', 'print the fixes as a unified diff and change nothing')
     .option('--fix-hardlinks', 'also fix files with several hard links (this name gets the fix, the other names keep the old content)')
-    .addOption(new Option('--fix-type <type>', 'which rewrites to apply: safe, or unsafe too').choices(['safe', 'unsafe']).default('safe'));
+    // No default value: a --fix-type given without --fix or --fix-dry-run is refused, not ignored.
+    .addOption(new Option('--fix-type <type>', 'which rewrites --fix or --fix-dry-run applies: safe, or unsafe too (default: safe)').choices(['safe', 'unsafe']));
 }
 
 /** The exit code of the findings as reported; a run failed by its warnings alone says why on stderr. */
@@ -135,6 +136,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
   if (flags.fix && (flags.staged || flags.stdin)) {
     throw new UsageError(`--fix cannot be used with ${flags.staged ? '--staged' : '--stdin'}: it would rewrite the working tree, not what was scanned`);
   }
+  if (flags.fixType !== undefined && !flags.fix && !flags.fixDryRun) throw new UsageError('--fix-type goes with --fix or --fix-dry-run');
   if (flags.fixDryRun && flags.staged) throw new UsageError('--fix-dry-run cannot be used with --staged: the diff would not apply to the working tree');
   const cwd = process.cwd();
   const { config, file: configFile } = await loadConfig(cwd, flags.config);
@@ -160,7 +162,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
   const rules = await loadRules(ruleFiles);
   const known = new Set(configurableRuleIds(rules));
   for (const id of Object.keys(config.rules ?? {})) {
-    if (!known.has(id)) throw new UsageError(`config: unknown rule '${id}' under rules (known: ${[...known].join(', ')})`);
+    if (!known.has(id)) throw new ConfigError(`${relative(cwd, configFile!) || configFile}: unknown rule '${id}' under rules`, { hint: `known rules: ${[...known].join(', ')} (\`hublint rules\`)` });
   }
   const exclude = excludesOf(config, configFile, flags);
   const options: LintOptions = {
@@ -174,7 +176,8 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     ruleSeverity: config.rules,
     extraHubHosts: [...(config.hubHosts ?? []), ...flags.hubHost],
     hubBaseVariables: [...(config.baseVariables ?? []), ...flags.baseVar],
-    reportUnusedDisable: flags.reportUnusedDisable,
+    // As ESLint's reportUnusedDisableDirectives: a severity in the config turns the report on.
+    reportUnusedDisable: flags.reportUnusedDisable || (config.rules?.['unused-disable-directive'] ?? 'off') !== 'off',
     baseline: baselineFile && readsBaseline ? readBaseline(baselineFile) : undefined,
     shard: flags.shard ? parseShard(flags.shard) : undefined,
     cache: flags.cache ? { location: flags.cacheLocation ?? '.hublintcache' } : undefined,
@@ -205,7 +208,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
  * One rule for excludes (discover/excluded.ts): the config's globs are relative to the folder of
  * the config file that holds them, as ESLint's; `--exclude` / `--ignore-pattern` to the working folder.
  */
-function excludesOf(config: HublintConfig, configFile: string | null, flags: Pick<ScanFlags, 'exclude' | 'ignorePattern'>): ExcludeGlob[] {
+export function excludesOf(config: HublintConfig, configFile: string | null, flags: Pick<ScanFlags, 'exclude' | 'ignorePattern'>): ExcludeGlob[] {
   const fromConfig = (config.exclude ?? []).map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob));
   return [...fromConfig, ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];
 }

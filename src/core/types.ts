@@ -65,6 +65,8 @@ export interface Candidate {
   chosenBranch?: boolean;
   /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
+  /** A prose URL from a comment of code (not Markdown text): its reason for no fix says so. */
+  comment?: boolean;
   /** In documentation (a Markdown code block, reStructuredText): reported as info; a fix is still offered. */
   docs?: boolean;
   /** The literal text of the URL in the source, when the source holds it as one piece. */

@@ -29,7 +29,7 @@ export function commentCandidates(text: string, spans: Iterable<Span>): Candidat
 function commentCandidate(text: string, hit: UrlHit): Candidate {
   const { url, alternatives, arityNote } = readUrl(hit.url);
   const m = commandMethod(text, hit.start);
-  const c: Candidate = { url, start: hit.start, end: hit.end, method: m.method, methodSource: m.source, rebuilt: false, literal: true, prose: true };
+  const c: Candidate = { url, start: hit.start, end: hit.end, method: m.method, methodSource: m.source, rebuilt: false, literal: true, prose: true, comment: true };
   if (alternatives) Object.assign(c, { alternatives, arityNote });
   return c;
 }

@@ -152,7 +152,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   // The rule's fix policy is the ceiling: nothing below can raise it.
   const policy = v.fix.policy;
   if (policy === 'none') return none(v.fix.note);
-  if (c.prose) return none('Markdown prose is never rewritten: it may describe the deprecation itself');
+  if (c.prose) return none(c.comment ? 'a URL in a comment is never rewritten: it documents a call, or is one commented out' : 'Markdown prose is never rewritten: it may describe the deprecation itself');
   // `default` is a GET by default (a call without a method, a URL with no call around it):
   // the extractor's reading of the method; only a method it could not read is unknown.
   if (c.methodSource === 'unknown' || m.method === null) return none('the HTTP method is not known, and the route is deprecated for some methods only');

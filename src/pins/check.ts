@@ -4,6 +4,7 @@ import { parseVersionRejection } from '../engine/negotiate.js';
 import { fixFor, fixForAll } from './fix.js';
 import { isRejection, judgePin } from './judge.js';
 import { pinSubject, pinToJudge } from './message.js';
+import { releaseSpan } from './releases.js';
 import type { DaemonTarget, PinVerdict, ProbeResult, Verdict } from './types.js';
 
 /**
@@ -46,11 +47,28 @@ export function probeAgrees(verdict: Verdict, probe: ProbeResult): boolean {
   return probe.status >= 200 && probe.status < 300;
 }
 
-function describe(v: PinVerdict): string {
-  const why = v.errorText ?? (v.behind !== null ? `${v.behind} version${v.behind === 1 ? "" : "s"} behind` : null);
-  // --probe: the daemon's own answer, in the text too.
-  const probe = v.probe ? ` [probe: ${v.probe.status} ${v.probe.message}]` : '';
-  return `${v.against}: ${v.verdict}${why ? ` (${why})` : ''}${probe}`;
+/**
+ * The verdicts said once per kind, each naming its releases (`29.0–29.2: rejected-too-old
+ * (…); 29.3–29.7: accepted-downgraded (12–15 versions behind)`): against a series, which
+ * releases differ is the point, and eight near-identical clauses would bury it.
+ */
+function describe(verdicts: readonly PinVerdict[]): string {
+  const groups = new Map<string, PinVerdict[]>();
+  for (const v of verdicts) {
+    const key = `${v.verdict}\0${v.errorText ?? ''}\0${v.probe ? `${v.probe.status} ${v.probe.message}` : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const [v] = group;
+      const behind = group.map((g) => g.behind).filter((b) => b !== null);
+      const [low, high] = [Math.min(...behind), Math.max(...behind)];
+      const why = v.errorText ?? (behind.length > 0 ? `${low === high ? low : `${low}–${high}`} version${high === 1 ? '' : 's'} behind` : null);
+      // --probe: the daemon's own answer, in the text too.
+      const probe = v.probe ? ` [probe: ${v.probe.status} ${v.probe.message}]` : '';
+      return `${releaseSpan(group.map((g) => g.against))}: ${v.verdict}${why ? ` (${why})` : ''}${probe}`;
+    })
+    .join('; ');
 }
 
 /** The pins a daemon judges (a lowered daemon minimum is reported, not judged). */
@@ -107,7 +125,7 @@ export async function checkPins(findings: readonly Finding[], options: CheckOpti
       options.targets.length > 1 && verdicts.some((v) => v.fix !== null) && pin.form !== 'daemon-min'
         ? fixForAll(pin.form as PinForm, options.targets)
         : verdicts.find((v) => v.fix !== null)?.fix;
-    const message = [pinSubject(pin), verdicts.map(describe).join('; '), ...loud, ...(fix ? [`fix: ${fix}`] : [])].join(' — ');
+    const message = [pinSubject(pin), describe(verdicts), ...loud, ...(fix ? [`fix: ${fix}`] : [])].join(' — ');
     out.push({ ...f, severity, message, pin: { ...pin, verdicts } });
   }
   return { findings: out, rejected, disagreements };

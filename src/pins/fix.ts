@@ -1,5 +1,6 @@
 import { compareApiVersions } from '../engine/versions.js';
 import type { Judgement } from './judge.js';
+import { releaseSpan } from './releases.js';
 import type { DaemonTarget, PinForm } from './types.js';
 
 type FixText = (range: string, d: DaemonTarget, who: string) => string;
@@ -49,7 +50,8 @@ export function commonRange(targets: readonly DaemonTarget[]): DaemonTarget | nu
  * ranges, named as such; with no overlap, say so and suggest negotiation.
  */
 export function fixForAll(form: PinForm, targets: readonly DaemonTarget[]): string {
-  const names = targets.map((t) => `${t.against} (${acceptedRange(t)})`).join(', ');
+  // Two or three Engines are named with their ranges; a series (`--engine 29`) by its span.
+  const names = targets.length <= 3 ? targets.map((t) => `${t.against} (${acceptedRange(t)})`).join(', ') : releaseSpan(targets.map((t) => t.against));
   const common = commonRange(targets);
   if (common) return NEGOTIATE[form](acceptedRange(common), common, `every listed Engine (${names})`);
   return `no API version is accepted by every listed Engine (${names}): let the client negotiate the version (Go WithAPIVersionNegotiation(), docker-py version="auto", dockerode: the Api-Version from /_ping) instead of pinning one`;

@@ -31,19 +31,49 @@ export function knownReleases(table: EngineTable = ENGINE_TABLE): string[] {
   return table.releases.map((r) => r.engine);
 }
 
-/** `--engine 25.0,29.0,29.3` → rows; an unknown release is a usage error (exit 2) listing the known ones. */
+/**
+ * The table rows a user means by a release on `--engine`: a major alone (`29`) is the whole
+ * series, every 29.x row; a major.minor (`29.1`, `17.03`) is every row of it (17.03 and
+ * 17.03.1); a full version (`29.0.1`) is the one row that serves it (findRelease). A user who
+ * writes "Engine 29" means whatever 29.x their hosts run, and 29.0–29.2 reject pins 29.7 accepts.
+ */
+export function findReleases(text: string, table: EngineTable = ENGINE_TABLE): EngineRelease[] {
+  const m = RELEASE.exec(text.trim());
+  if (!m) return [];
+  if (m[3] !== undefined) return [findRelease(text, table)].filter((r) => r !== undefined);
+  const [major, minor] = [Number(m[1]), m[2] === undefined ? undefined : Number(m[2])];
+  return table.releases.filter((r) => numbers(r.engine)[0] === major && (minor === undefined || numbers(r.engine)[1] === minor));
+}
+
+/** `--engine 25.0,29,29.3` → rows, each once, in the order given; an unknown release is a usage error (exit 2) listing the known ones. */
 export function parseEngineList(list: string, table: EngineTable = ENGINE_TABLE): EngineRelease[] {
   const items = list.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (items.length === 0) throw new UsageError('--engine needs at least one Engine release, e.g. --engine 29.0');
   const rows: EngineRelease[] = [];
   for (const item of items) {
-    const row = findRelease(item, table);
-    if (!row) {
+    const found = findReleases(item, table);
+    if (found.length === 0) {
       throw new UsageError(`unknown Engine release '${item}'`, { hint: `known releases: ${knownReleases(table).join(', ')}` });
     }
-    if (!rows.includes(row)) rows.push(row);
+    for (const row of found) if (!rows.includes(row)) rows.push(row);
   }
   return rows;
+}
+
+/**
+ * Release names as short as they can be said: three or more neighbours in the table become a
+ * span (`29.0–29.2`); others, and names not in the table (a live daemon's), stay as they are.
+ */
+export function releaseSpan(names: readonly string[], table: EngineTable = ENGINE_TABLE): string {
+  const index = (name: string) => table.releases.findIndex((r) => r.engine === name);
+  const runs: string[][] = [];
+  for (const name of names) {
+    const last = runs.at(-1);
+    const i = index(name);
+    if (last && i >= 0 && index(last.at(-1)!) === i - 1) last.push(name);
+    else runs.push([name]);
+  }
+  return runs.map((run) => (run.length >= 3 ? `${run[0]}–${run.at(-1)}` : run.join(', '))).join(', ');
 }
 
 export function targetOfRelease(row: EngineRelease): DaemonTarget {

@@ -17,6 +17,8 @@ export interface RuleTotal {
   date: string | null;
   /** The date, or why there is none. */
   when: string;
+  /** Why there is no date (the HTML table shows it under the date, wrapping). */
+  dateNote: string | null;
   severity: Severity;
   findings: number;
   files: number;
@@ -59,6 +61,8 @@ export interface AuditFinding {
   migration: string | null;
   /** The rule variant's fix policy and note. */
   fixNote: string | null;
+  /** The rule's note on its fix alone (`only the path changes`), beside an automatic fix's level. */
+  fixWhy: string | null;
   fixPolicy: string;
   /** The edit hublint can make itself (src/fix), by policy; null when it has none for this call. */
   autoFix: 'safe' | 'unsafe' | null;
@@ -220,6 +224,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       noReplacement: f.replacement ? null : (variant?.replacementReason ?? (variant ? 'no replacement endpoint exists' : null)),
       migration: rule?.migration ?? null,
       fixNote: variant ? `${variant.fix.policy}: ${variant.fix.note}` : null,
+      fixWhy: variant ? variant.fix.note : null,
       fixPolicy: f.fixPolicy,
       autoFix: f.fix?.policy ?? null,
       suggestion: text(f.suggestion),
@@ -242,6 +247,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
         status: rule?.status ?? 'unknown',
         date: rule?.date ?? null,
         when: whenOf(rule, null),
+        dateNote: rule?.date ? null : (rule?.dateNote ?? null),
         severity: rule?.severity ?? 'warning',
         findings: t.n,
         files: t.files.size,

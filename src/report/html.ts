@@ -58,7 +58,8 @@ function chart(m: AuditModel): string {
     );
   });
   const height = m.byRule.length * bar;
-  return `<svg id="rule-chart" role="img" aria-label="Findings per rule" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${rows.join('')}</svg>`;
+  // In a scrolling box: on a narrow screen the chart scrolls, not the page (scaled down to fit, its labels would be unreadable).
+  return `<div class="scroll"><svg id="rule-chart" role="img" aria-label="Findings per rule" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${rows.join('')}</svg></div>`;
 }
 
 function placeTable(id: string, first: string, list: PlaceTotal[], withFiles: boolean): string {
@@ -83,7 +84,7 @@ function pinsSection(m: AuditModel): string {
     });
     return `<tr>${td(`<code>${h(p.location)}</code>`, p.location)}${td(`<code class="id">${h(p.ruleId)}</code>`, p.ruleId)}${td(`<code>${h(p.version)}</code>`, p.version)}${td(h(p.form), p.form)}${cells.join('')}</tr>`;
   });
-  return `<section id="pins"><h2>Engine API pins</h2><p>The verdict for each pinned API version, per Engine release.</p>${table('pins-table', head, rows)}</section>`;
+  return `<section id="pins"><h2>Engine API pins</h2><p>${m.pins.releases.length ? 'The verdict for each pinned API version, per Engine release.' : 'The Engine API versions the code pins (not judged: <code>hublint engine check</code> judges them against a daemon or Engine releases).'}</p>${table('pins-table', head, rows)}</section>`;
 }
 
 function findingsSection(m: AuditModel): string {
@@ -110,7 +111,7 @@ function findingsSection(m: AuditModel): string {
   const rows = ordered.map((f) => {
     const replacement = f.replacement ? `<code>${h(f.replacement)}</code>` : f.noReplacement ? `<em>none:</em> ${prose(f.noReplacement)}` : '<em>none</em>';
     const fix = f.autoFix
-      ? `<p class="fix">Automatic fix: ${h(f.autoFix)}${f.fixNote ? ` (${prose(f.fixNote)})` : ''}</p>`
+      ? `<p class="fix">Automatic fix (${h(f.autoFix)})${f.fixWhy ? `: ${prose(f.fixWhy)}` : ''}</p>`
       : f.suggestion
         ? `<p class="fix">By hand: ${prose(f.suggestion)}</p>`
         : f.fixNote
@@ -157,15 +158,21 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:v
 h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:32px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px}
 .meta{color:var(--muted);margin:0}
 code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:break-word}
-code.id{white-space:nowrap}
+code.id{overflow-wrap:normal}
 .date{white-space:nowrap}
 .scroll{overflow-x:auto;max-width:100%}
 .grid>*{min-width:0}
-#findings{table-layout:fixed}
-#findings th:nth-child(1){width:17%}#findings th:nth-child(2){width:7%}#findings th:nth-child(3){width:13%}#findings th:nth-child(4){width:8%}
+/* Fixed column shares: a long URL or note wraps inside its own cell (anywhere, for URLs
+   without spaces) instead of widening its column, squeezing the others or running into them. */
+#findings,#by-rule{table-layout:fixed}
+#findings td,#findings td code,#findings .msg{overflow-wrap:anywhere}
+#findings th:nth-child(1){width:16%}#findings th:nth-child(2){width:8%}#findings th:nth-child(3){width:14%}#findings th:nth-child(4){width:9%}
 #findings th:nth-child(5){width:20%}#findings th:nth-child(6){width:15%}
-#findings td code{overflow-wrap:anywhere}
-#by-rule{table-layout:auto}#by-rule td{overflow-wrap:anywhere}
+#by-rule td{overflow-wrap:break-word}
+#by-rule th:nth-child(1){width:20%}#by-rule th:nth-child(2){width:29%}#by-rule th:nth-child(3){width:10%}#by-rule th:nth-child(4){width:16%}
+#by-rule th:nth-child(5){width:9%}#by-rule th:nth-child(6){width:9%}
+/* Narrow screens: the wide tables keep a readable width and scroll inside their box. */
+@media (max-width:1040px){#findings,#by-rule{min-width:1000px}}
 .cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
 .card{border:1px solid var(--line);border-radius:8px;padding:10px 16px;min-width:120px;background:var(--alt)}
 .card .num{display:block;font-size:26px;font-weight:600}
@@ -190,7 +197,7 @@ svg .bar{cursor:pointer}svg .bar:hover rect{opacity:.8}
 .fill-error{fill:var(--error)}.fill-warning{fill:#d4a72c}.fill-info{fill:var(--info)}
 .verdict{font-weight:600}.tone-good{color:var(--good)}.tone-warn{color:var(--warning)}.tone-bad{color:var(--error)}
 .detail{color:var(--muted);font-size:12px}
-.rule{border-left:3px solid var(--line);padding-left:12px;margin:12px 0}
+.rule{border-left:3px solid var(--line);padding-left:12px;margin:12px 0;overflow-wrap:anywhere}
 @media print{th{position:static}.filters{display:none}}
 `;
 
@@ -272,7 +279,7 @@ export function renderHtml(m: AuditModel): string {
     [['Rule', 'text'], ['Title', 'text'], ['Status', 'text'], ['Date', 'text'], ['Severity', 'text'], ['Findings', 'num'], ['Files', 'num']],
     m.byRule.map(
       (r) =>
-        `<tr data-rule="${h(r.id)}">${td(`<a href="#rule-${h(r.id)}"><code class="id">${h(r.id)}</code></a>`, r.id)}${td(prose(r.title))}${td(h(r.status))}${td(prose(r.when), r.date ?? '9999', 'date')}${td(sevBadge(r.severity), RANK[r.severity])}${td(String(r.findings), r.findings, 'num')}${td(String(r.files), r.files, 'num')}</tr>`,
+        `<tr data-rule="${h(r.id)}">${td(`<a href="#rule-${h(r.id)}"><code class="id">${h(r.id)}</code></a>`, r.id)}${td(prose(r.title))}${td(h(r.status))}${td(r.date ? `<span class="date">${h(r.date)}</span>` : `<span class="date">no date</span>${r.dateNote ? `<div class="detail">${prose(r.dateNote)}</div>` : ''}`, r.date ?? '9999', 'when')}${td(sevBadge(r.severity), RANK[r.severity])}${td(String(r.findings), r.findings, 'num')}${td(String(r.files), r.files, 'num')}</tr>`,
     ),
   );
   const groupTable = (id: string, first: string, list: AuditModel['byStatus']) =>

@@ -56,7 +56,7 @@ export function renderMarkdown(m: AuditModel): string {
   const t = m.totals;
   const out: string[] = [`# ${mdText(m.tool.name)} migration audit`, ''];
   out.push(
-    `**${plural(t.findings, 'finding')}** (${t.bySeverity.error} error, ${t.bySeverity.warning} warning, ${t.bySeverity.info} info) ` +
+    `**${plural(t.findings, 'finding')}** (${plural(t.bySeverity.error, 'error')}, ${plural(t.bySeverity.warning, 'warning')}, ${plural(t.bySeverity.info, 'info finding')}) ` +
       `in ${plural(t.files, 'file')}, ${plural(t.rules, 'rule')}; ${plural(t.filesScanned, 'file')} scanned. ` +
       `${mdText(m.tool.name)} ${mdText(m.tool.version)}.`,
   );
@@ -74,7 +74,7 @@ export function renderMarkdown(m: AuditModel): string {
   out.push(...table(['File', 'Findings', 'Errors', 'Warnings', 'Info'], placeRows(m.byFile, false)));
 
   if (m.pins.rows.length) {
-    out.push('', '## Engine API pins', '', 'Verdict of each pinned version per Engine release:', '');
+    out.push('', '## Engine API pins', '', m.pins.releases.length ? 'Verdict of each pinned version per Engine release:' : 'The Engine API versions the code pins (not judged: `hublint engine check` judges them against a daemon or Engine releases):', '');
     out.push(
       ...table(
         ['Location', 'Rule', 'Version', 'Form', ...m.pins.releases.map(mdText)],
@@ -119,7 +119,7 @@ export function renderMarkdown(m: AuditModel): string {
     if (f.replacement) out.push(`  - Replace with: ${mdCode(f.replacement)}`);
     else if (f.noReplacement) out.push(`  - No replacement: ${mdProse(f.noReplacement)}`);
     if (f.migration) out.push(`  - Migration: ${mdProse(f.migration)}`);
-    if (f.autoFix) out.push(`  - Automatic fix: ${f.autoFix}${f.fixNote ? ` (${mdProse(f.fixNote)})` : ''}`);
+    if (f.autoFix) out.push(`  - Automatic fix (${f.autoFix})${f.fixWhy ? `: ${mdProse(f.fixWhy)}` : ''}`);
     else if (f.suggestion) out.push(`  - By hand: ${mdProse(f.suggestion)}`);
     else if (f.fixNote) out.push(`  - Fix: ${mdProse(f.fixNote)}`);
   }

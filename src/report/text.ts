@@ -30,9 +30,11 @@ export const textReporter: Reporter = (findings, ctx) => {
     const w1 = Math.max(...rows.map((r) => r[1].length));
     rows.forEach(([pos, sev, msg, id], i) => {
       out.push(`  ${paint('gray', pos.padEnd(w0))}  ${paint(SEVERITY_STYLE[sev as Severity], sev.padEnd(w1))}  ${msg}  ${paint('gray', id)}`);
-      // A rule that can be fixed, a call that is not: say what a person has to decide.
+      // A call hublint does not rewrite (a rule with no automatic fix, a call whose fix is not
+      // proven): say what a person has to do or decide. Info findings (a URL in a comment or in
+      // docs) ask nothing of anyone; their reason stays in the JSON and SARIF.
       const why = list[i].fixRefusal;
-      if (typeof why === 'string' && list[i].fixPolicy !== 'none') out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', `needs a person: ${why}`)}`);
+      if (typeof why === 'string' && list[i].severity !== 'info') out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', `needs a person: ${why}`)}`);
     });
     out.push('');
   }

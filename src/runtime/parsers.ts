@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import { keepV8Flag } from './compile-cache.js';
 
@@ -14,14 +15,34 @@ import { keepV8Flag } from './compile-cache.js';
 export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell' | 'kotlin';
 
 /**
- * Grammars `@vscode/tree-sitter-wasm` does not ship, each from the grammar's own npm package
- * (exact version pinned in package.json), which ships the .wasm beside its sources.
- * Kotlin: `@tree-sitter-grammars/tree-sitter-kotlin` (ABI 14, which this runtime loads); its
- * `install` script only looks for a native prebuild we never load, nothing is compiled.
+ * Grammars `@vscode/tree-sitter-wasm` does not ship, each built from the grammar's own npm package
+ * (exact version pinned in package.json's devDependencies). That package also holds C sources,
+ * native prebuilds and an install script (46 MB, and npm-check-updates among its dependencies),
+ * none of which hublint loads: scripts/copy-grammars.mjs copies the .wasm and its licence into
+ * dist/grammars/ at build time, and the installed package ships only those.
+ * Kotlin: `@tree-sitter-grammars/tree-sitter-kotlin` (ABI 14, which this runtime loads).
  */
-const OWN_PACKAGE: Partial<Record<Grammar, string>> = {
-  kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
+export const OWN_GRAMMARS: Partial<Record<Grammar, { pkg: string; wasm: string }>> = {
+  kotlin: { pkg: '@tree-sitter-grammars/tree-sitter-kotlin', wasm: 'tree-sitter-kotlin.wasm' },
 };
+
+/** Where the build puts the grammars it copies, relative to dist/. */
+export const GRAMMAR_DIR = 'grammars';
+
+/**
+ * The .wasm of a grammar of OWN_GRAMMARS: the copy in dist/grammars/ (found from this module,
+ * which is dist/runtime/parsers.js, dist/bin/*.js or dist/bin/workers/*.js), else the grammar's
+ * package (a checkout running its sources, where the package is a devDependency).
+ */
+function ownGrammarFile(grammar: Grammar): string {
+  const { pkg, wasm } = OWN_GRAMMARS[grammar]!;
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const up of ['..', join('..', '..')]) {
+    const file = join(here, up, GRAMMAR_DIR, wasm);
+    if (existsSync(file)) return file;
+  }
+  return createRequire(import.meta.url).resolve(`${pkg}/${wasm}`);
+}
 
 export type SyntaxNode = TreeSitter.Node;
 export type SyntaxTree = TreeSitter.Tree;
@@ -66,9 +87,8 @@ async function baselineOnly<T>(load: () => Promise<T>): Promise<T> {
 export function loadLanguage(grammar: Grammar): Promise<TreeSitter.Language> {
   let p = languages.get(grammar);
   if (!p) {
-    const own = OWN_PACKAGE[grammar];
     p = loadRuntime().then(({ ts, dir }) =>
-      baselineOnly(() => ts.Language.load(readFileSync(own ? createRequire(import.meta.url).resolve(own) : join(dir, `tree-sitter-${grammar}.wasm`)))),
+      baselineOnly(() => ts.Language.load(readFileSync(OWN_GRAMMARS[grammar] ? ownGrammarFile(grammar) : join(dir, `tree-sitter-${grammar}.wasm`)))),
     );
     languages.set(grammar, p);
   }

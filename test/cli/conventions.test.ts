@@ -111,9 +111,48 @@ describe('commands and flags (rows 7, 10, 11, 13)', () => {
     writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  engine-api-pin: off\n  engine-nope: error\n');
     const bad = hublint(['.'], { cwd: work });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/unknown rule 'engine-nope' under rules \(known: .*hub-v1-retired.*engine-api-pin, engine-cli-image, engine-daemon-min-api\)/);
+    expect(bad.stderr).toMatch(
+      /^hublint: \.hublint\.yaml: unknown rule 'engine-nope' under rules\nhint: known rules: .*hub-v1-retired.*engine-api-pin, engine-cli-image, engine-daemon-min-api, unused-disable-directive /,
+    );
     writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  engine-cli-image: off\n');
     expect(hublint(['.'], { cwd: work }).code).toBe(0);
+  });
+
+  it('`help COMMAND...` shows that command\'s help; an unknown one is a usage error (exit 2)', () => {
+    const run = hublint(['help', 'engine', 'run']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toMatch(/^Usage: hublint engine run \[options\] IMAGE \[COMMAND\] \[ARG\.\.\.\]\n/);
+    expect(hublint(['help', 'pins']).stdout).toMatch(/^Usage: hublint pins /);
+    expect(hublint(['help', 'bogus'])).toEqual({ code: 2, stdout: '', stderr: "hublint: unknown command 'bogus'\nhint: `hublint --help` lists the commands\n" });
+    expect(hublint(['help', 'engine', 'bogus'])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^hublint: unknown command 'bogus'\n/) });
+  });
+
+  it('--fix-type without --fix or --fix-dry-run is a usage error (exit 2, one line)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-fixtype-'));
+    expect(hublint(['--fix-type', 'unsafe', '.'], { cwd: work })).toEqual({ code: 2, stdout: '', stderr: 'hublint: --fix-type goes with --fix or --fix-dry-run\n' });
+    expect(hublint(['--fix-dry-run', '--fix-type', 'unsafe', '.'], { cwd: work }).code).toBe(0);
+  });
+
+  it('--debug stacks name the TypeScript sources (the bundles ship source maps)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-debug-'));
+    const run = hublint(['--debug', '--fix-type', 'unsafe', '.'], { cwd: work });
+    expect(run.code).toBe(2);
+    const frames = run.stderr.split('\n').filter((line) => /^\s+at /.test(line));
+    expect(frames[0]).toMatch(/^ {4}at prepareScan \(.*[\\/]src[\\/]cli[\\/]scan-command\.ts:\d+:\d+\)$/);
+    expect(frames.filter((line) => /dist[\\/]bin[\\/]hublint\.js/.test(line))).toEqual([]);
+  });
+
+  it('unused-disable-directive is listed by `hublint rules` and takes a severity under rules: (which turns it on)', () => {
+    expect(hublint(['rules']).stdout).toContain('unused-disable-directive  hublint  warning\n');
+    expect(JSON.parse(hublint(['rules', '-f', 'json']).stdout).hublintRules.map((r: { id: string }) => r.id)).toEqual(['unused-disable-directive']);
+    const work = mkdtempSync(join(tmpdir(), 'hublint-udd-'));
+    writeFileSync(join(work, 'a.sh'), '# hublint-disable-next-line hub-get-repository\necho hello\n');
+    writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  unused-disable-directive: error\n');
+    const run = hublint(['a.sh'], { cwd: work });
+    expect([run.code, run.stderr]).toEqual([1, '']);
+    expect(run.stdout).toMatch(/^ {2}1:1 {2}error {2}unused hublint-disable-next-line directive .* {2}unused-disable-directive$/m);
+    writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  unused-disable-directive: off\n');
+    expect(hublint(['a.sh'], { cwd: work })).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('hublint help and hublint help engine, as git and npm', () => {

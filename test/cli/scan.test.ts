@@ -123,3 +123,44 @@ describe('hublint rules', () => {
     expect(r.stderr.trim()).toBe(`hublint: ${file}: rules[0] (mine): field 'status' must be one of deprecated, removed, legacy`);
   });
 });
+
+describe('what a person has to do, in the text output', () => {
+  it('says "needs a person" for rules with no automatic fix, and a comment\'s reason is the comment\'s', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-person-'));
+    writeFileSync(
+      join(work, 'c.py'),
+      'import requests\n# requests.get("https://hub.docker.com/v2/repositories/library/nginx/")\nrequests.post("https://hub.docker.com/v2/users/login", json={"username": u})\n',
+    );
+    writeFileSync(join(work, 's.sh'), 'curl "https://hub.docker.com/api/content/v1/products/search?q=nginx"\n');
+    const run = hublint(['.'], { cwd: work });
+    expect([run.code, run.stderr]).toEqual([1, '']);
+    const lines = run.stdout.split('\n');
+    const after = (rule: string) => lines[lines.findIndex((l) => l.endsWith(`  ${rule}`)) + 1].trim();
+    expect(after('hub-users-login')).toBe('needs a person: the request body changes to {identifier, secret}');
+    expect(after('hub-search-removed')).toBe('needs a person: parameters and response change');
+    // The commented-out call is info: nothing to do now; its reason (in JSON) names the comment, not Markdown.
+    expect(after('hub-get-repository')).not.toMatch(/needs a person/);
+    const json = JSON.parse(hublint(['c.py', '-f', 'json'], { cwd: work }).stdout) as { findings: { ruleId: string; fixRefusal?: string }[] };
+    expect(json.findings.find((f) => f.ruleId === 'hub-get-repository')?.fixRefusal).toBe('a URL in a comment is never rewritten: it documents a call, or is one commented out');
+  });
+});
+
+describe('report wording (issue 32 row 11)', () => {
+  it('markdown and html: plural counts, pins called unjudged in a scan, an automatic fix named once with its reason', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-words-'));
+    writeFileSync(join(work, 'a.js'), GET);
+    writeFileSync(join(work, '.env'), 'DOCKER_API_VERSION=1.41\n');
+    const md = hublint(['.', '-f', 'markdown'], { cwd: work });
+    expect([md.code, md.stderr]).toEqual([1, '']);
+    expect(md.stdout).toContain('**2 findings** (0 errors, 1 warning, 1 info finding) in 2 files');
+    expect(md.stdout).toContain('The Engine API versions the code pins (not judged: `hublint engine check` judges them');
+    expect(md.stdout).not.toContain('Verdict of each pinned version');
+    expect(md.stdout).toContain('  - Automatic fix (safe): only the path changes');
+    const html = hublint(['.', '-f', 'html'], { cwd: work }).stdout;
+    expect(html).toContain('Automatic fix (safe): only the path changes');
+    expect(html).not.toMatch(/Automatic fix: safe \(safe:/);
+    expect(html).toContain('(not judged: <code>hublint engine check</code>');
+    const judged = hublint(['engine', 'check', '--engine', '29.7', '.', '-f', 'markdown'], { cwd: work }).stdout;
+    expect(judged).toContain('Verdict of each pinned version per Engine release:');
+  });
+});

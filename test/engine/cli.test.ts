@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { engineRun, engineVersion } from '../../src/cli/commands/engine.js';
 import { DockerEngineClient } from '../../src/engine/index.js';
 import { captureIo, engineEnv, tempDir, transpileSources } from './helpers.js';
+import { hublint } from '../helpers/cli.js';
 
 /** `hublint engine version|run`: the command functions in-process, and the commander wiring in a child process. */
 
@@ -18,8 +19,19 @@ describe('engine version', () => {
       expect.stringMatching(/^Engine version: 20\.10\.\d+/),
       'ApiVersion:     1.41',
       'MinAPIVersion:  1.12',
-      'Negotiated:     1.41',
+      'API used:       1.41 (negotiated)',
     ]);
+  });
+
+  it('`hublint engine version -f json` prints JSON; with DOCKER_API_VERSION=1.24 the text says the pinned version is used, not a negotiated one', () => {
+    const env = { DOCKER_HOST: engineEnv().dockerHost };
+    const json = hublint(['engine', 'version', '-f', 'json'], { env });
+    expect([json.code, json.stderr]).toEqual([0, '']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ apiVersion: '1.41', clientApiVersion: '1.41', pinned: false });
+    const pinned = hublint(['engine', 'version'], { env: { ...env, DOCKER_API_VERSION: '1.24' } });
+    expect([pinned.code, pinned.stderr]).toEqual([0, '']);
+    expect(pinned.stdout).toContain('API used:       1.24 (pinned; not negotiated)\n');
+    expect(pinned.stdout).not.toMatch(/Negotiated|1\.41 \(negotiated\)/);
   });
 
   it('prints JSON with --format json, honouring DOCKER_HOST and a pin', async () => {

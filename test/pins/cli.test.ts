@@ -7,6 +7,10 @@ import { lintPins } from '../../src/scan/run.js';
 import type { JsonFinding } from '../../src/report/finding-json.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { memoryIo } from './io.js';
+import { hublint } from '../helpers/cli.js';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ENGINE_TABLE } from '../../src/rules/engine-table.generated.js';
 
 const ROOT = join(FIXTURES, 'pins');
 
@@ -91,6 +95,55 @@ describe('hublint engine check --engine', () => {
     expect(names(program)).toEqual(['pins', 'engine']);
     expect(names(engine)).toEqual(['check']);
     const check = engine.commands[0];
-    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--fail-on', '--max-warnings', '--probe', '--host', '--format', '--no-ignore']);
+    expect(check.options.map((o) => o.long)).toEqual(['--engine', '--fail-on', '--max-warnings', '--probe', '--host', '--config', '--exclude', '--format', '--output', '--no-ignore']);
+  });
+});
+
+describe('hublint engine check --engine <series>, as typed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hl-series-'));
+  writeFileSync(join(dir, '.env'), 'DOCKER_API_VERSION=1.41\n');
+  const series = (prefix: string) => ENGINE_TABLE.releases.map((r) => r.engine).filter((e) => e === prefix || e.startsWith(`${prefix}.`));
+
+  it('judges `--engine 29` against every 29.x release: an error when any rejects, naming which', () => {
+    const run = hublint(['engine', 'check', '--engine', '29', '.env'], { cwd: dir });
+    expect(run.code).toBe(1);
+    // 29.0–29.2 raised the minimum to 1.44; 29.3 lowered it to 1.40 again (rules/engine-api.yaml).
+    expect(run.stdout).toContain('error  Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.0–29.2: rejected-too-old (client version 1.41 is too old.');
+    expect(run.stdout).toMatch(/; 29\.3–29\.7: accepted-downgraded \(\d+–\d+ versions behind\)/);
+    expect(run.stderr).toBe(`hublint: judged against Engine 29.0–29.7 (${series('29').length} releases)\n`);
+    const json = JSON.parse(hublint(['engine', 'check', '--engine', '29', '-f', 'json', '.env'], { cwd: dir }).stdout) as { findings: JsonFinding[] };
+    expect((json.findings[0].verdicts as { against: string }[]).map((v) => v.against)).toEqual(series('29'));
+  });
+
+  it('takes a major.minor as each patch row of it (17.03 and 17.03.1), and a full version as one row', () => {
+    const minor = JSON.parse(hublint(['engine', 'check', '--engine', '17.03', '-f', 'json', '.env'], { cwd: dir }).stdout) as { findings: JsonFinding[] };
+    expect((minor.findings[0].verdicts as { against: string }[]).map((v) => v.against)).toEqual(['17.03', '17.03.1']);
+    const one = hublint(['engine', 'check', '--engine', '29.7.1', '.env'], { cwd: dir });
+    // A warning is a problem: it fails the gate as a scan's warnings do (issue 32 row 7).
+    expect([one.code, one.stderr]).toEqual([1, 'hublint: judged against Engine 29.7 (API 1.40–1.55)\n']);
+    expect(one.stdout).toContain('warning  Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.7: accepted-downgraded');
+  });
+});
+
+describe('hublint pins with -c, --exclude, -o and --fail-on, as typed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hl-pins-flags-'));
+  for (const sub of ['app', 'vendor', 'old']) {
+    mkdirSync(join(dir, sub));
+    writeFileSync(join(dir, sub, 'ci.env'), 'DOCKER_API_VERSION=1.41\n');
+  }
+  writeFileSync(join(dir, 'other.yaml'), 'exclude:\n  - "old/**"\n');
+
+  it('takes the config named by -c and --exclude, writes -o, and exits 0 (pins are info)', () => {
+    const run = hublint(['pins', '-c', 'other.yaml', '--exclude', 'vendor/**', '-f', 'json', '-o', 'pins.json'], { cwd: dir });
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '', '']);
+    const { findings } = JSON.parse(readFileSync(join(dir, 'pins.json'), 'utf8')) as { findings: JsonFinding[] };
+    expect(findings.map((f) => [f.file, f.version])).toEqual([['app/ci.env', '1.41']]);
+  });
+
+  it('exits 1 with --fail-on info when there is a pin, 0 with --fail-on warning', () => {
+    expect(hublint(['pins', '--fail-on', 'info', 'app'], { cwd: dir }).code).toBe(1);
+    expect(hublint(['pins', '--fail-on', 'warning', 'app'], { cwd: dir }).code).toBe(0);
+    const bad = hublint(['pins', '--fail-on', 'loud', 'app'], { cwd: dir });
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, "hublint: option '--fail-on <severity>' argument 'loud' is invalid. Allowed choices are error, warning, info, none."]);
   });
 });

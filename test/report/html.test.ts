@@ -116,7 +116,7 @@ describe('html audit report in headless Chromium', () => {
     const ruleRanks = (await page.locator('#by-rule tbody tr td:nth-child(5)').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-sort')))).map(Number);
     expect(ruleRanks).toEqual([...ruleRanks].sort((a, b) => b - a));
     // A date cell's text is one line: less than two lines high (the row may be taller).
-    const dateLines = await page.locator('#by-rule td.date').evaluateAll((cells) =>
+    const dateLines = await page.locator('#by-rule td.when .date').evaluateAll((cells) =>
       cells.map((c) => {
         const range = document.createRange();
         range.selectNodeContents(c);
@@ -189,9 +189,72 @@ describe('html audit report in headless Chromium', () => {
   it('saves a screenshot', async () => {
     const shots = mkdtempSync(join(tmpdir(), 'hublint-shots-'));
     const png = join(shots, 'audit.png');
-    await page.screenshot({ path: png, fullPage: true });
+    await page.screenshot({ path: png, fullPage: true, timeout: 100_000 });
     expect(statSync(png).size).toBeGreaterThan(10_000);
     expect(readFileSync(png).subarray(1, 4).toString('latin1')).toBe('PNG');
     // A full-page capture of a tall report takes over 20 s on a loaded 2-core machine.
+  }, 120_000);
+});
+
+/**
+ * Geometry of the two wide tables, measured in the browser: every text run stays inside its own
+ * cell (nothing runs into the next column or is cut off at the page's edge), cells of a row do
+ * not overlap, and the page itself never scrolls sideways (a table too wide scrolls in its box).
+ */
+async function layout(): Promise<{ pageWidth: number; columns: Record<string, Record<string, number>>; escapes: string[]; overlaps: string[] }> {
+  return page.evaluate(() => {
+    const escapes: string[] = [];
+    const overlaps: string[] = [];
+    const columns: Record<string, Record<string, number>> = {};
+    for (const id of ['by-rule', 'findings']) {
+      const table = document.getElementById(id) as HTMLTableElement;
+      columns[id] = Object.fromEntries(Array.from(table.tHead!.rows[0].cells, (th) => [th.textContent!.trim(), Math.round(th.getBoundingClientRect().width)]));
+      for (const row of Array.from(table.tBodies[0].rows).slice(0, 60)) {
+        const cells = Array.from(row.cells);
+        cells.forEach((cell, i) => {
+          const box = cell.getBoundingClientRect();
+          const next = cells[i + 1]?.getBoundingClientRect();
+          if (next && box.right > next.left + 0.5) overlaps.push(`${id}: cell ${i} of a row overlaps the next`);
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent!.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of Array.from(range.getClientRects())) {
+              if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1)) escapes.push(`${id} column ${i}: "${node.textContent!.slice(0, 40)}"`);
+            }
+          }
+        });
+      }
+    }
+    return { pageWidth: document.documentElement.scrollWidth, columns, escapes, overlaps };
+  });
+}
+
+describe('html audit report layout at 1280 and 420 px (issue 32 row 9)', () => {
+  afterAll(() => page.setViewportSize({ width: 1280, height: 900 }));
+
+  it('at 1280 px: text stays in its cell, the Title and Found columns are wide enough to read', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { pageWidth, columns, escapes, overlaps } = await layout();
+    expect(pageWidth).toBeLessThanOrEqual(1280);
+    expect(escapes).toEqual([]);
+    expect(overlaps).toEqual([]);
+    // The Title column was squeezed to ~45 px by a long date note beside it.
+    expect(columns['by-rule'].Title).toBeGreaterThan(250);
+    expect(columns.findings.Found).toBeGreaterThan(200);
+    expect(columns.findings.Replacement).toBeGreaterThan(150);
+  });
+
+  it('at 420 px: the page does not scroll sideways, the tables scroll in their box, and no column overlaps another', async () => {
+    await page.setViewportSize({ width: 420, height: 900 });
+    const { pageWidth, columns, escapes, overlaps } = await layout();
+    expect(pageWidth).toBeLessThanOrEqual(420);
+    expect(escapes).toEqual([]);
+    expect(overlaps).toEqual([]);
+    expect(columns.findings.Severity).toBeGreaterThan(70);
+    const shots = mkdtempSync(join(tmpdir(), 'hublint-shots-'));
+    await page.locator('#findings').screenshot({ path: join(shots, 'findings-420.png'), timeout: 60_000 });
+    expect(statSync(join(shots, 'findings-420.png')).size).toBeGreaterThan(5_000);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import { escapeControls } from '../../core/printable.js';
 import { DockerEngineClient, negotiateApiVersion } from '../../engine/index.js';
@@ -41,10 +41,10 @@ export function registerEngineCommands(program: Command): void {
 
   engine
     .command('version')
-    .description("print the daemon's Engine version, ApiVersion, MinAPIVersion and the negotiated API version")
+    .description("print the daemon's Engine version, ApiVersion, MinAPIVersion and the API version hublint uses (negotiated, or pinned)")
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
     .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)')
-    .option('--format <format>', 'text or json', 'text')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: EngineVersionOptions, command: Command) => {
       const io = defaultIo(command);
       process.exitCode = await engineVersion({ ...options, host: options.host ?? hostOf(command) }, io);
@@ -154,9 +154,10 @@ export async function engineVersion(options: EngineVersionOptions, io: EngineIo)
         ['Engine version', report.engineVersion],
         ['ApiVersion', report.apiVersion],
         ['MinAPIVersion', report.minApiVersion ?? '(not reported)'],
-        ['Negotiated', report.negotiatedApiVersion],
+        // The version requests use: a pin (--api, DOCKER_API_VERSION) turns negotiation off,
+        // so the version negotiation would have chosen is not shown beside it (JSON keeps both).
+        report.pinned ? ['API used', `${report.clientApiVersion} (pinned; not negotiated)`] : ['API used', `${report.clientApiVersion} (negotiated)`],
       ];
-      if (report.pinned) rows.push(['Pinned (used)', report.clientApiVersion]);
       await write(io.stdout, printable(rows.map(([key, value]) => `${`${key}:`.padEnd(16)}${escapeControls(daemonString(value))}\n`).join('')));
     }
     return 0;
