@@ -181,6 +181,11 @@ export class MethodResolver {
           const found = this.follow(call.result, TOP, field);
           if (found) return found;
         }
+        // A property's value goes where its reads go (`requests.post(self.login_url)`).
+        for (const read of this.p.getterReads(use.scope)) {
+          const found = this.follow(read, TOP, field);
+          if (found) return found;
+        }
         return undefined;
       }
       default:

@@ -127,6 +127,9 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         const inner = n.namedChildren.find((c) => c && c.type !== 'comment');
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
+      case 'lambda':
+        // `route = lambda p: f"{HUB}/v2/{p}"`: a function (named by the assignment), its body the value it returns.
+        return b.lambda(n, (list, fn) => list && params(list, fn), cx.walk, expr);
       case 'await':
         return n.namedChildren[0] ? expr(n.namedChildren[0], scope) : b.opaque(n.text, span(n), scope);
       case 'binary_operator': {

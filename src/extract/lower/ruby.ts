@@ -180,7 +180,17 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
       }
       case 'call':
         return dotted(n) ? undefined : call(n, scope);
-      case 'lambda':
+      case 'lambda': {
+        // `build = ->(p) { "#{base}/#{p}" }`: a function (named by the assignment), its last expression the value.
+        const fn = b.openScope('function', null, cx.span(n));
+        params(n.childForFieldName('parameters'), fn);
+        const body = n.childForFieldName('body')?.childForFieldName('body');
+        if (body) {
+          cx.returnsLast(body, (last) => VALUES.has(last.type));
+          cx.walk(body);
+        }
+        return b.opaque(n.text, cx.span(n), scope);
+      }
       case 'block':
       case 'do_block':
         walkBlock(n);

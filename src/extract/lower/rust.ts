@@ -145,7 +145,19 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
         return call(n, scope);
       case 'closure_expression': {
         const body = n.childForFieldName('body');
-        return body ? cx.expr(body, scope) : undefined;
+        // An argument (`unwrap_or_else(|| "https://…".into())`): what it returns is the value.
+        if (n.parent?.type !== 'let_declaration') return body ? cx.expr(body, scope) : undefined;
+        // `let build = |p: &str| format!(…)`: a function (named by the binding), its body the value.
+        const fn = b.openScope('function', null, cx.span(n));
+        for (const p of cx.named(n.childForFieldName('parameters'))) {
+          const pattern = p.type === 'parameter' ? p.childForFieldName('pattern') : p;
+          if (pattern) b.addParam(fn, pattern.text.replace(/^mut\s+/, ''));
+        }
+        if (body?.type === 'block') {
+          cx.returnsLast(body, (last) => !NOT_VALUES.test(last.type));
+          cx.walk(body);
+        } else if (body) b.ret(cx.expr(body, fn));
+        return b.opaque(n.text, cx.span(n), scope);
       }
       case 'struct_expression':
         for (const f of cx.named(n.childForFieldName('body')).filter((c) => c.type === 'field_initializer' || c.type === 'shorthand_field_initializer')) {
