@@ -7,6 +7,8 @@ import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 
 /** Calls that only wrap a URL: the call around them decides the method. */
 const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|parse|NewURL)$/;
+/** Fields of a parsed URL that hold its path (Ruby's `uri.path` / `request_uri`, Node's `u.pathname`, Go's `u.Path`). */
+const URL_PARTS = ['path', 'request_uri', 'pathname', 'Path', 'RequestURI'];
 /** Calls that take the method as an argument (`request("HEAD", url)`, `NewRequest(m, u, nil)`). */
 const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send|_request|call|fetch|urlopen|open|do_request|make_request|api_call)$/i;
 const MAX_HOPS = 10;
@@ -171,6 +173,16 @@ export class MethodResolver {
         for (const u of field ? (this.p.namesByName.get(`${name}.${field.key}`) ?? []) : []) {
           const found = this.follow(u, trail);
           if (found) return found;
+        }
+        // A parsed URL's path sent on its own (`uri = URI(url)` … `http.head(uri.path)`): the URL's request.
+        const value = use.def.value;
+        if (!field && value.kind === 'call' && WRAPPER.test(value.call.name)) {
+          for (const part of URL_PARTS) {
+            for (const u of this.p.namesByName.get(`${name}.${part}`) ?? []) {
+              const found = this.follow(u, trail);
+              if (found) return found;
+            }
+          }
         }
         return undefined;
       }

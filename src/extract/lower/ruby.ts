@@ -125,8 +125,10 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
 
   const expr = (n: SyntaxNode, scope: Scope): Expr | undefined => {
     switch (n.type) {
+      // `subshell`: `curl …` in backticks or %x(…), a shell command read as one (its curl flags state the method).
       case 'string':
       case 'heredoc_body':
+      case 'subshell':
         return b.str(strParts(n, scope), cx.span(n), scope);
       case 'heredoc_beginning': {
         const body = heredocBody(n);
