@@ -140,7 +140,13 @@ export class Program {
         return here[here.length - 1];
       }
       // `self.base` set in one method and read in another; class attributes.
-      if (/^(?:self|this|cls)\./.test(name) || ![...byScope.keys()].some((scope) => scope.kind === 'function')) return defs[defs.length - 1];
+      if (/^(?:self|this|cls)\./.test(name)) {
+        // The member as the reading class sets it, when it does (two classes of a file may each have a `this.http`).
+        const cls = classAround(use.scope);
+        const own = cls ? defs.filter((d) => classAround(d.scope) === cls) : [];
+        return own.length > 0 ? own[own.length - 1] : defs[defs.length - 1];
+      }
+      if (![...byScope.keys()].some((scope) => scope.kind === 'function')) return defs[defs.length - 1];
     }
     const implicit = this.implicitField(name, use);
     if (implicit) return implicit;
@@ -161,10 +167,8 @@ export class Program {
    */
   private implicitField(name: string, use: Expr): Def | undefined {
     if (!IMPLICIT_THIS.has(this.lowered.language) || name.includes('.')) return undefined;
-    let cls: Scope | null = use.scope;
-    while (cls && cls.kind !== 'class') cls = cls.parent;
-    if (!cls) return undefined;
-    const owner = cls;
+    const owner = classAround(use.scope);
+    if (!owner) return undefined;
     const inClass = (s: Scope) => s === owner || s.parent === owner;
     const field = (this.defsByName.get(`this.${name}`) ?? []).filter((d) => inClass(d.scope));
     if (field.length > 0) return field[field.length - 1];
@@ -191,6 +195,9 @@ export class Program {
           break;
         }
       }
+      // `client.base_url` of a parameter: the one class attribute of the file by that name (`base_url = "https://…"` in a class body).
+      const attrs = found ? [] : (this.defsByName.get(key) ?? []).filter((d) => d.scope.kind === 'class');
+      if (attrs.length === 1 && !this.defsByName.get(name.slice(0, name.indexOf('.')))) found = attrs[0];
     }
     this.fieldDefs.set(name, found);
     return found;
@@ -294,8 +301,7 @@ export class Program {
   getterOf(e: Expr & { kind: 'name' }): Scope | undefined {
     const m = /^(?:(?:self|this|cls|@)\.)?([\w$]+)$/.exec(e.name);
     if (!m) return undefined;
-    let cls: Scope | null = e.scope;
-    while (cls && cls.kind !== 'class') cls = cls.parent;
+    const cls = classAround(e.scope);
     if (!cls) return undefined;
     const fns = (this.functionsByName.get(m[1]) ?? []).filter((s) => s.parent === cls && s.params.every((x) => x.name === 'self' || x.name === 'cls' || x.name.startsWith('recv:')));
     return fns.length === 1 && fns[0] !== e.scope ? fns[0] : undefined;

@@ -153,6 +153,9 @@ export class MethodResolver {
         if (of.kind !== 'object') return this.follow(of, trail);
         // A field of an options object: the object goes to the call, which reads its keys.
         const k = [...of.fields].find(([, v]) => v === e)?.[0];
+        // The URL beside the method it is sent with (`{"method": "post", "url": url}` handed to a client elsewhere).
+        const stated = k !== undefined && URL_KEY.test(k) ? this.literalMethod(of.fields.get('method'), trail.env) : undefined;
+        if (stated) return stated;
         return this.follow(of, trail, k === undefined ? field : { obj: of, key: k, env: trail.env });
       }
       case 'arg':
