@@ -1,5 +1,6 @@
 import type { ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
+import { literalOf } from './builder.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
 import { classAround, superBindingsOf } from './super-call.js';
@@ -716,9 +717,34 @@ export class Evaluator {
       const returns = this.p.returnsOf(fn);
       if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
     }
-    return [this.hole(e, call.callee)];
+    const read = fns.length === 0 ? this.keyRead(e, call, env, depth) : undefined;
+    return read ?? [this.hole(e, call.callee)];
+  }
+
+  /**
+   * A key read by a call (`config.get("api_base")`, `opts.fetch(:url, default)`): the field the
+   * code defines under that key, as `config["api_base"]` would read it (an option table's
+   * `"api_base": {"default": …}` included, Program.fieldDef); else the default the call gives.
+   */
+  private keyRead(e: Expr, call: Call, env: Env, depth: number): Pieces | undefined {
+    const key = call.args[0] ? literalOf(call.args[0]) : null;
+    if (!KEY_READ.test(call.name) || call.receiver?.kind !== 'name' || key === null || !/^[\w-]+$/.test(key) || call.args.length > 2) return undefined;
+    const def = this.p.defOf(`${call.receiver.name}.${key}`, e);
+    if (def && !this.busy.has(def)) {
+      this.busy.add(def);
+      try {
+        return this.evaluate(def.value, env, depth + 1);
+      } finally {
+        this.busy.delete(def);
+      }
+    }
+    return call.args[1] ? this.evaluate(call.args[1], env, depth + 1) : undefined;
   }
 }
+
+/** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */
+const KEY_READ = /^(?:get|fetch)$/;
+
 
 function holeOf(e: Expr, name: string): Extract<Piece, { hole: string }> {
   return { hole: name, start: e.start, end: e.end, examples: [] };
