@@ -15,6 +15,8 @@ export class LowerBuilder {
   readonly out: Lowered;
   private readonly open: Scope[] = [];
   private nextId = 0;
+  /** Unnamed functions (lambdas, closures, arrow functions) by their start: a definition of one names it. */
+  private readonly anonymous = new Map<number, Scope>();
 
   constructor(language: string, text: string) {
     const module: Scope = { id: 0, name: null, kind: 'module', params: [], parent: null, start: 0, end: text.length };
@@ -33,7 +35,23 @@ export class LowerBuilder {
     const scope: Scope = { id: this.out.scopes.length, name, kind, params: [], parent, start: span.start, end: span.end };
     this.out.scopes.push(scope);
     this.open.push(scope);
+    if (kind === 'function' && name === null) this.anonymous.set(span.start, scope);
     return scope;
+  }
+
+  /**
+   * A function value given a name (`const build = (p) => …`, `route = lambda p: …`, `build :=
+   * func(p string) string {…}`, `$build = fn($p) => …`, `let build = |p| …`): the function is
+   * called by that name, as a declaration of it would be. The value is the lowered function
+   * itself (an opaque value over the function's own span).
+   */
+  private nameFunction(name: string, value: Expr): void {
+    if (value.kind !== 'opaque') return;
+    const fn = this.anonymous.get(value.start);
+    if (!fn || fn.end !== value.end || fn.name !== null) return;
+    fn.name = name.slice(name.lastIndexOf('.') + 1).replace(/^[$@]+/, '');
+    if (!/[.]|^[@]/.test(name)) fn.variable = true;
+    this.anonymous.delete(value.start);
   }
 
   addParam(scope: Scope, name: string, fallback?: Expr): void {
@@ -100,7 +118,8 @@ export class LowerBuilder {
     const scope = this.scopeAt(n.startIndex);
     const fn = this.openScope('function', null, { start: n.startIndex, end: n.endIndex });
     const ps = n.childForFieldName('parameters');
-    if (ps?.type === 'identifier') this.addParam(fn, ps.text);
+    // `p -> …` (Java), `p => …` (C#'s implicit_parameter): one bare name.
+    if (ps && ps.namedChildCount === 0) this.addParam(fn, ps.text);
     else params(ps, fn);
     const body = n.childForFieldName('body');
     if (body?.type === 'block') walkBody(body);
@@ -109,6 +128,7 @@ export class LowerBuilder {
   }
 
   def(name: string, value: Expr, at: number, constant?: boolean): Def {
+    this.nameFunction(name, value);
     const def: Def = { name, value, scope: value.scope, at, constant };
     value.use = { kind: 'def', def };
     this.out.defs.push(def);

@@ -387,6 +387,7 @@ function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Co
       ...branchUses(p, def, trail),
     ];
   }
+  if (use.kind === 'part' && use.of.kind === 'object') return inOptions(p, e, use.of, trail);
   if (use.kind !== 'arg') return [];
   const call = use.call;
   const out: Completion[] = [];
@@ -417,6 +418,20 @@ function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Co
     }
   }
   return out;
+}
+
+/** Keys of a request's options object that hold the path sent (`client.request({ method, url: path })`). */
+const PATH_KEY = /^(?:url|uri|path)$/;
+
+/**
+ * A path given as the URL field of the options of a request on a client (`this.http.request({
+ * method, url: path })` with `this.http = axios.create({ baseURL })`): joined to the client's base.
+ */
+function inOptions(p: Program, e: Expr, obj: Extract<Expr, { kind: 'object' }>, trail: Trail): Completion[] {
+  const key = [...obj.fields].find(([, v]) => v === e)?.[0];
+  if (key === undefined || !PATH_KEY.test(key) || obj.use.kind !== 'arg' || p.targetsOf(obj.use.call).length > 0) return [];
+  const base = requestBase(p, obj.use.call, trail.env);
+  return base ? [{ root: e, trail, base }] : [];
 }
 
 /** Where a function's parameter goes in its body: the constructions that hold it, or further calls. */

@@ -228,6 +228,20 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
             b.def(name, v, n.endIndex);
             b.def(`this.${name}`, b.expr({ kind: 'name', name, start: v.start, end: v.start }, scope), n.endIndex);
           }
+          return false;
+        }
+        // `string Search { get { return …; } }`, `{ get => …; }`: the getter is a function named by the
+        // property (a read of the property is its value, evaluate.ts getterOf); other accessors are walked.
+        for (const acc of named(n.childForFieldName('accessors'))) {
+          const body = acc.childForFieldName('body') ?? named(acc).find((c) => c.type === 'block' || c.type === 'arrow_expression_clause');
+          if (!body) continue;
+          const isGet = acc.children.some((c) => c?.type === 'get');
+          const fn = b.openScope('function', isGet && name ? name : null, span(acc));
+          if (body.type === 'block') walk(body);
+          else {
+            const value = named(body)[0];
+            if (value) b.ret(expr(value, fn));
+          }
         }
         return false;
       }

@@ -1,5 +1,6 @@
 import type { ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
+import { literalOf } from './builder.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
 import { classAround, superBindingsOf } from './super-call.js';
@@ -140,8 +141,16 @@ export class Program {
         return here[here.length - 1];
       }
       // `self.base` set in one method and read in another; class attributes.
-      if (/^(?:self|this|cls)\./.test(name) || ![...byScope.keys()].some((scope) => scope.kind === 'function')) return defs[defs.length - 1];
+      if (/^(?:self|this|cls)\./.test(name)) {
+        // The member as the reading class sets it, when it does (two classes of a file may each have a `this.http`).
+        const cls = classAround(use.scope);
+        const own = cls ? defs.filter((d) => classAround(d.scope) === cls) : [];
+        return own.length > 0 ? own[own.length - 1] : defs[defs.length - 1];
+      }
+      if (![...byScope.keys()].some((scope) => scope.kind === 'function')) return defs[defs.length - 1];
     }
+    const implicit = this.implicitField(name, use);
+    if (implicit) return implicit;
     const field = this.fieldDef(name);
     if (field) return field;
     const member = /^(?:self|this|cls)\.(\w+)$/.exec(name);
@@ -150,6 +159,24 @@ export class Program {
       if (attr?.length) return attr[attr.length - 1];
     }
     return undefined;
+  }
+
+  /**
+   * A bare name in a method of a language that reads fields without `this.` (Java, C#, Kotlin):
+   * the field, as its class's constructor sets it (`this.base = …` or `_base = …` in `Hub(…)`)
+   * or as a `this.base` definition anywhere in the class says.
+   */
+  private implicitField(name: string, use: Expr): Def | undefined {
+    if (!IMPLICIT_THIS.has(this.lowered.language) || name.includes('.')) return undefined;
+    const owner = classAround(use.scope);
+    if (!owner) return undefined;
+    const inClass = (s: Scope) => s === owner || s.parent === owner;
+    const field = (this.defsByName.get(`this.${name}`) ?? []).filter((d) => inClass(d.scope));
+    if (field.length > 0) return field[field.length - 1];
+    const set = (this.defsByName.get(name) ?? []).filter(
+      (d) => d.scope.parent === owner && d.scope.kind === 'function' && (d.scope.name === owner.name || d.scope.name === 'constructor') && !d.scope.params.some((p) => p.name === name),
+    );
+    return set[set.length - 1];
   }
 
   /**
@@ -169,6 +196,9 @@ export class Program {
           break;
         }
       }
+      // `client.base_url` of a parameter: the one class attribute of the file by that name (`base_url = "https://…"` in a class body).
+      const attrs = found ? [] : (this.defsByName.get(key) ?? []).filter((d) => d.scope.kind === 'class');
+      if (attrs.length === 1 && !this.defsByName.get(name.slice(0, name.indexOf('.')))) found = attrs[0];
     }
     this.fieldDefs.set(name, found);
     return found;
@@ -252,11 +282,60 @@ export class Program {
     return undefined;
   }
 
+  private returnsByScope: Map<Scope, Expr[]> | undefined;
+  /** The values a function returns (its `return`s, or its expression body). */
+  returnsOf(fn: Scope): Expr[] {
+    if (!this.returnsByScope) {
+      this.returnsByScope = new Map();
+      for (const x of this.lowered.exprs) if (x.use.kind === 'return') push(this.returnsByScope, x.use.scope, x);
+    }
+    return this.returnsByScope.get(fn) ?? [];
+  }
+
+  /**
+   * The function a name reads without calling it: a property or getter of the class the read
+   * stands in (`self.login_url` of a `@property`, `this.search` of `get search()`, Kotlin's
+   * `val url get() = …`, C#'s `string Url => …`), or a method a bare name calls (Ruby's `url`
+   * for `def url`). Only a function that takes no argument but its receiver, the one of that
+   * name in the class; asked only for a name no definition or parameter holds.
+   */
+  getterOf(e: Expr & { kind: 'name' }): Scope | undefined {
+    const m = /^(?:(?:self|this|cls|@)\.)?([\w$]+)$/.exec(e.name);
+    if (!m) return undefined;
+    const cls = classAround(e.scope);
+    if (!cls) return undefined;
+    const fns = (this.functionsByName.get(m[1]) ?? []).filter((s) => s.parent === cls && s.params.every((x) => x.name === 'self' || x.name === 'cls' || x.name.startsWith('recv:')));
+    return fns.length === 1 && fns[0] !== e.scope ? fns[0] : undefined;
+  }
+
+  private getterReadsByScope: Map<Scope, Expr[]> | undefined;
+  /** The names that read a function as a property (getterOf), by that function. */
+  getterReads(fn: Scope): Expr[] {
+    if (!this.getterReadsByScope) {
+      this.getterReadsByScope = new Map();
+      const named = new Set([...this.functionsByName.keys()]);
+      for (const [name, reads] of this.namesByName) {
+        if (!named.has(name.slice(name.lastIndexOf('.') + 1))) continue;
+        for (const r of reads) {
+          if (r.kind !== 'name' || this.defOf(r.name, r) || this.paramScope(r.name, r)) continue;
+          const g = this.getterOf(r);
+          if (g) push(this.getterReadsByScope, g, r);
+        }
+      }
+    }
+    return this.getterReadsByScope.get(fn) ?? [];
+  }
+
   /** Functions of this file a call may run (same name; methods through any receiver). */
   targetsOf(call: Call): Scope[] {
     // `this.http.get(…)` calls a method of the object in a field, not one of this class.
+    // A function value invoked through its method (`build.apply(p)`, `build.call(p)`, `build.invoke(p)`, Ruby's `build.(p)`).
+    const invoked = INVOKE.exec(call.callee);
+    const value = invoked ? (this.functionsByName.get(invoked[1]) ?? []).filter((s) => s.parent?.kind !== 'class') : [];
+    if (value.length > 0) return value;
     const onField = /^(?:this|self|cls)\.[\w$]+\./.test(call.callee);
-    const named = (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class'));
+    const dotted = call.callee.includes('.');
+    const named = (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class') && !(dotted && s.variable));
     if (this.lowered.language !== 'go') return named;
     // Go: `x.Get(u)` runs a method (a receiver first, see go.ts) unless `x` is an imported
     // package (`http.Get(u)` is never this file's `func (c *Client) Get`); `get(u)` a function.
@@ -294,6 +373,12 @@ export class Program {
     return this.importedNames.has(name) || this.importedNames.has(head) || this.importedModules.has(head);
   }
 }
+
+/** Calls that run the function a name holds: Java's functional interfaces, JS/Ruby `call`, Kotlin/C# `invoke`. */
+const INVOKE = /^([\w$]+)\.(?:apply|call|invoke|Invoke|\[\]|)$/;
+
+/** Languages whose methods read their class's fields by bare name. */
+const IMPLICIT_THIS = new Set(['java', 'csharp', 'kotlin']);
 
 /** Languages whose names may come from any file of the package or namespace, imported or not. */
 const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);
@@ -361,7 +446,7 @@ export function objectOf(p: Program, e: Expr, env: Env, depth = 0): { obj: Objec
   if (e.kind === 'call') {
     const fns = p.targetsOf(e.call);
     if (fns.length !== 1) return undefined;
-    const returns = p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fns[0]);
+    const returns = p.returnsOf(fns[0]);
     return returns.length === 1 ? objectOf(p, returns[0], bindCall(p, e.call, fns[0], env), depth + 1) : undefined;
   }
   return undefined;
@@ -562,6 +647,10 @@ export class Evaluator {
     if (inherited) return inherited;
     const fn = this.p.paramScope(e.name, e);
     if (fn) return [{ ...this.hole(e, e.name), examples: this.examples(fn, e.name) }];
+    // A property read (`self.login_url`), or a Ruby method called by its bare name: its one return value.
+    const getter = def ? undefined : this.p.getterOf(e);
+    const returned = getter ? this.p.returnsOf(getter) : [];
+    if (returned.length === 1) return this.evaluate(returned[0], { bindings: new Map(carried(env)) }, depth + 1);
     if (this.p.mayBeForeign(e.name)) {
       const value = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: e.name });
       if (value) {
@@ -625,12 +714,37 @@ export class Evaluator {
     const fns = this.p.targetsOf(call);
     if (fns.length === 1) {
       const fn = fns[0];
-      const returns = this.p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fn);
+      const returns = this.p.returnsOf(fn);
       if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
     }
-    return [this.hole(e, call.callee)];
+    const read = fns.length === 0 ? this.keyRead(e, call, env, depth) : undefined;
+    return read ?? [this.hole(e, call.callee)];
+  }
+
+  /**
+   * A key read by a call (`config.get("api_base")`, `opts.fetch(:url, default)`): the field the
+   * code defines under that key, as `config["api_base"]` would read it (an option table's
+   * `"api_base": {"default": …}` included, Program.fieldDef); else the default the call gives.
+   */
+  private keyRead(e: Expr, call: Call, env: Env, depth: number): Pieces | undefined {
+    const key = call.args[0] ? literalOf(call.args[0]) : null;
+    if (!KEY_READ.test(call.name) || call.receiver?.kind !== 'name' || key === null || !/^[\w-]+$/.test(key) || call.args.length > 2) return undefined;
+    const def = this.p.defOf(`${call.receiver.name}.${key}`, e);
+    if (def && !this.busy.has(def)) {
+      this.busy.add(def);
+      try {
+        return this.evaluate(def.value, env, depth + 1);
+      } finally {
+        this.busy.delete(def);
+      }
+    }
+    return call.args[1] ? this.evaluate(call.args[1], env, depth + 1) : undefined;
   }
 }
+
+/** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */
+const KEY_READ = /^(?:get|fetch)$/;
+
 
 function holeOf(e: Expr, name: string): Extract<Piece, { hole: string }> {
   return { hole: name, start: e.start, end: e.end, examples: [] };
@@ -653,10 +767,11 @@ export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (
       out.push(piece);
       continue;
     }
+    // matchAll works on a copy of the pattern: an argument that is itself a format (`'{0}/{1}/'.format(self.url, p)`
+    // with `self.url = '{0}/{1}'.format(…)`) runs this function again while the outer loop is under way.
     const re = style === 'brace' ? BRACE : PRINTF;
-    re.lastIndex = 0;
     let last = 0;
-    for (let m = re.exec(piece.text); m; m = re.exec(piece.text)) {
+    for (const m of piece.text.matchAll(re)) {
       const at = (i: number) => (piece.foreign ? piece.start : Math.min(piece.end, piece.start + i));
       if (m.index > last) out.push({ ...piece, text: piece.text.slice(last, m.index), start: at(last), end: at(m.index) });
       last = m.index + m[0].length;

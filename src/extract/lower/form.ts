@@ -104,6 +104,11 @@ export interface Scope extends Span {
   parent: Scope | null;
   /** A class's base class as written (`RestResource`, `rest.Resource`), when it extends one. */
   base?: string;
+  /**
+   * A function value a plain variable holds (`const build = (p) => …`, `route = lambda p: …`):
+   * named by the variable, so only a call of that name runs it, never `x.build(…)` on a receiver.
+   */
+  variable?: boolean;
 }
 
 /** An assignment, constant, field or parameter default: `name` holds `value` from `at` on. */

@@ -79,6 +79,14 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       case 'interpreted_string_literal':
       case 'raw_string_literal':
         return b.str(strParts(n), span(n), scope);
+      case 'func_literal': {
+        // A closure as a value (`build := func(p string) string {…}`): a function, named by the assignment.
+        const fn = b.openScope('function', null, span(n));
+        params(n.childForFieldName('parameters'), fn);
+        const body = n.childForFieldName('body');
+        if (body) cx.walk(body);
+        return b.opaque(n.text, span(n), scope);
+      }
       case 'parenthesized_expression':
       case 'literal_element': {
         const inner = named(n)[0];

@@ -67,6 +67,23 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       const args = argNodes.map((a) => expr(a, scope));
       return b.expr({ kind: 'format', style: 'printf', template: expr(object, scope), args, named: new Map(), ...span(n) }, scope);
     }
+    // Either value (the value, or the default the code knows): `Optional.ofNullable(a).orElse(d)`,
+    // `Objects.requireNonNullElse(a, d)`, `System.getenv().getOrDefault("HUB", d)`.
+    const inner = object?.type === 'method_invocation' ? object : null;
+    const innerCallee = inner ? `${dotted(inner.childForFieldName('object')) ?? ''}.${inner.childForFieldName('name')?.text ?? ''}` : '';
+    if (name === 'orElse' && argNodes.length === 1 && inner && /^(?:Optional\.)?(?:ofNullable|of)$/.test(innerCallee.replace(/^\./, ''))) {
+      const value = named(inner.childForFieldName('arguments'))[0];
+      const d = expr(argNodes[0], scope);
+      return b.either([d, value ? expr(value, scope) : undefined], span(n), scope) ?? d;
+    }
+    if (callee === 'Objects.requireNonNullElse' && argNodes.length === 2) {
+      const [a, d] = argNodes.map((x) => expr(x, scope));
+      return b.either([d, a], span(n), scope) ?? d;
+    }
+    if (name === 'getOrDefault' && innerCallee === 'System.getenv' && argNodes.length === 2) {
+      const [k, d] = argNodes.map((x) => expr(x, scope));
+      if (literalOf(k) !== null) return b.expr({ kind: 'env', name: literalOf(k) ?? '', fallback: d, ...span(n) }, scope);
+    }
     const args = argNodes.map((a) => expr(a, scope));
     if (/^(?:String\.format|formatted)$/.test(callee) && args.length > 0) {
       // String.format(Locale.ROOT, "...", ...) puts the template second.

@@ -7,6 +7,8 @@ import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 
 /** Calls that only wrap a URL: the call around them decides the method. */
 const WRAPPER = /^(?:URL|urlparse|urlsplit|Parse|ParseRequestURI|URI|Uri|create|parse|NewURL)$/;
+/** Fields of a parsed URL that hold its path (Ruby's `uri.path` / `request_uri`, Node's `u.pathname`, Go's `u.Path`). */
+const URL_PARTS = ['path', 'request_uri', 'pathname', 'Path', 'RequestURI'];
 /** Calls that take the method as an argument (`request("HEAD", url)`, `NewRequest(m, u, nil)`). */
 const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send|_request|call|fetch|urlopen|open|do_request|make_request|api_call)$/i;
 const MAX_HOPS = 10;
@@ -151,6 +153,9 @@ export class MethodResolver {
         if (of.kind !== 'object') return this.follow(of, trail);
         // A field of an options object: the object goes to the call, which reads its keys.
         const k = [...of.fields].find(([, v]) => v === e)?.[0];
+        // The URL beside the method it is sent with (`{"method": "post", "url": url}` handed to a client elsewhere).
+        const stated = k !== undefined && URL_KEY.test(k) ? this.literalMethod(of.fields.get('method'), trail.env) : undefined;
+        if (stated) return stated;
         return this.follow(of, trail, k === undefined ? field : { obj: of, key: k, env: trail.env });
       }
       case 'arg':
@@ -172,6 +177,16 @@ export class MethodResolver {
           const found = this.follow(u, trail);
           if (found) return found;
         }
+        // A parsed URL's path sent on its own (`uri = URI(url)` … `http.head(uri.path)`): the URL's request.
+        const value = use.def.value;
+        if (!field && value.kind === 'call' && WRAPPER.test(value.call.name)) {
+          for (const part of URL_PARTS) {
+            for (const u of this.p.namesByName.get(`${name}.${part}`) ?? []) {
+              const found = this.follow(u, trail);
+              if (found) return found;
+            }
+          }
+        }
         return undefined;
       }
       case 'return': {
@@ -179,6 +194,11 @@ export class MethodResolver {
         if (back && this.p.targetsOf(back.call).includes(use.scope)) return this.follow(back.call.result, { env: back.env, via: trail.via.slice(0, -1) }, field);
         for (const call of this.p.callsOf(use.scope)) {
           const found = this.follow(call.result, TOP, field);
+          if (found) return found;
+        }
+        // A property's value goes where its reads go (`requests.post(self.login_url)`).
+        for (const read of this.p.getterReads(use.scope)) {
+          const found = this.follow(read, TOP, field);
           if (found) return found;
         }
         return undefined;

@@ -142,9 +142,11 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
     switch (n.type) {
       case 'string':
         return b.str(strParts(n, scope, true), cx.span(n), scope);
+      // `shell_command_expression`: `curl …` in backticks, a shell command read as one (its curl flags state the method).
       case 'encapsed_string':
       case 'heredoc':
       case 'nowdoc':
+      case 'shell_command_expression':
         return b.str(strParts(n, scope, n.type === 'nowdoc'), cx.span(n), scope);
       case 'parenthesized_expression':
       case 'cast_expression': {

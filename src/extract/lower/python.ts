@@ -127,6 +127,27 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         const inner = n.namedChildren.find((c) => c && c.type !== 'comment');
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
       }
+      case 'dictionary': {
+        // `{"method": "post", "url": url}` returned or passed: an options object (the method resolver reads its keys).
+        const fields = new Map<string, Expr>();
+        const spreads: Expr[] = [];
+        for (const c of n.namedChildren) {
+          if (!c || c.type === 'comment') continue;
+          const key = c.type === 'pair' ? c.childForFieldName('key') : null;
+          const value = c.type === 'pair' ? c.childForFieldName('value') : c.type === 'dictionary_splat' ? c.namedChildren[0] : null;
+          if (!value) expr(c, scope);
+          else if (c.type === 'dictionary_splat') spreads.push(expr(value, scope));
+          else if (key?.type === 'string' && /^["'][\w-]+["']$/.test(key.text)) fields.set(key.text.slice(1, -1), expr(value, scope));
+          else {
+            if (key) expr(key, scope);
+            expr(value, scope);
+          }
+        }
+        return b.expr({ kind: 'object', fields, spreads, ...span(n) }, scope);
+      }
+      case 'lambda':
+        // `route = lambda p: f"{HUB}/v2/{p}"`: a function (named by the assignment), its body the value it returns.
+        return b.lambda(n, (list, fn) => list && params(list, fn), cx.walk, expr);
       case 'await':
         return n.namedChildren[0] ? expr(n.namedChildren[0], scope) : b.opaque(n.text, span(n), scope);
       case 'binary_operator': {

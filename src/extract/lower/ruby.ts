@@ -125,8 +125,10 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
 
   const expr = (n: SyntaxNode, scope: Scope): Expr | undefined => {
     switch (n.type) {
+      // `subshell`: `curl …` in backticks or %x(…), a shell command read as one (its curl flags state the method).
       case 'string':
       case 'heredoc_body':
+      case 'subshell':
         return b.str(strParts(n, scope), cx.span(n), scope);
       case 'heredoc_beginning': {
         const body = heredocBody(n);
@@ -180,7 +182,17 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
       }
       case 'call':
         return dotted(n) ? undefined : call(n, scope);
-      case 'lambda':
+      case 'lambda': {
+        // `build = ->(p) { "#{base}/#{p}" }`: a function (named by the assignment), its last expression the value.
+        const fn = b.openScope('function', null, cx.span(n));
+        params(n.childForFieldName('parameters'), fn);
+        const body = n.childForFieldName('body')?.childForFieldName('body');
+        if (body) {
+          cx.returnsLast(body, (last) => VALUES.has(last.type));
+          cx.walk(body);
+        }
+        return b.opaque(n.text, cx.span(n), scope);
+      }
       case 'block':
       case 'do_block':
         walkBlock(n);

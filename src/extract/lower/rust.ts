@@ -12,6 +12,11 @@ const ENV = /^(?:std::)?env::var(?:_os)?$/;
 const WRAPPERS = new Set(['reference_expression', 'try_expression', 'await_expression', 'parenthesized_expression', 'type_cast_expression']);
 /** Block items that are no value: a block's last other node is what it returns. */
 const NOT_VALUES = /statement$|^let_declaration$|_item$|^line_comment$|^block_comment$|^attribute_item$|^macro_invocation$/;
+/** Macros whose invocation at a block's end is the block's value (`format!(…)` returns the URL it builds). */
+const VALUE_MACROS = /^(?:format|concat)$/;
+/** Whether a block's last node is its value (a tail expression). */
+const isTail = (last: SyntaxNode): boolean =>
+  !NOT_VALUES.test(last.type) || (last.type === 'macro_invocation' && VALUE_MACROS.test(last.childForFieldName('macro')?.text ?? ''));
 
 /**
  * Rust (tree-sitter-rust) into the lowered form: `format!` (positional, named and inline
@@ -145,7 +150,19 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
         return call(n, scope);
       case 'closure_expression': {
         const body = n.childForFieldName('body');
-        return body ? cx.expr(body, scope) : undefined;
+        // An argument (`unwrap_or_else(|| "https://…".into())`): what it returns is the value.
+        if (n.parent?.type !== 'let_declaration') return body ? cx.expr(body, scope) : undefined;
+        // `let build = |p: &str| format!(…)`: a function (named by the binding), its body the value.
+        const fn = b.openScope('function', null, cx.span(n));
+        for (const p of cx.named(n.childForFieldName('parameters'))) {
+          const pattern = p.type === 'parameter' ? p.childForFieldName('pattern') : p;
+          if (pattern) b.addParam(fn, pattern.text.replace(/^mut\s+/, ''));
+        }
+        if (body?.type === 'block') {
+          cx.returnsLast(body, isTail);
+          cx.walk(body);
+        } else if (body) b.ret(cx.expr(body, fn));
+        return b.opaque(n.text, cx.span(n), scope);
       }
       case 'struct_expression':
         for (const f of cx.named(n.childForFieldName('body')).filter((c) => c.type === 'field_initializer' || c.type === 'shorthand_field_initializer')) {
@@ -192,7 +209,7 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
             else if (pattern) b.addParam(fn, pattern.text.replace(/^mut\s+/, ''));
           }
           const body = n.childForFieldName('body');
-          cx.returnsLast(body, (last) => !NOT_VALUES.test(last.type));
+          cx.returnsLast(body, isTail);
           return body !== null;
         }
         case 'const_item':

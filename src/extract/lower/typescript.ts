@@ -284,8 +284,10 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
           const fallback = right.kind === 'str' && literalOf(right) === '' ? undefined : right;
           return b.expr({ kind: 'env', name: left.name, fallback, ...span(n) }, scope);
         }
-        // An empty fallback (`?? ''`) says nothing; a literal one is what can be known.
-        return right.kind === 'str' && literalOf(right) !== '' ? right : left;
+        // An empty fallback (`?? ''`) says nothing; a literal one is what can be known; a name or a
+        // call (`cfg.base ?? DEFAULT_HUB`) is either value: the one that names the Hub is read.
+        if (right.kind === 'str') return literalOf(right) !== '' ? right : left;
+        return b.either([left, right], span(n), scope) ?? left;
       }
       if (op === ts.SyntaxKind.CommaToken) {
         expr(n.left, scope, depth + 1);
@@ -446,7 +448,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
         b.addParam(scope, p.name.text, p.initializer ? expr(p.initializer, scope) : undefined);
         // constructor(private readonly base = 'https://…') is also `this.base`.
         if (ts.isConstructorDeclaration(n) && (ts.getModifiers(p)?.length ?? 0) > 0) {
-          b.def(`this.${p.name.text}`, b.expr({ kind: 'name', name: p.name.text, ...span(p.name) }, scope), p.end);
+          // The read stands after the parameter's default (which defines the name from there on), so the default is its value.
+          b.def(`this.${p.name.text}`, b.expr({ kind: 'name', name: p.name.text, start: p.end, end: p.end }, scope), p.end);
         }
       } else {
         b.addParam(scope, `{${p.name.getText(sf)}}`);
