@@ -26,9 +26,10 @@ if (fixType !== 'safe' && fixType !== 'unsafe') {
 
 const { lint } = await import(join(root, 'dist', 'scan', 'run.js'));
 const { runFix } = await import(join(root, 'dist', 'fix', 'run-fix.js'));
-const { verifyFix, expectedUrl } = await import(join(root, 'dist', 'fix', 'verify.js'));
+const { verifyFix, expectedUrl, comparableUrl } = await import(join(root, 'dist', 'fix', 'verify.js'));
 const { decodeUrl } = await import(join(root, 'dist', 'fix', 'plan.js'));
-const deps = { lint, runFix, verifyFix, expectedUrl, decodeUrl, fixType };
+const { showHoles } = await import(join(root, 'dist', 'core', 'hole.js'));
+const deps = { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl: (u) => showHoles(comparableUrl(u)), fixType };
 
 const totals = { cases: 0, findings: 0, applied: 0, refused: 0, rolledBack: 0, wrongRule: 0, notResolving: 0, brokenFiles: 0, filesFixed: 0 };
 const reasons = new Map();

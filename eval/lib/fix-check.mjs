@@ -15,7 +15,7 @@ export const groupReason = (r) => r.replace(/\{[^}]*\}/g, '{…}').replace(/http
  * line and whether the fixed text re-extracts the replacement URL), the fixed files the checks
  * reject, and why each other finding was not fixed.
  */
-export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedUrl, decodeUrl, fixType = 'safe' }) {
+export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl = (u) => decodeUrl(u.trim()), fixType = 'safe' }) {
   const out = { findings: 0, applied: [], brokenFiles: [], filesFixed: 0, notFixed: [] };
   const work = mkdtempSync(join(tmpdir(), 'hublint-fixcheck-'));
   try {
@@ -41,7 +41,7 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
       out.filesFixed++;
       const v = await result.scanned.verifier(r.file, r.diff.before);
       const was = await v.candidates(r.diff.before);
-      const now = new Set((await v.candidates(r.diff.after)).map((x) => decodeUrl(x.url.trim())));
+      const now = new Set((await v.candidates(r.diff.after)).map((x) => comparableUrl(x.url)));
       for (const f of r.fixed) {
         appliedPrints.add(f.fingerprint);
         const labelled = c.labels.some((l) => l.file === f.file && l.rule === f.ruleId && (l.line === f.line || (l.alt ?? []).includes(f.line)));
@@ -49,7 +49,7 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
         // replacement of the URL it built before.
         const first = f.fix.edits[0];
         const old = was.find((x) => x.start <= first.start && first.end <= x.end);
-        const want = old && f.replacement ? expectedUrl(old.url, f.replacement.path) : null;
+        const want = old && f.replacement ? comparableUrl(f.fix.target ?? expectedUrl(old.url, f.replacement.path)) : null;
         out.applied.push({ finding: f, labelled, resolves: want !== null && now.has(want), want });
       }
       // The checks once more, on the dry run's own output.

@@ -57,9 +57,11 @@ export async function fixFlow(
   const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.map((f) => f.fingerprint)));
   // A file the checks refused keeps its findings, each saying why it was not fixed.
   const refusedWhy = new Map(results.filter((r) => r.status === 'refused').map((r) => [r.file, r.reason ?? 'not fixed']));
+  // A fix the checks turned down while its file's other fixes went in says why too.
+  const rolledBackWhy = new Map(results.flatMap((r) => (r.rolledBack ?? []).map((x) => [x.finding.fingerprint, x.reason] as const)));
   const remaining = result.findings
     .filter((f) => !fixedPrints.has(f.fingerprint))
-    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f));
+    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f.fix && rolledBackWhy.has(f.fingerprint) ? { ...f, fixRefusal: rolledBackWhy.get(f.fingerprint) } : f));
   let diff = '';
   if (dryRun) {
     const { createTwoFilesPatch } = await import('diff');

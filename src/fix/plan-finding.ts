@@ -26,9 +26,13 @@ function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: (
   const edits: FindingEdit[] = plan.edits.map((e) => {
     const a = lines().position(e.start);
     const b = lines().position(e.end);
-    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}) };
+    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}), ...(e.kind ? { kind: e.kind } : {}) };
   });
-  return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${variant.fix.note} (applied with --fix-type unsafe)` : manual };
+  const evidence = plan.evidence?.length ? plan.evidence : undefined;
+  const fix = { policy: plan.policy, edits, ...(plan.target ? { target: plan.target } : {}), ...(evidence ? { evidence } : {}), ...(plan.partial ? { partial: plan.partial } : {}) };
+  if (plan.partial) return { fix, suggestion: `${manual}; shown, never written: ${plan.partial}`, fixRefusal: plan.partial };
+  const note = [evidence ? `rests on ${evidence.join('; ')}` : null, variant.fix.policy === 'unsafe' || !evidence ? variant.fix.note : null].filter(Boolean).join('; ');
+  return { fix, suggestion: plan.policy === 'unsafe' ? `${manual}; ${note} (applied with --fix-type unsafe)` : manual };
 }
 
 /** One finding with its fix planned (fields in the order the JSON report has always had them). */

@@ -30,7 +30,16 @@ export function expectedUrl(oldUrl: string, replacementPath: string): string {
   return `${a[1] ?? ''}${a[2]}${host}${a[4]}${replacementPath}${url.slice(end)}`;
 }
 
-const show = (url: string) => redact(showHoles(url));
+const show = (url: string) => redact(url);
+
+/**
+ * A URL as the verifier compares it: decoded, and each value read as one whole, however many
+ * segments the matcher's reading of that text gave it (`{name:namespace}/{name:repository}` is
+ * `{name}`): the edit keeps every value's expression, and a re-scan may read its arity anew.
+ */
+export function comparableUrl(url: string): string {
+  return decodeUrl(url.trim()).replace(/\uE000([^\uE000\uE001]*?):\w+\uE001(?:\/\uE000\1:\w+\uE001)*/g, '\uE000$1\uE001');
+}
 
 function multiset(urls: string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -54,11 +63,11 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
     const first = f.fix!.edits[0];
     const c = was.find((x) => x.start <= first.start && first.end <= x.end);
     if (!c || !f.replacement) return 'the fixed construction cannot be found again before the edit';
-    gone.push(decodeUrl(c.url.trim()));
-    want.push(expectedUrl(c.url, f.replacement.path));
+    gone.push(showHoles(comparableUrl(c.url)));
+    want.push(f.fix!.target !== undefined ? showHoles(comparableUrl(f.fix!.target)) : showHoles(comparableUrl(expectedUrl(c.url, f.replacement.path))));
   }
-  const wasUrls = multiset(was.map((c) => decodeUrl(c.url.trim())));
-  const nowUrls = multiset(now.map((c) => decodeUrl(c.url.trim())));
+  const wasUrls = multiset(was.map((c) => showHoles(comparableUrl(c.url))));
+  const nowUrls = multiset(now.map((c) => showHoles(comparableUrl(c.url))));
   const added = minus(nowUrls, wasUrls);
   const removed = minus(wasUrls, nowUrls);
   const wantSet = multiset(want);
