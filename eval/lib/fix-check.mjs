@@ -44,10 +44,15 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
       const now = new Set((await v.candidates(r.diff.after)).map((x) => comparableUrl(x.url)));
       for (const f of r.fixed) {
         appliedPrints.add(f.fingerprint);
+        // A partial migration is shown by the dry run, never written: it is not a fix.
+        if (f.fix.partial) {
+          out.notFixed.push({ finding: f, reason: `partial migration, shown only: ${groupReason(f.fix.partial)}`, partial: true });
+          continue;
+        }
         const labelled = c.labels.some((l) => l.file === f.file && l.rule === f.ruleId && (l.line === f.line || (l.alt ?? []).includes(f.line)));
         // Re-resolution, read from the outside: the construction the fix edited now builds the
         // replacement of the URL it built before.
-        const first = f.fix.edits[0];
+        const first = f.fix.edits.find((e) => !e.kind) ?? f.fix.edits[0];
         const old = was.find((x) => x.start <= first.start && first.end <= x.end);
         const want = old && f.replacement ? comparableUrl(f.fix.target ?? expectedUrl(old.url, f.replacement.path)) : null;
         out.applied.push({ finding: f, labelled, resolves: want !== null && now.has(want), want });

@@ -3,6 +3,7 @@ import { holeNames, showHoles } from '../core/hole.js';
 import type { Candidate, FixPolicy, Match } from '../core/types.js';
 import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 import type { EditKind } from './edit-kinds.js';
+import { relexSplice, type Lex } from './splices.js';
 import { holeEvidence } from './evidence.js';
 
 export interface TextEdit {
@@ -54,7 +55,14 @@ function textPieces(text: string, from: number, to: number, str: StringLexeme | 
 }
 
 /** The pieces of the source range [start, end): string parts clipped to the range, code between them. */
-function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean): Piece[] | string {
+function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean, lex?: Lex): Piece[] | string {
+  // A URL wholly inside a splice (a shell `TOKEN=$(curl … URL …)`): read the splice's own lexemes.
+  for (const l of lexed.lexemes) {
+    if (l.kind !== 'str' || !lex || l.start > start || l.end < end) continue;
+    const p = l.parts.find((x) => x.kind === 'splice' && x.start <= start && end <= x.end);
+    const sub = p && relexSplice(text, p, lex);
+    if (sub) return piecesOf(text, sub.lexed, start, end, decode, lex);
+  }
   const out: Piece[] = [];
   let at = start;
   const code = (a: number, b: number) => {
@@ -169,7 +177,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   const encoded = isEncodedUrl(c.url);
   let pieces: Piece[] | string;
   if (lexer) {
-    pieces = piecesOf(text, lexed ?? lexer.lex(text), c.start, c.end, encoded);
+    pieces = piecesOf(text, lexed ?? lexer.lex(text), c.start, c.end, encoded, (t) => lexer.lex(t));
   } else {
     // No parser for this file type: only a URL written whole, as one token, is rewritten.
     if (holeNames(c.url).length > 0 || /\s/.test(text.slice(c.start, c.end))) {
