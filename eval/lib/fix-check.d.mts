@@ -6,6 +6,7 @@ export interface CaseLabels {
 }
 export interface CaseFixCheck {
   findings: number;
+  withReplacement: number;
   applied: { finding: Finding; labelled: boolean; resolves: boolean; want: string | null }[];
   brokenFiles: { file: string; why: string }[];
   filesFixed: number;

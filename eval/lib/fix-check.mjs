@@ -16,7 +16,7 @@ export const groupReason = (r) => r.replace(/\{[^}]*\}/g, '{…}').replace(/http
  * reject, and why each other finding was not fixed.
  */
 export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl = (u) => decodeUrl(u.trim()), fixType = 'safe' }) {
-  const out = { findings: 0, applied: [], brokenFiles: [], filesFixed: 0, notFixed: [] };
+  const out = { findings: 0, withReplacement: 0, applied: [], brokenFiles: [], filesFixed: 0, notFixed: [] };
   const work = mkdtempSync(join(tmpdir(), 'hublint-fixcheck-'));
   try {
     cpSync(caseDir, work, { recursive: true });
@@ -24,6 +24,8 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
     const result = await lint({ cwd: work, paths: ['.'] });
     const hub = result.findings.filter((f) => f.ruleId.startsWith('hub-'));
     out.findings = hub.length;
+    // Fix coverage is counted over the calls whose rule has a replacement to rewrite them to.
+    out.withReplacement = hub.filter((f) => f.replacement).length;
     const results = await runFix(hub, {
       cwd: work,
       fixType,
@@ -38,7 +40,7 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
         for (const f of hub.filter((x) => x.file === r.file && x.fix)) out.notFixed.push({ finding: f, reason: `rolled back by the checks: ${groupReason(r.reason ?? '')}`, rolledBack: true });
         continue;
       }
-      out.filesFixed++;
+      if (r.fixed.some((f) => !f.fix.partial)) out.filesFixed++;
       const v = await result.scanned.verifier(r.file, r.diff.before);
       const was = await v.candidates(r.diff.before);
       const now = new Set((await v.candidates(r.diff.after)).map((x) => comparableUrl(x.url)));
