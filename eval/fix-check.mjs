@@ -26,11 +26,12 @@ if (fixType !== 'safe' && fixType !== 'unsafe') {
 
 const { lint } = await import(join(root, 'dist', 'scan', 'run.js'));
 const { runFix } = await import(join(root, 'dist', 'fix', 'run-fix.js'));
-const { verifyFix, expectedUrl } = await import(join(root, 'dist', 'fix', 'verify.js'));
+const { verifyFix, expectedUrl, comparableUrl } = await import(join(root, 'dist', 'fix', 'verify.js'));
 const { decodeUrl } = await import(join(root, 'dist', 'fix', 'plan.js'));
-const deps = { lint, runFix, verifyFix, expectedUrl, decodeUrl, fixType };
+const { showHoles } = await import(join(root, 'dist', 'core', 'hole.js'));
+const deps = { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl: (u) => showHoles(comparableUrl(u)), fixType };
 
-const totals = { cases: 0, findings: 0, applied: 0, refused: 0, rolledBack: 0, wrongRule: 0, notResolving: 0, brokenFiles: 0, filesFixed: 0 };
+const totals = { cases: 0, findings: 0, withReplacement: 0, applied: 0, suggestions: 0, partial: 0, refused: 0, rolledBack: 0, wrongRule: 0, notResolving: 0, brokenFiles: 0, filesFixed: 0 };
 const reasons = new Map();
 const problems = [];
 const appliedList = [];
@@ -46,10 +47,12 @@ for (const id of caseIds(casesDir)) {
   totals.cases++;
   const r = await checkCase(c, join(casesDir, id), deps);
   totals.findings += r.findings;
+  totals.withReplacement += r.withReplacement;
   totals.filesFixed += r.filesFixed;
   for (const a of r.applied) {
     const f = a.finding;
     totals.applied++;
+    if (f.fix.policy === 'unsafe') totals.suggestions++;
     appliedList.push(`${id}: ${f.file}:${f.line} ${f.ruleId}`);
     if (!a.labelled) {
       totals.wrongRule++;
@@ -66,6 +69,7 @@ for (const id of caseIds(casesDir)) {
   }
   for (const n of r.notFixed) {
     if (n.rolledBack) totals.rolledBack++;
+    else if (n.partial) totals.partial++;
     else totals.refused++;
     reasons.set(n.reason, (reasons.get(n.reason) ?? 0) + 1);
   }
@@ -73,12 +77,13 @@ for (const id of caseIds(casesDir)) {
 
 const byReason = [...reasons].sort((a, b) => b[1] - a[1]);
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ fixType, ...totals, reasons: Object.fromEntries(byReason), applied: appliedList, problems }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ fixType, coverage: totals.withReplacement ? totals.applied / totals.withReplacement : 0, ...totals, reasons: Object.fromEntries(byReason), applied: appliedList, problems }, null, 2)}\n`);
 } else {
   const t = totals;
   process.stdout.write(
     [
       `${t.cases} cases, ${t.findings} Hub findings (--fix-type ${fixType}): ${t.applied} fixes applied in ${t.filesFixed} files, ${t.refused} refused, ${t.rolledBack} rolled back by the checks`,
+      `fix coverage: ${t.applied} of ${t.withReplacement} Hub calls whose rule has a replacement (${t.withReplacement ? Math.round((100 * t.applied) / t.withReplacement) : 0}%): ${t.applied - t.suggestions} safe, ${t.suggestions} suggestions; ${t.partial} partial migrations shown only`,
       `applied to a call of another rule: ${t.wrongRule}; not re-resolving to the replacement: ${t.notResolving}; fixed files failing to parse or changing outside strings: ${t.brokenFiles}`,
       '',
       '| reason a finding was not fixed | findings |',

@@ -6,10 +6,11 @@ export interface CaseLabels {
 }
 export interface CaseFixCheck {
   findings: number;
+  withReplacement: number;
   applied: { finding: Finding; labelled: boolean; resolves: boolean; want: string | null }[];
   brokenFiles: { file: string; why: string }[];
   filesFixed: number;
-  notFixed: { finding: Finding; reason: string; rolledBack?: boolean }[];
+  notFixed: { finding: Finding; reason: string; rolledBack?: boolean; partial?: boolean }[];
 }
 export function groupReason(reason: string): string;
 export function checkCase(c: CaseLabels, caseDir: string, deps: Record<string, unknown> & { fixType?: 'safe' | 'unsafe' }): Promise<CaseFixCheck>;

@@ -15,8 +15,8 @@ export const groupReason = (r) => r.replace(/\{[^}]*\}/g, '{…}').replace(/http
  * line and whether the fixed text re-extracts the replacement URL), the fixed files the checks
  * reject, and why each other finding was not fixed.
  */
-export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedUrl, decodeUrl, fixType = 'safe' }) {
-  const out = { findings: 0, applied: [], brokenFiles: [], filesFixed: 0, notFixed: [] };
+export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl = (u) => decodeUrl(u.trim()), fixType = 'safe' }) {
+  const out = { findings: 0, withReplacement: 0, applied: [], brokenFiles: [], filesFixed: 0, notFixed: [] };
   const work = mkdtempSync(join(tmpdir(), 'hublint-fixcheck-'));
   try {
     cpSync(caseDir, work, { recursive: true });
@@ -24,6 +24,8 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
     const result = await lint({ cwd: work, paths: ['.'] });
     const hub = result.findings.filter((f) => f.ruleId.startsWith('hub-'));
     out.findings = hub.length;
+    // Fix coverage is counted over the calls whose rule has a replacement to rewrite them to.
+    out.withReplacement = hub.filter((f) => f.replacement).length;
     const results = await runFix(hub, {
       cwd: work,
       fixType,
@@ -38,18 +40,23 @@ export async function checkCase(c, caseDir, { lint, runFix, verifyFix, expectedU
         for (const f of hub.filter((x) => x.file === r.file && x.fix)) out.notFixed.push({ finding: f, reason: `rolled back by the checks: ${groupReason(r.reason ?? '')}`, rolledBack: true });
         continue;
       }
-      out.filesFixed++;
+      if (r.fixed.some((f) => !f.fix.partial)) out.filesFixed++;
       const v = await result.scanned.verifier(r.file, r.diff.before);
       const was = await v.candidates(r.diff.before);
-      const now = new Set((await v.candidates(r.diff.after)).map((x) => decodeUrl(x.url.trim())));
+      const now = new Set((await v.candidates(r.diff.after)).map((x) => comparableUrl(x.url)));
       for (const f of r.fixed) {
         appliedPrints.add(f.fingerprint);
+        // A partial migration is shown by the dry run, never written: it is not a fix.
+        if (f.fix.partial) {
+          out.notFixed.push({ finding: f, reason: `partial migration, shown only: ${groupReason(f.fix.partial)}`, partial: true });
+          continue;
+        }
         const labelled = c.labels.some((l) => l.file === f.file && l.rule === f.ruleId && (l.line === f.line || (l.alt ?? []).includes(f.line)));
         // Re-resolution, read from the outside: the construction the fix edited now builds the
         // replacement of the URL it built before.
-        const first = f.fix.edits[0];
+        const first = f.fix.edits.find((e) => !e.kind) ?? f.fix.edits[0];
         const old = was.find((x) => x.start <= first.start && first.end <= x.end);
-        const want = old && f.replacement ? expectedUrl(old.url, f.replacement.path) : null;
+        const want = old && f.replacement ? comparableUrl(f.fix.target ?? expectedUrl(old.url, f.replacement.path)) : null;
         out.applied.push({ finding: f, labelled, resolves: want !== null && now.has(want), want });
       }
       // The checks once more, on the dry run's own output.

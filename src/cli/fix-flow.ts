@@ -13,8 +13,8 @@ export interface FixFlags {
 }
 
 function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
-  const done = results.filter((r) => r.status !== 'refused');
-  const count = done.reduce((n, r) => n + r.fixed.length, 0);
+  const done = results.filter((r) => r.status !== 'refused' && r.fixed.some((f) => !f.fix?.partial));
+  const count = done.reduce((n, r) => n + r.fixed.filter((f) => !f.fix?.partial).length, 0);
   const lines = [`hublint: ${dryRun ? 'would fix' : 'fixed'} ${count} finding${count === 1 ? '' : 's'} in ${done.length} file${done.length === 1 ? '' : 's'}; ${remaining.length} need${remaining.length === 1 ? 's' : ''} a person`];
   const why = new Map<string, number>();
   for (const f of remaining) {
@@ -54,12 +54,14 @@ export async function fixFlow(
       shouldStop: () => stop() !== null,
     }),
   );
-  const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.map((f) => f.fingerprint)));
+  const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.filter((f) => !f.fix?.partial).map((f) => f.fingerprint)));
   // A file the checks refused keeps its findings, each saying why it was not fixed.
   const refusedWhy = new Map(results.filter((r) => r.status === 'refused').map((r) => [r.file, r.reason ?? 'not fixed']));
+  // A fix the checks turned down while its file's other fixes went in says why too.
+  const rolledBackWhy = new Map(results.flatMap((r) => (r.rolledBack ?? []).map((x) => [x.finding.fingerprint, x.reason] as const)));
   const remaining = result.findings
     .filter((f) => !fixedPrints.has(f.fingerprint))
-    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f));
+    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f.fix && rolledBackWhy.has(f.fingerprint) ? { ...f, fixRefusal: rolledBackWhy.get(f.fingerprint) } : f));
   let diff = '';
   if (dryRun) {
     const { createTwoFilesPatch } = await import('diff');

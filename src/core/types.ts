@@ -116,11 +116,22 @@ export interface FindingEdit {
   text: string;
   /** A new literal joined after the construction (the one change allowed outside strings). */
   join?: boolean;
+  /** A migration's edit outside the URL: 'body-key' | 'response-key' | 'scheme' | 'path-move' (fix/edit-kinds.ts). */
+  kind?: 'body-key' | 'response-key' | 'scheme' | 'path-move';
 }
 
 export interface FindingFix {
   policy: 'safe' | 'unsafe';
   edits: FindingEdit[];
+  /** The URL the fixed call builds (values shown as `{name}`), which the verifier reads back. */
+  target?: string;
+  /** What a suggestion rests on, for a person to glance at (a name, an escape, a body found in the function). */
+  evidence?: string[];
+  /**
+   * A migration hublint found only part of (a login whose response read it cannot see): shown
+   * by --fix-dry-run and the audit, never written, even with --fix-type unsafe.
+   */
+  partial?: string;
 }
 
 export interface Finding {

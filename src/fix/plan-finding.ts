@@ -1,7 +1,8 @@
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
 import { LineIndex } from '../core/position.js';
 import type { Finding, FindingEdit, PendingFix } from '../core/types.js';
-import { planFix } from './plan.js';
+import { planFix, type FixPlan, type TextEdit } from './plan.js';
+import { planLogin } from './login.js';
 
 /**
  * A finding's fix is planned where its match is final: the scan calls planFixes on the
@@ -16,19 +17,47 @@ export type LexerFor = (language: string) => Promise<SourceLexer | null>;
 /** What the fix step needs of one file: its BOM-less text (the offsets the adapters saw). */
 export type TextOf = (file: string) => string | undefined;
 
+/** The access-token route (FACTS.md): a login moved there changes its body, response and scheme too. */
+const LOGIN_PATH = '/v2/auth/token';
+
+type UrlPlan = Extract<FixPlan, { edits: TextEdit[] }>;
+
+/** The URL's edits joined by the login's own (fix/login.ts); what is missing makes it partial. */
+function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lex: (t: string) => Lexed): UrlPlan {
+  const c = p.candidate;
+  const m = planLogin(text, lexed, c.at ?? c.start, p.language, { start: c.start, end: c.end }, lex);
+  return {
+    ...plan,
+    policy: 'unsafe',
+    edits: [...plan.edits, ...m.edits].sort((a, b) => a.start - b.start),
+    evidence: [...(plan.evidence ?? []), ...m.found],
+    ...(m.missing.length ? { partial: `a partial login migration would send the old body to the new route; not found: ${m.missing.join('; ')}` } : {}),
+  };
+}
+
 function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: () => LineIndex, lexer: SourceLexer | null, lexed: (() => Lexed) | undefined): Pick<Finding, 'fix' | 'suggestion' | 'fixRefusal'> {
   const { variant } = p.match;
   const r = f.replacement;
   const manual = r ? `call ${r.method} ${r.url ?? r.path} (${r.operation})` : (variant.replacementReason ?? 'no replacement');
   if (text === undefined) return { suggestion: manual };
-  const plan = planFix(text, p.candidate, p.match, lexer, lexed?.());
-  if (plan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${plan.reason}`, fixRefusal: plan.reason };
+  const urlPlan = planFix(text, p.candidate, p.match, lexer, lexed?.());
+  if (urlPlan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${urlPlan.reason}`, fixRefusal: urlPlan.reason };
+  const plan =
+    variant.replacement?.path !== LOGIN_PATH
+      ? urlPlan
+      : lexer && lexed
+        ? withLogin(text, p, urlPlan, lexed(), (t) => lexer.lex(t))
+        : { ...urlPlan, policy: 'unsafe' as const, partial: 'a partial login migration would send the old body to the new route; hublint has no parser for this file type, so the body and the response are not found here' };
   const edits: FindingEdit[] = plan.edits.map((e) => {
     const a = lines().position(e.start);
     const b = lines().position(e.end);
-    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}) };
+    return { start: e.start, end: e.end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text, ...(e.join ? { join: true } : {}), ...(e.kind ? { kind: e.kind } : {}) };
   });
-  return { fix: { policy: plan.policy, edits }, suggestion: plan.policy === 'unsafe' ? `${manual}; ${variant.fix.note} (applied with --fix-type unsafe)` : manual };
+  const evidence = plan.evidence?.length ? plan.evidence : undefined;
+  const fix = { policy: plan.policy, edits, ...(plan.target ? { target: plan.target } : {}), ...(evidence ? { evidence } : {}), ...(plan.partial ? { partial: plan.partial } : {}) };
+  if (plan.partial) return { fix, suggestion: `${manual}; shown, never written: ${plan.partial}`, fixRefusal: plan.partial };
+  const note = [evidence ? `rests on ${evidence.join('; ')}` : null, variant.fix.policy === 'unsafe' || !evidence ? variant.fix.note : null].filter(Boolean).join('; ');
+  return { fix, suggestion: plan.policy === 'unsafe' ? `${manual}; ${note} (applied with --fix-type unsafe)` : manual };
 }
 
 /** One finding with its fix planned (fields in the order the JSON report has always had them). */

@@ -1,7 +1,10 @@
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
-import { holeNames } from '../core/hole.js';
+import { holeNames, showHoles } from '../core/hole.js';
 import type { Candidate, FixPolicy, Match } from '../core/types.js';
 import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
+import type { EditKind } from './edit-kinds.js';
+import { relexSplice, type Lex } from './splices.js';
+import { holeEvidence } from './evidence.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */
@@ -10,9 +13,11 @@ export interface TextEdit {
   text: string;
   /** A new literal joined after the construction with the language's operator (the one change allowed outside strings). */
   join?: boolean;
+  /** A migration's edit outside the URL (fix/edit-kinds.ts); absent for string contents and joins. */
+  kind?: EditKind;
 }
 
-export type FixPlan = { policy: Exclude<FixPolicy, 'none'>; edits: TextEdit[] } | { policy: 'none'; reason: string };
+export type FixPlan = { policy: Exclude<FixPolicy, 'none'>; edits: TextEdit[]; evidence?: string[]; partial?: string; target?: string } | { policy: 'none'; reason: string };
 
 const none = (reason: string): FixPlan => ({ policy: 'none', reason });
 
@@ -24,7 +29,7 @@ const none = (reason: string): FixPlan => ({ policy: 'none', reason });
  */
 type Piece =
   | { kind: 'lit'; atoms: Atom[]; str: StringLexeme | null }
-  | { kind: 'value'; before: number | null; after: number | null };
+  | { kind: 'value'; before: number | null; after: number | null; expr?: string };
 
 /** printf verbs (`%s`, `%[1]s`, `%1$s`, `%(ns)s`) and brace placeholders (`{}`, `{0}`, `{ns}`) read as values. */
 const PLACEHOLDER = /%(?:\(\w+\))?(?:\[\d+\])?(?:\d+\$)?[-+ #0]*(?:[1-9]\d*)?(?:\.\d+)?[a-zA-Z]|\{[\w.:!,-]*\}/g;
@@ -50,12 +55,19 @@ function textPieces(text: string, from: number, to: number, str: StringLexeme | 
 }
 
 /** The pieces of the source range [start, end): string parts clipped to the range, code between them. */
-function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean): Piece[] | string {
+function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean, lex?: Lex): Piece[] | string {
+  // A URL wholly inside a splice (a shell `TOKEN=$(curl … URL …)`): read the splice's own lexemes.
+  for (const l of lexed.lexemes) {
+    if (l.kind !== 'str' || !lex || l.start > start || l.end < end) continue;
+    const p = l.parts.find((x) => x.kind === 'splice' && x.start <= start && end <= x.end);
+    const sub = p && relexSplice(text, p, lex);
+    if (sub) return piecesOf(text, sub.lexed, start, end, decode, lex);
+  }
   const out: Piece[] = [];
   let at = start;
   const code = (a: number, b: number) => {
     // Operators and brackets add nothing to the value; a name or a call does.
-    if (b > a && /[\w$@]/.test(text.slice(a, b))) out.push({ kind: 'value', before: null, after: null });
+    if (b > a && /[\w$@]/.test(text.slice(a, b))) out.push({ kind: 'value', before: null, after: null, expr: text.slice(a, b) });
   };
   for (const l of lexed.lexemes) {
     if (l.end <= start || l.start >= end) continue;
@@ -67,7 +79,7 @@ function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode
       const b = Math.min(p.end, end);
       if (b <= a) continue;
       if (p.kind === 'text') out.push(...textPieces(text, a, b, l, decode));
-      else out.push({ kind: 'value', before: p.start, after: p.end });
+      else out.push({ kind: 'value', before: p.start, after: p.end, expr: text.slice(p.start, p.end) });
     }
     at = Math.min(l.end, end);
   }
@@ -165,7 +177,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   const encoded = isEncodedUrl(c.url);
   let pieces: Piece[] | string;
   if (lexer) {
-    pieces = piecesOf(text, lexed ?? lexer.lex(text), c.start, c.end, encoded);
+    pieces = piecesOf(text, lexed ?? lexer.lex(text), c.start, c.end, encoded, (t) => lexer.lex(t));
   } else {
     // No parser for this file type: only a URL written whole, as one token, is rewritten.
     if (holeNames(c.url).length > 0 || /\s/.test(text.slice(c.start, c.end))) {
@@ -187,12 +199,12 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   let core = pathEnd;
   if (url[core - 1] === '/' && core - 1 > pathStart) core--;
   const path = url.slice(pathStart, core);
-  const holes = holeNames(path);
-  if (holes.length > 0) {
-    return none(`the value of {${holes[0]}} is not known: it may hold namespace/repository (several path segments), so hublint cannot tell which route the call reaches`);
-  }
   const segments = path.split('/').slice(1);
   const template = v.path.split('/').slice(1);
+  const holes = holeNames(path);
+  if (holes.length > 0 && segments.length !== template.length) {
+    return none(`the value of {${holes[0]}} is not known: it may hold namespace/repository (several path segments), so hublint cannot tell which route the call reaches`);
+  }
   if (segments.length !== template.length) return none('the path does not line up with the rule (an unknown tail follows it)');
   // The characters of each old segment, and where each segment starts in the URL.
   const segAt: number[] = [];
@@ -201,6 +213,17 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     segAt.push(pos);
     pos += s.length + 1;
   }
+  // A value the code computes keeps the route only if it fills the segments the rule reads it
+  // as: the code's names and escapes are the evidence, and a person glances at it (a suggestion).
+  // The expression that writes a segment, when one value alone fills it (`url.PathEscape(ns)`).
+  const exprOf = (i: number): string | undefined => {
+    const atoms = seq.slice(segAt[i], segAt[i] + segments[i].length);
+    const v = atoms[0]?.value;
+    const piece = v === undefined ? undefined : pieces[v];
+    return piece?.kind === 'value' && atoms.every((a) => a.value === v) ? piece.expr : undefined;
+  };
+  const evidence = holeEvidence(segments, template, exprOf);
+  if (typeof evidence === 'string') return none(evidence);
   const paramAtoms = new Map<string, UrlAtom[]>();
   template.forEach((t, i) => {
     const p = /^\{(\w+)\}$/.exec(t);
@@ -215,11 +238,19 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     host = fresh('hub.docker.com');
   }
   const newPath: UrlAtom[] = [];
-  for (const part of v.replacement.path.split('/').slice(1)) {
+  const newParts = v.replacement.path.split('/').slice(1);
+  // The leading segments both routes share keep their atoms: a base value ending in `/v2` stays whole.
+  let shared = 0;
+  while (shared < newParts.length && shared < template.length && newParts[shared] === template[shared] && !/^\{/.test(newParts[shared])) shared++;
+  newParts.forEach((part, i) => {
+    if (i < shared) {
+      newPath.push(...seq.slice(segAt[i] - 1, segAt[i] + segments[i].length));
+      return;
+    }
     newPath.push(...fresh('/'));
     const p = /^\{(\w+)\}$/.exec(part);
     newPath.push(...(p ? paramAtoms.get(p[1]) ?? [] : fresh(part)));
-  }
+  });
   const after: UrlAtom[] = [...seq.slice(0, hostStart), ...host, ...seq.slice(hostStart + auth[3].length, pathStart), ...newPath, ...seq.slice(core)];
 
   // Values keep their order, whole: a value split across segments the new route separates is refused.
@@ -276,5 +307,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     return none('the new route needs text after a value, and no string literal is there to hold it');
   }
   if (edits.length === 0) return none('the rewrite would change nothing');
-  return { policy, edits };
+  // The URL the fixed call builds, values kept as `{name}`: what the verifier must read back.
+  const target = showHoles(after.map((a) => a.ch).join(''));
+  return evidence.length ? { policy: 'unsafe', edits, evidence, target } : { policy, edits, target };
 }

@@ -15,6 +15,8 @@ export interface FileFixResult {
   status: 'fixed' | 'would-fix' | 'refused';
   reason?: string;
   fixed: Finding[];
+  /** Fixes of this file the checks turned down while the file's other fixes went through. */
+  rolledBack?: Array<{ finding: Finding; reason: string }>;
   diff?: { before: string; after: string };
 }
 
@@ -47,7 +49,8 @@ export interface FixRunOptions {
 }
 
 
-const allowed = (f: Finding, type: FixType) => f.fix !== undefined && (f.fix.policy === 'safe' || type === 'unsafe');
+/** A partial migration is shown by a dry run, never written (it would send the old body to the new route). */
+const allowed = (f: Finding, type: FixType, dryRun = true) => f.fix !== undefined && (f.fix.policy === 'safe' || type === 'unsafe') && (!f.fix.partial || dryRun);
 const key = (f: Finding) => `${f.ruleId}\0${f.url}\0${f.method ?? ''}`;
 
 /** The edited text must lose exactly the fixed findings and gain none. */
@@ -63,8 +66,41 @@ function relintAgrees(before: Finding[], fixed: Finding[], after: Finding[]): st
   return null;
 }
 
+export type FixCheck = (after: string, fixed: Finding[], applied: TextEdit[]) => Promise<string | null>;
+
+/** Applies the fixes' edits; the fixes whose edits all went in (overlapping ones keep the first). */
+function applyFixes(text: string, fixes: Finding[]): { after: string; fixed: Finding[]; applied: TextEdit[] } {
+  const edits: TextEdit[] = fixes.flatMap((f) => f.fix!.edits.map((e) => ({ start: e.start, end: e.end, text: e.text, join: e.join, kind: e.kind })));
+  const { text: after, applied } = applyEdits(text, edits);
+  const fixed = fixes.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
+  return { after, fixed, applied: applied.filter((a) => fixed.some((f) => f.fix!.edits.some((e) => e.start === a.start && e.end === a.end))) };
+}
+
+/**
+ * The fixes of one file that pass every check together. All of them when they do; otherwise
+ * one by one in file order, each kept when it passes with those kept before it, so one failed
+ * fix (a base behind a proxy prefix, say) no longer rolls back the others of the file.
+ */
+export async function passingFixes(text: string, wanted: Finding[], check: FixCheck): Promise<{ after: string; fixed: Finding[]; rolledBack: Array<{ finding: Finding; reason: string }> }> {
+  const all = applyFixes(text, wanted);
+  const why = all.fixed.length ? await check(all.after, all.fixed, all.applied) : 'overlapping edits';
+  if (why === null) return { after: all.after, fixed: all.fixed, rolledBack: [] };
+  let kept: Finding[] = [];
+  let after = text;
+  const rolledBack: Array<{ finding: Finding; reason: string }> = [];
+  for (const f of [...wanted].sort((a, b) => a.fix!.edits[0].start - b.fix!.edits[0].start)) {
+    const trial = applyFixes(text, [...kept, f]);
+    const reason = trial.fixed.length === kept.length + 1 ? await check(trial.after, trial.fixed, trial.applied) : 'its edit overlaps another fix';
+    if (reason === null) {
+      kept = trial.fixed;
+      after = trial.after;
+    } else rolledBack.push({ finding: f, reason });
+  }
+  return { after, fixed: kept, rolledBack };
+}
+
 async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): Promise<FileFixResult> {
-  const wanted = findings.filter((f) => allowed(f, opts.fixType));
+  const wanted = findings.filter((f) => allowed(f, opts.fixType, opts.dryRun || opts.inMemory?.has(file) === true));
   const refuse = (reason: string): FileFixResult => ({ file, status: 'refused', reason, fixed: [] });
   const absolute = resolve(opts.cwd, file);
   const inMemory = opts.inMemory?.get(file);
@@ -91,16 +127,14 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
   if (hashText(rawText) !== opts.scannedHash(file)) return refuse('changed on disk since it was scanned');
   const bom = rawText.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const text = bom ? rawText.slice(1) : rawText;
-  const edits: TextEdit[] = wanted.flatMap((f) => f.fix!.edits.map((e) => ({ start: e.start, end: e.end, text: e.text, join: e.join })));
-  const { text: after, applied } = applyEdits(text, edits);
-  const fixed = wanted.filter((f) => f.fix!.edits.every((e) => applied.some((a) => a.start === e.start && a.end === e.end)));
-  if (fixed.length === 0) return refuse('overlapping edits');
-  const problem =
-    relintAgrees(await opts.relint(file, text), fixed, await opts.relint(file, after)) ??
-    (await verifyFix(text, after, fixed, applied, await opts.verifier(file, text)));
-  if (problem) return refuse(`rolled back: ${problem}`);
+  const before = await opts.relint(file, text);
+  const verifier = await opts.verifier(file, text);
+  const chosen = await passingFixes(text, wanted, async (after, fixed, applied) => relintAgrees(before, fixed, await opts.relint(file, after)) ?? (await verifyFix(text, after, fixed, applied, verifier)));
+  if (chosen.fixed.length === 0) return refuse(chosen.rolledBack.length ? `rolled back: ${chosen.rolledBack[0].reason}` : 'overlapping edits');
+  const { after, fixed, rolledBack } = chosen;
   const newRaw = bom + after;
-  if (opts.dryRun || !st) return { file, status: 'would-fix', fixed, diff: { before: rawText, after: newRaw } };
+  const partly = rolledBack.length ? { rolledBack: rolledBack.map((r) => ({ ...r, reason: `rolled back: ${r.reason}` })) } : {};
+  if (opts.dryRun || !st) return { file, status: 'would-fix', fixed, ...partly, diff: { before: rawText, after: newRaw } };
   try {
     writeAtomic(absolute, Buffer.from(newRaw, 'utf8'), st, raw);
   } catch (error) {
@@ -108,7 +142,7 @@ async function fixFile(file: string, findings: Finding[], opts: FixRunOptions): 
     return refuse(`cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   if (st.nlink > 1) opts.onNotice?.(`${file}: hard link split: the ${st.nlink - 1} other name${st.nlink > 2 ? 's keep' : ' keeps'} the old content`);
-  return { file, status: 'fixed', fixed };
+  return { file, status: 'fixed', fixed, ...partly };
 }
 
 /** Fixes file by file; a refused file is reported and left exactly as it was. */
@@ -118,7 +152,7 @@ export async function runFix(findings: readonly Finding[], opts: FixRunOptions):
   const results: FileFixResult[] = [];
   for (const [file, list] of byFile) {
     if (opts.shouldStop?.()) break;
-    if (!list.some((f) => allowed(f, opts.fixType))) continue;
+    if (!list.some((f) => allowed(f, opts.fixType, opts.dryRun))) continue;
     results.push(await fixFile(file, list, opts));
   }
   return results;

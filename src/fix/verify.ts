@@ -3,6 +3,9 @@ import { showHoles } from '../core/hole.js';
 import { redact } from '../core/redact.js';
 import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
+import { editKindProblem } from './edit-kinds.js';
+import { loginLeftovers } from './login.js';
+import { relexSplice, type Lex } from './splices.js';
 import { AUTHORITY, decodeUrl } from './plan.js';
 import type { TextEdit } from './plan.js';
 
@@ -30,7 +33,16 @@ export function expectedUrl(oldUrl: string, replacementPath: string): string {
   return `${a[1] ?? ''}${a[2]}${host}${a[4]}${replacementPath}${url.slice(end)}`;
 }
 
-const show = (url: string) => redact(showHoles(url));
+const show = (url: string) => redact(url);
+
+/**
+ * A URL as the verifier compares it: decoded, and each value read as one whole, however many
+ * segments the matcher's reading of that text gave it (`{name:namespace}/{name:repository}` is
+ * `{name}`): the edit keeps every value's expression, and a re-scan may read its arity anew.
+ */
+export function comparableUrl(url: string): string {
+  return decodeUrl(url.trim()).replace(/\uE000([^\uE000\uE001]*?):\w+\uE001(?:\/\uE000\1:\w+\uE001)*/g, '\uE000$1\uE001');
+}
 
 function multiset(urls: string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -51,14 +63,14 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
   const gone: string[] = [];
   const want: string[] = [];
   for (const f of fixed) {
-    const first = f.fix!.edits[0];
+    const first = f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0];
     const c = was.find((x) => x.start <= first.start && first.end <= x.end);
     if (!c || !f.replacement) return 'the fixed construction cannot be found again before the edit';
-    gone.push(decodeUrl(c.url.trim()));
-    want.push(expectedUrl(c.url, f.replacement.path));
+    gone.push(showHoles(comparableUrl(c.url)));
+    want.push(f.fix!.target !== undefined ? showHoles(comparableUrl(f.fix!.target)) : showHoles(comparableUrl(expectedUrl(c.url, f.replacement.path))));
   }
-  const wasUrls = multiset(was.map((c) => decodeUrl(c.url.trim())));
-  const nowUrls = multiset(now.map((c) => decodeUrl(c.url.trim())));
+  const wasUrls = multiset(was.map((c) => showHoles(comparableUrl(c.url))));
+  const nowUrls = multiset(now.map((c) => showHoles(comparableUrl(c.url))));
   const added = minus(nowUrls, wasUrls);
   const removed = minus(wasUrls, nowUrls);
   const wantSet = multiset(want);
@@ -72,20 +84,27 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
   return null;
 }
 
-/** The text outside string literals without blanks and comments; each literal as a mark with its splices. */
-function skeleton(text: string, lexed: Lexed): string {
+/**
+ * The text outside string literals without blanks and comments; each literal as a mark with its
+ * splices, and a splice that holds a command (shell's `$(curl …)`) read as code in turn.
+ */
+function skeleton(text: string, lexed: Lexed, lex?: Lex, from = 0, to = text.length, depth = 0): string {
   let out = '';
-  let at = 0;
+  let at = from;
   for (const l of lexed.lexemes) {
-    if (l.start < at) continue;
+    if (l.start < at || l.end > to) continue;
     out += text.slice(at, l.start).replace(/\s+/g, '');
     if (l.kind === 'code') out += text.slice(l.start, l.end).replace(/\s+/g, '');
     else if (l.kind === 'str') {
-      out += `\u0001${l.parts.filter((p) => p.kind === 'splice').map((p) => text.slice(p.start, p.end)).join('\u0002')}\u0003`;
+      const splices = l.parts.filter((p) => p.kind === 'splice').map((p) => {
+        const sub = lex && depth < 3 ? relexSplice(text, p, lex) : null;
+        return sub ? skeleton(text, sub.lexed, lex, sub.start, sub.end, depth + 1) : text.slice(p.start, p.end);
+      });
+      out += `\u0001${splices.join('\u0002')}\u0003`;
     }
     at = l.end;
   }
-  return out + text.slice(at).replace(/\s+/g, '');
+  return out + text.slice(at, to).replace(/\s+/g, '');
 }
 
 /** Checks 2 and 3: the file still parses as well as before, and only string contents (plus a joined literal) changed. */
@@ -101,9 +120,15 @@ function parsesAndKeepsShape(before: string, after: string, edits: TextEdit[], v
   const was = v.lexer.lex(before);
   const now = v.lexer.lex(after);
   if (now.syntaxErrors > was.syntaxErrors) return 'the edited file would have a syntax error';
-  const joined = applyEdits(before, edits.filter((e) => e.join)).text;
-  const expected = edits.some((e) => e.join) ? skeleton(joined, v.lexer.lex(joined)) : skeleton(before, was);
-  if (skeleton(after, now) !== expected) return 'the edit would change code outside string literals';
+  // Joined literals and a migration's listed edits change code; each kind is checked on its own.
+  const outsideStrings = edits.filter((e) => e.join || e.kind);
+  const kindProblem = outsideStrings.map((e) => e.kind && editKindProblem(before.slice(e.start, e.end), e.text, e.kind)).find(Boolean);
+  if (kindProblem) return kindProblem;
+  const joined = applyEdits(before, outsideStrings).text;
+  const lexer = v.lexer;
+  const lex = (t: string) => lexer.lex(t);
+  const expected = outsideStrings.length ? skeleton(joined, v.lexer.lex(joined), lex) : skeleton(before, was, lex);
+  if (skeleton(after, now, lex) !== expected) return 'the edit would change code outside string literals';
   return null;
 }
 
@@ -114,5 +139,28 @@ function parsesAndKeepsShape(before: string, after: string, edits: TextEdit[], v
  * values while no other construction changes. Returns why not, or null.
  */
 export async function verifyFix(before: string, after: string, fixed: Finding[], edits: TextEdit[], v: FixVerifier): Promise<string | null> {
-  return parsesAndKeepsShape(before, after, edits, v) ?? (await resolvesToReplacement(before, after, fixed, v));
+  return parsesAndKeepsShape(before, after, edits, v) ?? (await resolvesToReplacement(before, after, fixed, v)) ?? migrationsReadBack(before, after, fixed, edits, v);
+}
+
+/** Where an offset of the text before lands after the edits. */
+function shifted(at: number, edits: TextEdit[]): number {
+  return edits.reduce((n, e) => (e.end <= at ? n + e.text.length - (e.end - e.start) : n), at);
+}
+
+/**
+ * A migration's own check, read back from the edited text: a login's body has identifier and
+ * secret and no username or password left, and its response is no longer read as token.
+ * A partial migration (shown, never written) is not held to it.
+ */
+function migrationsReadBack(before: string, after: string, fixed: Finding[], edits: TextEdit[], v: FixVerifier): string | null {
+  if (!v.lexer) return null;
+  let lexed: Lexed | undefined;
+  for (const f of fixed) {
+    if (f.fix!.partial || !f.fix!.edits.some((e) => e.kind === 'body-key' || e.kind === 'response-key')) continue;
+    lexed ??= v.lexer.lex(after);
+    const lexer = v.lexer;
+    const why = loginLeftovers(after, lexed, shifted((f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0]).start, edits), lexer.language, (t) => lexer.lex(t));
+    if (why) return `login migration incomplete: ${why}`;
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { BaselineProgress, Finding, Severity } from '../core/types.js';
 import type { ReportContext } from './types.js';
+import { fixDiff, migrationLevel, migrationSummary, type MigrationLevel, type MigrationSummary } from './migration-summary.js';
 import { replacementCall, ruleCatalog, variantFor, variantSummary, type ReportRule } from './rule-catalog.js';
 
 /**
@@ -68,6 +69,12 @@ export interface AuditFinding {
   autoFix: 'safe' | 'unsafe' | null;
   /** What to do by hand (the finding's `suggestion`). */
   suggestion: string | null;
+  /** The migration level: safe fix, suggestion, or needs a person (report/migration-summary.ts). */
+  level: MigrationLevel | null;
+  /** What a suggestion rests on. */
+  evidence: string[];
+  /** The fix as a diff, for a person to glance at; null without a fix. */
+  diff: string | null;
   confidence: string;
 }
 
@@ -114,6 +121,7 @@ export interface AuditModel {
   findings: AuditFinding[];
   rules: RuleNote[];
   pins: { releases: string[]; rows: PinRow[] };
+  migration: MigrationSummary;
 }
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -228,6 +236,9 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
       fixPolicy: f.fixPolicy,
       autoFix: f.fix?.policy ?? null,
       suggestion: text(f.suggestion),
+      level: f.family === 'hub' && f.status !== 'error' ? migrationLevel(f) : null,
+      evidence: f.fix?.evidence ?? [],
+      diff: fixDiff(f),
       confidence: f.confidence,
     });
 
@@ -285,6 +296,7 @@ export function buildAuditModel(findings: readonly Finding[], ctx: ReportContext
     findings: rows,
     rules,
     pins: { releases: [...releases].sort(natural), rows: pins },
+    migration: migrationSummary(findings),
   };
 }
 

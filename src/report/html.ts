@@ -117,7 +117,9 @@ function findingsSection(m: AuditModel): string {
         : f.fixNote
           ? `<p class="fix">Fix ${prose(f.fixNote)}</p>`
           : '';
-    const notes = [f.migration && `<p>${prose(f.migration)}</p>`, fix].filter(Boolean).join('');
+    const evidence = f.level === 'suggested' && f.evidence.length ? `<p class="fix">Suggestion resting on: ${f.evidence.map(prose).join('; ')}</p>` : '';
+    const diff = f.diff ? `<pre class="diff">${h(f.diff)}</pre>` : '';
+    const notes = [f.migration && `<p>${prose(f.migration)}</p>`, fix, evidence, diff].filter(Boolean).join('');
     return (
       `<tr data-severity="${h(f.severity)}" data-rule="${h(f.ruleId)}">` +
       td(`<code>${h(f.location)}</code>`, `${f.file} ${pad(f.line)}:${pad(f.column)}`) +
@@ -187,7 +189,7 @@ td.num,th.num{text-align:right}
 tbody tr:nth-child(even){background:#fbfcfd}
 .sev{font-weight:600}.sev-error{color:var(--error)}.sev-warning{color:var(--warning)}.sev-info{color:var(--info)}
 .msg{color:var(--muted);font-size:12px;margin-top:2px}
-td p{margin:0 0 4px}.fix{color:var(--muted)}
+td p{margin:0 0 4px}.fix{color:var(--muted)}pre.diff{margin:4px 0;white-space:pre-wrap;font-size:12px}
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
 .filters input{flex:1 1 320px;padding:6px 8px;border:1px solid var(--line);border-radius:6px;font:inherit}
 .filters select{padding:5px;border:1px solid var(--line);border-radius:6px;font:inherit}
@@ -270,6 +272,25 @@ const SCRIPT = `
 })();
 `;
 
+/** The migration summary (issue 31): calls, safe fixes, suggestions, needing a person, and why. */
+function migrationSection(m: AuditModel): string {
+  const g = m.migration;
+  if (g.totals.calls === 0) return '';
+  const t = g.totals;
+  const head: Array<[string, 'num' | 'text']> = [['Calls', 'num'], ['Safe', 'num'], ['Suggested', 'num'], ['Needs a person', 'num']];
+  const cells = (r: { calls: number; safe: number; suggested: number; person: number }) => [r.calls, r.safe, r.suggested, r.person].map((n) => td(String(n), n, 'num')).join('');
+  const rows = (list: typeof g.byRule) => list.map((r) => `<tr>${td(`<code>${h(r.key)}</code>`, r.key)}${cells(r)}</tr>`);
+  const reasons = g.reasons.length
+    ? `<h3>Why calls need a person</h3>${table('migration-reasons', [['Reason', 'text'], ['Calls', 'num']], g.reasons.map((r) => `<tr>${td(prose(r.reason))}${td(String(r.calls), r.calls, 'num')}</tr>`))}`
+    : '';
+  return (
+    `<section id="migration"><h2>Migration</h2>` +
+    `<p id="migration-totals">${plural(t.calls, 'Hub call')} found: ${t.safe} rewritten safely by <code>--fix</code>, ${t.suggested} suggested (<code>--fix --fix-type unsafe</code>, after a glance at the evidence), ${t.person} needing a person.</p>` +
+    `<h3>By rule</h3>${table('migration-by-rule', [['Rule', 'text'], ...head], rows(g.byRule))}` +
+    `<h3>By file</h3>${table('migration-by-file', [['File', 'text'], ...head], rows(g.byFile))}${reasons}</section>`
+  );
+}
+
 export function renderHtml(m: AuditModel): string {
   const t = m.totals;
   const title = `${m.tool.name} migration audit`;
@@ -310,6 +331,7 @@ ${card('total-files', t.files, 'files with findings')}
 ${card('total-rules', t.rules, 'rules')}
 </section>
 ${baseline}
+${migrationSection(m)}
 <section id="chart"><h2>Findings per rule</h2>${chart(m)}</section>
 <section id="totals-by-rule"><h2>Totals by rule</h2>${byRule}</section>
 <div class="grid">

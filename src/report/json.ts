@@ -1,4 +1,5 @@
 import { toJsonFinding } from './finding-json.js';
+import { migrationSummary } from './migration-summary.js';
 import type { Reporter } from './types.js';
 
 /**
@@ -7,5 +8,6 @@ import type { Reporter } from './types.js';
  */
 export const jsonReporter: Reporter = (findings, ctx) => {
   const custom = ctx.rules.filter((r) => !r.source.startsWith('rules/'));
-  return `${JSON.stringify({ tool: ctx.tool, findings: findings.map(toJsonFinding), stats: ctx.stats, ...(custom.length ? { rules: custom } : {}) }, null, 2)}\n`;
+  const migration = migrationSummary(findings);
+  return `${JSON.stringify({ tool: ctx.tool, findings: findings.map(toJsonFinding), stats: ctx.stats, ...(migration.totals.calls ? { migration } : {}), ...(custom.length ? { rules: custom } : {}) }, null, 2)}\n`;
 };

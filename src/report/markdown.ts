@@ -52,6 +52,26 @@ function placeRows(list: PlaceTotal[], withFiles: boolean): string[][] {
   return list.map((p) => [cellCode(p.key), String(p.findings), ...(withFiles ? [String(p.files)] : []), ...SEVERITIES.map((s) => String(p.bySeverity[s]))]);
 }
 
+/** A fenced block whose fence no line of the text can close. */
+function fence(text: string): string[] {
+  const ticks = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((x) => x[0].length + 1)));
+  return [`${ticks}diff`, ...text.split('\n'), ticks];
+}
+
+/** The migration summary (issue 31): calls, safe fixes, suggestions, needing a person, and why. */
+function migrationSection(m: AuditModel, out: string[]): void {
+  const g = m.migration;
+  if (g.totals.calls === 0) return;
+  const t = g.totals;
+  out.push('', '## Migration', '');
+  out.push(`${plural(t.calls, 'Hub call')} found: ${t.safe} rewritten safely by \`--fix\`, ${t.suggested} suggested (\`--fix --fix-type unsafe\`, after a glance at the evidence), ${t.person} needing a person.`);
+  const head = ['Calls', 'Safe', 'Suggested', 'Needs a person'];
+  const cells = (r: { calls: number; safe: number; suggested: number; person: number }) => [String(r.calls), String(r.safe), String(r.suggested), String(r.person)];
+  out.push('', '### Migration by rule', '', ...table(['Rule', ...head], g.byRule.map((r) => [cellCode(r.key), ...cells(r)])));
+  out.push('', '### Migration by file', '', ...table(['File', ...head], g.byFile.map((r) => [cellCode(r.key), ...cells(r)])));
+  if (g.reasons.length) out.push('', '### Why calls need a person', '', ...table(['Reason', 'Calls'], g.reasons.map((r) => [mdProse(r.reason, true), String(r.calls)])));
+}
+
 export function renderMarkdown(m: AuditModel): string {
   const t = m.totals;
   const out: string[] = [`# ${mdText(m.tool.name)} migration audit`, ''];
@@ -61,6 +81,8 @@ export function renderMarkdown(m: AuditModel): string {
       `${mdText(m.tool.name)} ${mdText(m.tool.version)}.`,
   );
   if (m.baseline) out.push('', `**Baseline:** ${m.baseline.fixed} of ${m.baseline.total} fixed, ${m.baseline.remaining} remaining.`);
+
+  migrationSection(m, out);
 
   out.push('', '## Totals by rule', '');
   out.push(...table(['Rule', 'Title', 'Status', 'Date', 'Findings', 'Files'], m.byRule.map((r) => [cellCode(r.id), mdProse(r.title, true), mdText(r.status), mdProse(r.when, true), String(r.findings), String(r.files)])));
@@ -119,6 +141,8 @@ export function renderMarkdown(m: AuditModel): string {
     if (f.replacement) out.push(`  - Replace with: ${mdCode(f.replacement)}`);
     else if (f.noReplacement) out.push(`  - No replacement: ${mdProse(f.noReplacement)}`);
     if (f.migration) out.push(`  - Migration: ${mdProse(f.migration)}`);
+    if (f.level === 'suggested' && f.evidence.length) out.push(`  - Suggestion resting on: ${f.evidence.map((e) => mdProse(e)).join('; ')}`);
+    if (f.diff) out.push('  - Fix as a diff:', '', ...fence(f.diff).map((l) => `    ${l}`), '');
     if (f.autoFix) out.push(`  - Automatic fix (${f.autoFix})${f.fixWhy ? `: ${mdProse(f.fixWhy)}` : ''}`);
     else if (f.suggestion) out.push(`  - By hand: ${mdProse(f.suggestion)}`);
     else if (f.fixNote) out.push(`  - Fix: ${mdProse(f.fixNote)}`);

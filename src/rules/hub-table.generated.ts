@@ -301,8 +301,8 @@ export const HUB_RULES: readonly Rule[] = [
           "path": "/v2/auth/token"
         },
         "fix": {
-          "policy": "none",
-          "note": "the request body changes to {identifier, secret}"
+          "policy": "unsafe",
+          "note": "the body becomes {identifier, secret}, the response's token access_token, sent as Bearer; the new token expires after 10 minutes, so a client that logs in once and runs longer must log in again"
         }
       }
     ],

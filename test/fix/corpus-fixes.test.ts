@@ -7,13 +7,15 @@ import { CaseError, caseIds, loadCase } from '../../eval/lib/cases.mjs';
 import { checkCase, type CaseFixCheck } from '../../eval/lib/fix-check.mjs';
 import { lint } from '../../src/scan/run.js';
 import { runFix } from '../../src/fix/run-fix.js';
-import { expectedUrl, verifyFix } from '../../src/fix/verify.js';
+import { comparableUrl, expectedUrl, verifyFix } from '../../src/fix/verify.js';
 import { decodeUrl } from '../../src/fix/plan.js';
+import { showHoles } from '../../src/core/hole.js';
 
 const casesDir = join(import.meta.dirname, '..', '..', 'eval', 'cases');
-const deps = { lint, runFix, verifyFix, expectedUrl, decodeUrl, fixType: 'safe' as const };
+const common = { lint, runFix, verifyFix, expectedUrl, decodeUrl, comparableUrl: (u: string) => showHoles(comparableUrl(u)) };
 
-async function runCorpus(): Promise<Map<string, CaseFixCheck>> {
+async function runCorpus(fixType: 'safe' | 'unsafe'): Promise<Map<string, CaseFixCheck>> {
+  const deps = { ...common, fixType };
   const jobs: [string, ReturnType<typeof loadCase>][] = [];
   for (const id of caseIds(casesDir)) {
     try {
@@ -36,8 +38,8 @@ async function runCorpus(): Promise<Map<string, CaseFixCheck>> {
 }
 
 describe('--fix on every corpus case (issue 13)', () => {
-  it('applies fixes only to calls of their own rule, each re-resolving to the replacement, and every fixed file passes the checks', async () => {
-    const results = await runCorpus();
+  it.each(['safe', 'unsafe'] as const)('--fix-type %s applies fixes only to calls of their own rule, each re-resolving to the replacement, and every fixed file passes the checks', async (fixType) => {
+    const results = await runCorpus(fixType);
     const cases = [...results.values()];
     expect(results.size).toBeGreaterThan(100);
     const applied = [...results].flatMap(([id, r]) => r.applied.map((a) => ({ id, ...a })));

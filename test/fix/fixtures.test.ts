@@ -5,7 +5,7 @@ import { fixVerifierFor } from '../../src/scan/fix-verifier.js';
 import { lintText } from '../../src/scan/lint-file.js';
 import { NO_PROJECT } from '../../src/extract/types.js';
 import { makePrefilter } from '../../src/extract/prefilter.js';
-import { applyEdits } from '../../src/fix/apply-edits.js';
+import { passingFixes } from '../../src/fix/run-fix.js';
 import { verifyFix } from '../../src/fix/verify.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
@@ -21,11 +21,10 @@ const befores = listFiles(ROOT).filter((f) => basename(f).includes('.before'));
 async function fixOnce(path: string, text: string, type: 'safe' | 'unsafe'): Promise<string> {
   const findings = await lintText(path, text, options);
   const fixed = findings.filter((f) => f.fix && (f.fix.policy === 'safe' || type === 'unsafe'));
-  const { text: after, applied } = applyEdits(text, fixed.flatMap((f) => f.fix!.edits));
   if (fixed.length === 0) return text;
-  // As --fix does: a file whose fixes fail a check stays as it was (the after-file says which).
+  // As --fix does: a fix that fails a check is left out, the others of the file go in (the after-file says which).
   const verifier = await fixVerifierFor(path, text, options);
-  return (await verifyFix(text, after, fixed, applied, verifier)) === null ? after : text;
+  return (await passingFixes(text, fixed, (after, ok, applied) => verifyFix(text, after, ok, applied, verifier))).after;
 }
 
 describe('fix fixtures', () => {

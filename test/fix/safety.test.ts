@@ -94,10 +94,10 @@ describe('--fix keeps what the user had', () => {
     writeFileSync(join(dir, 'hub.js'), source);
     const text = hublint(['hub.js'], { cwd: dir });
     // `image` names namespace/repository (the shared arity decision): still not rewritten by itself.
-    expect(text.stdout).toMatch(/needs a person: the value of \{image:namespace\} is not known: it may hold namespace\/repository/);
+    expect(text.stdout).toMatch(/needs a person: a value in the URL spans path segments that the new route puts apart/);
     const json = JSON.parse(hublint(['-f', 'json', 'hub.js'], { cwd: dir }).stdout);
     expect(json.findings[0].fix).toBeUndefined();
-    expect(json.findings[0].fixRefusal).toMatch(/^the value of \{image:namespace\} is not known/);
+    expect(json.findings[0].fixRefusal).toMatch(/^a value in the URL spans path segments/);
     const fixed = hublint(['--fix', 'hub.js'], { cwd: dir });
     expect(readFileSync(join(dir, 'hub.js'), 'utf8')).toBe(source);
     expect(fixed.code).toBe(1);

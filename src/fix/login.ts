@@ -1,0 +1,324 @@
+import type { Lexed, Lexeme } from '../core/lexeme.js';
+import type { TextEdit } from './plan.js';
+import { relexSplice, type Lex } from './splices.js';
+
+export type { Lex };
+
+/**
+ * The login migration (issue 31, FACTS.md): `POST /v2/users/login` with `{username, password}`
+ * answering `{token}`, sent as `JWT <token>`, becomes `POST /v2/auth/token` with
+ * `{identifier, secret}` answering `{access_token}`, sent as `Bearer <access_token>`. The URL is
+ * planned by fix/plan.ts; this finds the other pieces around the call, each as an edit of a
+ * listed kind (fix/edit-kinds.ts):
+ *  - body keys, in the function that makes the call: a key literal (`"username": u`,
+ *    `'username' => $u`, `Map.of("username", u)`), a code key (`username: u`, `username = u` in
+ *    `dict(…)`/`new { … }`, `:username =>`), a shorthand property (`{ username }` →
+ *    `{ identifier: username }`), a key inside a JSON string or a jq program;
+ *  - the response key read in the same function or pipeline: `["token"]`, `.get("token")`,
+ *    `.token`, `jq -r .token`, `const { token }` → `const { access_token: token }`, and a struct
+ *    tag or serializer name (`json:"token"`, `@SerializedName("token")`) anywhere in the file;
+ *  - the scheme string `JWT ` → `Bearer ` anywhere in the file (where the token is sent).
+ * What it cannot find is listed in `missing`: such a migration is shown, never written.
+ * It reads the lexed form only (strings, comments, code), never a language's parser, so each
+ * rule below is a textual shape inside one kind of lexeme; a person reviews the result (it is
+ * always a suggestion: the new token expires after 10 minutes).
+ */
+
+export interface LoginMigration {
+  edits: TextEdit[];
+  /** What was found, for the finding's evidence. */
+  found: string[];
+  /** Pieces not found: the migration is partial. */
+  missing: string[];
+}
+
+const BODY: Record<string, string> = { username: 'identifier', password: 'secret' };
+
+/** A line that starts a function or method, by language family (the region's bounds). */
+const DEFINITION =
+  /^\s*(?:(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b|def\s|func\s|fun\s|sub\s|(?:(?:public|private|protected|internal|static|final|async|override|virtual|suspend|synchronized|abstract)\s+)+[\w<>[\],.? ]+\s*\(|(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*=\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>|(?:async\s+)?[\w$]+\s*\([^)]*\)\s*(?::\s*[^{]+)?\{\s*$|[\w-]+\s*\(\s*\)\s*\{|function\s+[\w-]+)/;
+
+const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
+
+/**
+ * The function around `at`: from the last definition line before it to the next definition at
+ * the same or a lower indentation (or the file's end). Shell scripts without functions are one
+ * region: a login pipeline there is one command.
+ */
+export function regionAround(text: string, at: number): { start: number; end: number } {
+  const lines = text.split('\n');
+  const offsets: number[] = [];
+  let o = 0;
+  for (const l of lines) {
+    offsets.push(o);
+    o += l.length + 1;
+  }
+  let line = offsets.findIndex((x, i) => i + 1 === offsets.length || offsets[i + 1] > at);
+  if (line < 0) line = lines.length - 1;
+  let first = -1;
+  for (let i = line; i >= 0; i--) {
+    if (DEFINITION.test(lines[i]) && indentOf(lines[i]) <= indentOf(lines[line])) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) return { start: 0, end: text.length };
+  const base = indentOf(lines[first]);
+  let last = lines.length;
+  for (let i = Math.max(first, line) + 1; i < lines.length; i++) {
+    if (DEFINITION.test(lines[i]) && indentOf(lines[i]) <= base) {
+      last = i;
+      break;
+    }
+  }
+  return { start: offsets[first], end: last < lines.length ? offsets[last] : text.length };
+}
+
+/** The non-blank code right before/after an offset, skipping blanks (not lexemes). */
+const prevChars = (text: string, at: number, n = 40) => text.slice(Math.max(0, at - n), at).replace(/\s+$/, '');
+const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).replace(/^\s+/, '');
+
+/** Calls whose string argument names a key being read (`.get("token")`, `getString("token")`). */
+const READ_CALL = /(?:^|[^\w$])(?:get|getString|optString|getAsString|GetProperty|GetValue|Value<\w+>|fetch|dig|path|get_string|SerializedName|JsonProperty|JsonPropertyName|JsonAlias|Json|json_name)\s*\(\s*$/;
+/** Calls whose first string argument is a body key (`Map.of("username", u)`, `put("username", u)`). */
+const PUT_CALL = /(?:^|[^\w$])(?:of|put|add|Add|append|entry|Pair|pair|set|field|addProperty|put_entry|add_field|form)\s*\(\s*$/;
+
+/**
+ * The lexemes of [from, to) in order, with the code between them as `code` lexemes: most
+ * lexers list only strings and comments, and the keys of a body are code too.
+ */
+function withCode(text: string, lexed: Lexed, from: number, to: number, lex?: Lex, depth = 0): Lexeme[] {
+  const out: Lexeme[] = [];
+  let at = from;
+  for (const l of lexed.lexemes) {
+    if (l.end <= from || l.start >= to) continue;
+    if (l.start > at) out.push({ kind: 'code', start: at, end: l.start });
+    if (l.kind === 'code') out.push({ kind: 'code', start: Math.max(l.start, from), end: Math.min(l.end, to) });
+    else out.push(l);
+    if (l.kind === 'str' && lex && depth < 3) out.push(...inSplices(text, l, from, to, lex, depth));
+    at = Math.max(at, l.end);
+  }
+  if (at < to) out.push({ kind: 'code', start: at, end: to });
+  return out;
+}
+
+/**
+ * The code inside a string's splices, lexed again: a shell `jwt=$(curl … -d '{"username": …}')`
+ * is one word to the lexer, and a template's `${JSON.stringify({ username })}` is one splice.
+ */
+function inSplices(text: string, l: Lexeme, from: number, to: number, lex: Lex, depth: number): Lexeme[] {
+  if (l.kind !== 'str') return [];
+  const out: Lexeme[] = [];
+  for (const p of l.parts) {
+    if (p.kind !== 'splice' || p.end <= from || p.start >= to) continue;
+    const sub = relexSplice(text, p, lex);
+    if (sub) out.push(...withCode(text, sub.lexed, Math.max(sub.start, from), Math.min(sub.end, to), lex, depth + 1));
+  }
+  return out;
+}
+
+function textParts(l: Lexeme): Array<{ start: number; end: number }> {
+  return l.kind === 'str' ? l.parts.filter((p) => p.kind === 'text') : [];
+}
+
+/** The content of a string lexeme when it is one text part, no splice. */
+function whole(text: string, l: Lexeme): { start: number; end: number; value: string } | null {
+  if (l.kind !== 'str' || l.parts.length !== 1 || l.parts[0].kind !== 'text') return null;
+  const p = l.parts[0];
+  return { start: p.start, end: p.end, value: text.slice(p.start, p.end) };
+}
+
+function edit(start: number, end: number, text: string, kind: TextEdit['kind']): TextEdit {
+  return { start, end, text, kind };
+}
+
+/** Body-key edits in [from, to). */
+function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language: string, lex?: Lex): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const l of withCode(text, lexed, from, to, lex)) {
+    if (l.kind === 'comment') continue;
+    if (l.kind === 'str') {
+      const w = whole(text, l);
+      if (w && BODY[w.value] !== undefined) {
+        const after = nextChars(text, l.end);
+        const before = prevChars(text, l.start);
+        const isKey =
+          /^(?::(?!:)|=>|\bto\b)/.test(after) ||
+          (/^\]\s*=(?![=>])/.test(after) && /\[$/.test(before)) ||
+          (/^,/.test(after) && (PUT_CALL.test(before) || /[{,]$/.test(before)) && !READ_CALL.test(before));
+        if (isKey) out.push(edit(w.start, w.end, BODY[w.value], 'body-key'));
+        continue;
+      }
+      // A JSON document or a jq program inside the string: `"username":`, `{username: $u}`.
+      for (const p of textParts(l)) {
+        const s = text.slice(p.start, p.end);
+        for (const m of s.matchAll(/(?<=[{,]\s*\\?["']?)(username|password)(?=\\?["']?\s*:)/g)) {
+          const at = p.start + (m.index ?? 0);
+          out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
+        }
+      }
+      continue;
+    }
+    const code = text.slice(l.start, l.end);
+    for (const m of code.matchAll(/(?<![\w$.:@>-])(:?)(username|password)\b/g)) {
+      const at = l.start + (m.index ?? 0) + m[1].length;
+      const key = m[2];
+      const after = nextChars(text, at + key.length);
+      const before = prevChars(text, at - m[1].length);
+      if (m[1] === ':') {
+        // Ruby's `:username => u`.
+        if (/^=>/.test(after)) out.push(edit(at, at + key.length, BODY[key], 'body-key'));
+        continue;
+      }
+      // `username: u` (a JS object, a Ruby hash); not a typed parameter (`username: string`).
+      const lineStart = language === 'yaml' && /^\s*(?:-\s+)?$/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+      if (/^:(?!:)/.test(after) && !/^:\s*(?:string|str|String|number|int|any|Optional|&?str|\[\])\b/.test(after) && (/[{,(]$/.test(before) || lineStart)) {
+        if (language !== 'python' || /\{$|,$/.test(before)) out.push(edit(at, at + key.length, BODY[key], 'body-key'));
+        continue;
+      }
+      // `dict(username=u)`, C#'s `new { username = u }`, PHP/Ruby named arguments are not bodies.
+      // A nested spec (`username=dict(required=True)`, an Ansible argument spec) names a parameter.
+      if (/^=(?![=>])/.test(after) && !/^=\s*dict\(/.test(after) && /[({,]$/.test(before) && (language === 'python' || language === 'csharp')) {
+        out.push(edit(at, at + key.length, BODY[key], 'body-key'));
+        continue;
+      }
+      // A shorthand property of an object literal: `{ username, password }`, not a destructuring.
+      if (language === 'js' && /^[,}]/.test(after) && /[{,]$/.test(before)) {
+        const close = text.indexOf('}', at);
+        if (close > 0 && !/^\s*(?:=(?![=>])|\)\s*(?:=>|:|\{)|:)/.test(text.slice(close + 1, close + 40))) {
+          out.push(edit(at, at + key.length, `${BODY[key]}: ${key}`, 'body-key'));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Response-key reads in [from, to); struct tags and serializer names anywhere in the file. */
+function responseKeys(text: string, lexed: Lexed, from: number, to: number, language: string, lex?: Lex): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const l of withCode(text, lexed, 0, text.length, lex)) {
+    if (l.kind === 'comment') continue;
+    const inRegion = l.end > from && l.start < to;
+    if (l.kind === 'str') {
+      const w = whole(text, l);
+      const before = prevChars(text, l.start);
+      if (w && w.value === 'token') {
+        const after = nextChars(text, l.end);
+        const index = /\[$/.test(before) && /^\]/.test(after) && !/^\]\s*=(?![=>])/.test(after);
+        const tagLike = /(?:SerializedName|JsonProperty|JsonPropertyName|JsonAlias|json_name)\s*\(\s*$/.test(before);
+        if ((inRegion && (index || READ_CALL.test(before))) || tagLike) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
+        continue;
+      }
+      for (const p of textParts(l)) {
+        const s = text.slice(p.start, p.end);
+        // A Go struct tag, anywhere: the JSON name changes, the field keeps its name.
+        for (const m of s.matchAll(/\bjson:"(token)(?=[",])/g)) {
+          const at = p.start + (m.index ?? 0) + 6;
+          out.push(edit(at, at + 5, 'access_token', 'response-key'));
+        }
+        // A member read in a template (`{{ login.json.token }}` in YAML).
+        if (inRegion && language === 'yaml') {
+          for (const m of s.matchAll(/(?<=[\w\])])\.(token)\b(?![\w-])/g)) {
+            const at = p.start + (m.index ?? 0) + 1;
+            out.push(edit(at, at + 5, 'access_token', 'response-key'));
+          }
+        }
+        // A jq path inside a quoted program: `'.token'`, `".token // empty"`.
+        if (inRegion && (language === 'shell' || /\bjq\b/.test(prevChars(text, l.start, 80)))) {
+          for (const m of s.matchAll(/(?<![\w$])\.(token)\b(?![\w-])/g)) {
+            const at = p.start + (m.index ?? 0) + 1;
+            out.push(edit(at, at + 5, 'access_token', 'response-key'));
+          }
+        }
+      }
+      continue;
+    }
+    if (!inRegion) continue;
+    const code = text.slice(Math.max(l.start, from), Math.min(l.end, to));
+    const base = Math.max(l.start, from);
+    // A member read: `resp.data.token`, `$data->token`, `res&.token`; in shell a bare jq path (`jq -r .token`).
+    const member = /(?<=[\w$)\]])(?:\?\.|\.|->|&\.)(token)\b(?![\w$(])/g;
+    const jqPath = /(?<=\s)\.(token)\b(?![\w$(-])/g;
+    for (const m of [...code.matchAll(member), ...(language === 'shell' ? code.matchAll(jqPath) : [])]) {
+      const at = base + (m.index ?? 0) + m[0].length - 5;
+      if (/^=(?![=>])/.test(nextChars(text, at + 5))) continue;
+      out.push(edit(at, at + 5, 'access_token', 'response-key'));
+    }
+    // A destructuring: `const { token } = …` → `const { access_token: token } = …`; `{ token: t }`.
+    if (language === 'js') {
+      for (const m of code.matchAll(/(?<=\{\s*|,\s*)token\b(?=\s*(:\s*[\w$]+\s*)?[,}])/g)) {
+        const at = base + (m.index ?? 0);
+        const close = text.indexOf('}', at);
+        if (close < 0 || !/^\s*=(?![=>])/.test(text.slice(close + 1, close + 10))) continue;
+        out.push(edit(at, at + 5, m[1] ? 'access_token' : 'access_token: token', 'response-key'));
+      }
+    }
+  }
+  return out;
+}
+
+/** A typed response the migration cannot change by itself (`token: string`, a dataclass field). */
+function typedResponse(text: string, lexed: Lexed): string | null {
+  for (const l of withCode(text, lexed, 0, text.length)) {
+    if (l.kind !== 'code') continue;
+    const code = text.slice(l.start, l.end);
+    const m = /(?<![\w$.])token\??\s*:\s*(?:string|str)\b/.exec(code) ?? /\b(?:public\s+)?(?:String|string)\s+token\s*[;{=]/.exec(code);
+    // Said without the declaration itself: `token: string` reads as a secret to the redactor.
+    if (m) return `a typed response declares a field named token (line ${text.slice(0, l.start + m.index).split('\n').length}), which must become access_token with it`;
+  }
+  return null;
+}
+
+/** `JWT ` in string literals anywhere in the file: where the token is sent. */
+function schemes(text: string, lexed: Lexed, lex?: Lex): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const l of withCode(text, lexed, 0, text.length, lex)) {
+    for (const p of textParts(l)) {
+      const s = text.slice(p.start, p.end);
+      // The scheme right before the token: the end of the text (a splice or a concatenation follows) or a placeholder.
+      for (const m of s.matchAll(/(?<![\w-])JWT(?= ?$| [$%{#])/g)) {
+        const at = p.start + (m.index ?? 0);
+        out.push(edit(at, at + 3, 'Bearer', 'scheme'));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The pieces of the login migration around the call at `at` (an offset of the call's URL).
+ * Edits never overlap the URL's own [urlStart, urlEnd).
+ */
+export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex): LoginMigration {
+  const region = regionAround(text, at);
+  const outside = (e: TextEdit) => e.end <= url.start || e.start >= url.end;
+  const body = bodyKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
+  const reads = responseKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
+  const scheme = schemes(text, lexed, lex).filter(outside);
+  const found: string[] = [];
+  const missing: string[] = [];
+  const keys = new Set(body.map((e) => text.slice(e.start, e.end)));
+  if (keys.has('username') && keys.has('password')) found.push('the body keys username and password in the function');
+  else missing.push('the request body with username and password (built outside the function, or in a form hublint does not read)');
+  if (reads.length) found.push('the response key token read in the function');
+  else missing.push('where the response key token is read (outside the function, or not read)');
+  const typed = typedResponse(text, lexed);
+  if (typed && !reads.some((e) => /json:|Serialized|JsonProp/.test(text.slice(e.start - 20, e.start)))) missing.push(typed);
+  if (scheme.length) found.push('the Authorization scheme JWT in the file');
+  const seen = new Set<number>();
+  const edits = [...body, ...reads, ...scheme].filter((e) => !seen.has(e.start) && seen.add(e.start));
+  return { edits, found, missing };
+}
+
+/** What the login checks read back after the edit: nothing of the old body or response is left. */
+export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex): string | null {
+  const region = regionAround(text, at);
+  const body = bodyKeys(text, lexed, region.start, region.end, language, lex);
+  if (body.length) return `the request body still has the key ${text.slice(body[0].start, body[0].end)}`;
+  const reads = responseKeys(text, lexed, region.start, region.end, language, lex);
+  if (reads.length) return 'the response is still read as token';
+  const inRegion = text.slice(region.start, region.end);
+  if (!/\bidentifier\b/.test(inRegion) || !/\bsecret\b/.test(inRegion)) return 'the request body has no identifier and secret';
+  return null;
+}
