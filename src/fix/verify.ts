@@ -1,6 +1,6 @@
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
 import { showHoles } from '../core/hole.js';
-import { redact } from '../core/redact.js';
+import { redactUrl } from '../core/redact.js';
 import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import { AUTHORITY, decodeUrl } from './plan.js';
@@ -30,7 +30,7 @@ export function expectedUrl(oldUrl: string, replacementPath: string): string {
   return `${a[1] ?? ''}${a[2]}${host}${a[4]}${replacementPath}${url.slice(end)}`;
 }
 
-const show = (url: string) => redact(showHoles(url));
+const show = (url: string) => redactUrl(showHoles(url));
 
 function multiset(urls: string[]): Map<string, number> {
   const m = new Map<string, number>();

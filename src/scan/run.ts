@@ -495,7 +495,7 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
     if (options.reportUnusedDisable && (s.unused.length || unknown.size)) {
       const lines = new LineIndex(file.text);
       const reported = [...new Set([...s.unused, ...unknown.keys()])];
-      found.push(...reported.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line), unknown.get(d))));
+      found.push(...reported.map((d) => unusedDirectiveFinding(file.path, d, lines.snippet(d.line), unknown.get(d))));
     } else {
       // Without --report-unused-disable a misspelt rule id is still worth one line.
       for (const [d, ids] of unknown) options.onNotice?.(`${file.path}:${d.line}: ${unknownRuleMessage(d, ids)}; --report-unused-disable reports it`);

@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hublint } from '../helpers/cli.js';
+
+/**
+ * The second battery's secrets rows (issue 34, rows 8–11), as a user meets them: the command
+ * as typed, every place its output goes. Each secret is planted next to a deprecated call, so
+ * it lands in snippets, URLs, diffs and merged reports.
+ */
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hublint-noleak-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+function assertClean(text: string, secrets: string[], where: string): void {
+  for (const secret of secrets) expect(text.includes(secret), `${secret} leaked in ${where}`).toBe(false);
+}
+
+describe('row 8: each line is redacted once, before any cut, in overlapping windows', () => {
+  it('a password at column ~1,320 after a long token is not printed in JSON or SARIF snippets', () => {
+    // The token's mask shortens the line: what stood at column 1,320 moves into the snippet.
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.${'A'.repeat(1270)}`;
+    const line = `TOKEN=${jwt} curl https://bob:LongLinePassw0rd@hub.docker.com/v2/repositories/acme/web/`;
+    expect(line.indexOf('LongLine')).toBeGreaterThan(1290);
+    const dir = tree({ 'call.sh': `${line}\n` });
+    for (const format of ['json', 'sarif']) {
+      const r = hublint(['--format', format, 'call.sh'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toContain('hub-get-repository');
+      assertClean(r.stdout + r.stderr, ['LongLi', 'AAAAAAAA'], format);
+    }
+  });
+
+  it('a token lying across any 4 KB cut is masked in the url field, Markdown, --fix-dry-run and merge', () => {
+    const token = 'dckr_pat_CutCrossTok3n0123456789abcdef';
+    // Put the token's start on each side of the old 4,096-character cut, inside the URL itself.
+    const lines = [4060, 4080, 4090, 4094, 4100, 8170, 8185].map((at, i) => {
+      const head = `curl "https://hub.docker.com/v2/repositories/acme/web${i}/?q=`;
+      return `${head}${'x'.repeat(at - head.length - 3)}&t=${token}"`;
+    });
+    const dir = tree({ 'calls.sh': `${lines.join('\n')}\n` });
+    for (const format of ['json', 'markdown', 'sarif', 'text']) {
+      const r = hublint(['--format', format, 'calls.sh'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(1);
+      assertClean(r.stdout + r.stderr, ['CutCrossTok3n'], format);
+    }
+    const dry = hublint(['--fix-dry-run', '--fix-type', 'unsafe', 'calls.sh'], { cwd: dir });
+    assertClean(dry.stdout + dry.stderr, ['CutCrossTok3n'], '--fix-dry-run');
+    const shard = hublint(['--format', 'json', '-o', 'shard.json', 'calls.sh'], { cwd: dir });
+    expect(shard.code, shard.stderr).toBe(1);
+    assertClean(readFileSync(join(dir, 'shard.json'), 'utf8'), ['CutCrossTok3n'], 'json shard');
+    for (const format of ['markdown', 'github', 'junit']) {
+      const merged = hublint(['merge', '--format', format, 'shard.json'], { cwd: dir });
+      expect(merged.stdout.length, merged.stderr).toBeGreaterThan(0);
+      assertClean(merged.stdout + merged.stderr, ['CutCrossTok3n'], `merge ${format}`);
+    }
+  });
+});
+
+describe('row 9: secret shapes of the second battery', () => {
+  // [shape, line holding a deprecated call, the secret]
+  const SHAPES: Array<[string, string, string]> = [
+    ['raw @ in a URL password', 'curl https://bob:p@ssRawAt1@hub.docker.com/v2/repositories/acme/web/', 'ssRawAt1'],
+    ['URL over a concatenation', 'const u = "https://bob:" + "SplitPassw0rd@hub.docker.com/v2/repositories/acme/web/";', 'SplitPassw0rd'],
+    ['echo PASS, many spaces, docker login', `echo EchoSpacedPw1${' '.repeat(900)}| docker login -u acme --password-stdin && curl https://hub.docker.com/v2/repositories/acme/a/`, 'EchoSpacedPw1'],
+    ['X-Api-Key', 'curl -H "X-Api-Key: ApiKeyValue77" https://hub.docker.com/v2/repositories/acme/b/', 'ApiKeyValue77'],
+    ['Cookie', 'curl -H "Cookie: session=CookieSess66; csrftoken=CsrfVal65" https://hub.docker.com/v2/repositories/acme/c/', 'CookieSess66'],
+    ['httpie -a user:pass', 'http -a acme:HttpiePassw55 GET https://hub.docker.com/v2/repositories/acme/d/', 'HttpiePassw55'],
+    ['requests auth=(u, p)', 'requests.get("https://hub.docker.com/v2/repositories/acme/e/", auth=("acme", "ReqTuplePw44"))', 'ReqTuplePw44'],
+    ['HTTPBasicAuth(u, p)', 'requests.get("https://hub.docker.com/v2/repositories/acme/f/", auth=HTTPBasicAuth("acme", "BasicAuthPw33"))', 'BasicAuthPw33'],
+    ['camelCase hubPassword', 'const hubPassword = "CamelPassw22"; fetch("https://hub.docker.com/v2/repositories/acme/g/");', 'CamelPassw22'],
+    ['camelCase dockerHubToken', 'const o = { dockerHubToken: "CamelTok3n11" }; fetch("https://hub.docker.com/v2/repositories/acme/h/");', 'CamelTok3n11'],
+    ['npm_ token', 'NPM_CFG=npm_abcdefghijklmnopqrstuvwxyz0123456789 curl https://hub.docker.com/v2/repositories/acme/i/', 'npm_abcdefghij'],
+    ['DOCKER_HOST tcp://u:p@', 'DOCKER_HOST=tcp://admin:TcpHostPw00@10.0.0.5:2376 curl https://hub.docker.com/v2/repositories/acme/j/', 'TcpHostPw00'],
+    ['DOCKER_HOST ssh://u:p@', 'DOCKER_HOST=ssh://admin:SshHostPw01@build curl https://hub.docker.com/v2/repositories/acme/k/', 'SshHostPw01'],
+    ['DOCKER_HOST tcp://TOKEN@', 'DOCKER_HOST=tcp://ShortTok3n@10.0.0.5:2376 curl https://hub.docker.com/v2/repositories/acme/l/', 'ShortTok3n'],
+    ['a password with a space', 'curl "https://bob:Space Passw02@hub.docker.com/v2/repositories/acme/m/"', 'Passw02'],
+  ];
+
+  it.each(SHAPES)('%s: masked in every report format, the call still reported', (_shape, line, secret) => {
+    // Each line also as the language it is written in, where the URL is joined by a real parser.
+    const name = /^(const|requests)/.test(line) ? (line.startsWith('const') ? 'one.js' : 'one.py') : 'one.sh';
+    const one = tree({ [name]: `${line}\n` });
+    for (const format of ['json', 'text', 'markdown']) {
+      const r = hublint(['--format', format, name], { cwd: one });
+      expect(r.code, `${format}: ${r.stderr}`).toBe(1);
+      assertClean(r.stdout + r.stderr, [secret], format);
+    }
+  });
+
+  it('a shell word split on the raw `@` still shows no part of the password in its url', () => {
+    const dir = tree({ 'a.sh': `${SHAPES[0][1]}\n` });
+    const r = hublint(['--format', 'json', 'a.sh'], { cwd: dir });
+    const urls = (JSON.parse(r.stdout) as { findings: Array<{ url: string }> }).findings.map((f) => f.url);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^(https:\/\/bob:)?\*\*\*@hub\.docker\.com\//);
+  });
+});
