@@ -276,16 +276,28 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     for (const f of all) result.stats.bySeverity[f.severity]++;
     if (flags.fixDryRun && !flags.fix) {
       // A diff prints lines of the files around each change: each is masked and escaped.
+      const code = gateBeforePrinting(exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings));
       out(fixed.diff);
-      return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
+      return code;
     }
   }
   const findings = flags.quiet ? all.filter((f) => f.severity === 'error') : all;
   const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
   // A signal that came during the scan's last stretch of work is handled here, before any report.
   await letSignalsIn();
+  const code = gateBeforePrinting(exitCodeFor(findings, failOn, flags.maxWarnings));
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
   // A run that scanned and reported: the code it compiled is what later runs need (bin.ts).
   markCodeCacheReady();
-  return exitCodeFor(findings, failOn, flags.maxWarnings);
+  return code;
+}
+
+/**
+ * The gate's verdict is known before the report is printed: a reader that closes the pipe
+ * early (`hublint . | head -1`) ends the run with it (main.ts's broken-pipe handler exits with
+ * process.exitCode), so a failing gate never passes because nobody read the whole report.
+ */
+function gateBeforePrinting(code: number): number {
+  process.exitCode = code;
+  return code;
 }

@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, hublint } from '../helpers/cli.js';
+import { oneLine, tempDir } from '../helpers/hostile.js';
+
+/**
+ * The second battery's rows on files, git, output and merge inputs (issue 34, rows 12–21):
+ * nothing the user had is lost, no output is forged, a failing gate stays failing.
+ */
+
+const CALL = 'curl -fsS https://hub.docker.com/v2/repositories/acme/web/\n';
+
+function project(files: Record<string, string> = { 'a.sh': CALL }): string {
+  const dir = tempDir('noloss');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('row 14: --fix refuses a file an editor wrote to just before the rename', () => {
+  it('an append injected at the last moment is kept, the file refused, the run not passing', () => {
+    const dir = project();
+    const r = hublint(['--fix', 'a.sh'], { cwd: dir, env: { HUBLINT_TEST_APPEND_BEFORE_RENAME: 'echo appended by the editor\n' } });
+    expect(readFileSync(join(dir, 'a.sh'), 'utf8')).toBe(`${CALL}echo appended by the editor\n`);
+    expect(r.stderr).toMatch(/a\.sh.*changed on disk while hublint was fixing it/);
+    expect(r.code).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('without the injected write the same command fixes the file', () => {
+    const dir = project();
+    const r = hublint(['--fix', 'a.sh'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'a.sh'), 'utf8')).toContain('/v2/namespaces/acme/repositories/web');
+  });
+});
+
+describe('row 15: --fix on a file whose name is 229 bytes', () => {
+  it('is fixed: the temp name fits NAME_MAX', () => {
+    const name = `${'n'.repeat(226)}.sh`;
+    expect(Buffer.byteLength(name)).toBe(229);
+    const dir = project({ [name]: CALL });
+    const r = hublint(['--fix', name], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, name), 'utf8')).toContain('/v2/namespaces/acme/repositories/web');
+    expect(readdirSync(dir)).toEqual([name]);
+  });
+});
+
+describe('row 17: names and messages escaped for the medium each format is read in', () => {
+  it('a merge input whose message forges a workflow command gives none in any format', () => {
+    const dir = project();
+    const shard = hublint(['--format', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir });
+    expect(shard.code, shard.stderr).toBe(1);
+    const doc = JSON.parse(readFileSync(join(dir, 'shard.json'), 'utf8')) as { findings: Array<{ message: string; file: string }> };
+    doc.findings[0].message += '\n::error file=x::forged\r\n##vso[task.complete result=Succeeded;]done';
+    doc.findings[0].file = 'x\u001b]0;owned\u0007\u001b[2J.sh';
+    writeFileSync(join(dir, 'forged.json'), JSON.stringify(doc));
+    for (const format of ['text', 'github', 'junit', 'html', 'markdown', 'sarif', 'gitlab', 'json']) {
+      const r = hublint(['merge', '--format', format, 'forged.json'], { cwd: dir });
+      expect(r.stdout.length, `${format}: ${r.stderr}`).toBeGreaterThan(0);
+      // A CI log runs a line that starts with `::name` or `##vso[`; a terminal acts on ESC.
+      const lines = r.stdout.split(/\r?\n|\r/);
+      expect(lines.filter((l) => /^::error file=x|^##vso\[/.test(l)), format).toEqual([]);
+      expect(r.stdout.includes('\u001b'), `${format} holds a raw ESC`).toBe(false);
+    }
+  });
+
+  it('--color: a file name holding OSC and clear-screen escapes is shown, not acted on', () => {
+    const name = 'a\u001b]0;owned\u0007\u001b[2J\u009b2Jb.sh';
+    const dir = project({ [name]: CALL });
+    const r = hublint(['--color', '.'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('\u001b[');
+    // hublint's own colours are the only escapes: SGR sequences, nothing else.
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(r.stdout).toContain('a\\x1b]0;owned\\x07\\x1b[2J\\x9b2Jb.sh');
+  });
+});
+
+describe('row 20: merge validates positions as strictly as a scan writes them', () => {
+  for (const [key, value] of [['line', 1e308], ['column', -5], ['line', 0], ['column', 2.5], ['endLine', 1e308]] as const) {
+    it(`${key} ${value} is refused in one line naming the file and the key`, () => {
+      const dir = project();
+      const shard = hublint(['--format', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir });
+      expect(shard.code, shard.stderr).toBe(1);
+      const doc = JSON.parse(readFileSync(join(dir, 'shard.json'), 'utf8')) as { findings: Array<Record<string, unknown>> };
+      doc.findings[0][key] = value;
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify(doc));
+      for (const format of ['sarif', 'github']) {
+        const r = hublint(['merge', '--format', format, 'bad.json'], { cwd: dir });
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(oneLine(r.stderr), r.stderr).toBe(true);
+        expect(r.stderr).toContain(`bad.json: findings[0].${key}`);
+      }
+    });
+  }
+});
+
+describe('row 21: a closed output does not turn a failing gate into a passing one', () => {
+  it('hublint TREE | head -1 with 3,000 warnings exits 1, as the full run does', () => {
+    const dir = project({ 'many.sh': Array.from({ length: 3000 }, (_, i) => `curl https://hub.docker.com/v2/repositories/acme/w${i}/`).join('\n') });
+    const full = hublint(['.'], { cwd: dir });
+    expect(full.code).toBe(1);
+    for (const format of ['text']) {
+      const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" --format ${format} . | head -1 >/dev/null`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(piped.status, `${format}: ${piped.stderr}`).toBe(1);
+      expect(piped.stderr).not.toMatch(/internal error|EPIPE/);
+    }
+  });
+});
