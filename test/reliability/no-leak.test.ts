@@ -100,3 +100,54 @@ describe('row 9: secret shapes of the second battery', () => {
     for (const url of urls) expect(url).toMatch(/^(https:\/\/bob:)?\*\*\*@hub\.docker\.com\//);
   });
 });
+
+describe('row 11: errors about a bad input file name the key and the line, never a value', () => {
+  it('a rule file that is not a rule file: the line and the key, no text of the file', () => {
+    const dir = tree({
+      'a.sh': 'curl https://hub.docker.com/v2/repositories/acme/web/\n',
+      'id.yaml': 'rules:\n  - id: "deploy key RuleSecretVal7"\n    status: deprecated\n',
+      'status.yaml': 'rules:\n  - id: mine\n    status: "hunter2 RuleSecretVal6"\n',
+      'hosts.yaml': 'rules:\n  - id: mine\n    status: deprecated\n    date: 2025-01-01\n    title: t\n    description: d\n    docs: https://example.com\n    migration: m\n    variants:\n      - methods: [GET]\n        hosts: RuleSecretVal5\n        path: /x\n',
+      'yaml.yaml': 'token: "RuleSecretVal4\n  x: [\n',
+    });
+    for (const [file, line, key] of [['id.yaml', 2, 'id'], ['status.yaml', 3, 'status'], ['hosts.yaml', 11, 'variants[0].hosts'], ['yaml.yaml', 0, '']] as const) {
+      const r = hublint(['--rules', file, 'a.sh'], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      assertClean(r.stderr, ['RuleSecretVal', 'hunter2', 'deploy key'], file);
+      if (line) expect(r.stderr).toContain(`${file}:${line}: rules[0]`);
+      if (key) expect(r.stderr).toContain(`field '${key}'`);
+    }
+  });
+
+  it('--env-file: a bad line is named by its number, its value not repeated', () => {
+    const dir = tree({ 'space.env': 'GOOD=1\npassword EnvSecretVal9\n', 'noname.env': 'GOOD=1\n=EnvSecretVal8\n' });
+    for (const file of ['space.env', 'noname.env']) {
+      // The env file is read before any daemon is asked: no daemon is needed here.
+      const r = hublint(['engine', 'run', '--env-file', file, 'alpine', 'true'], { cwd: dir, env: { DOCKER_HOST: `unix://${join(dir, 'none.sock')}` } });
+      expect(r.code).toBe(125);
+      expect(r.stderr).toContain(`--env-file ${file}:2:`);
+      assertClean(r.stderr, ['EnvSecretVal'], file);
+    }
+  });
+});
+
+describe('row 18: config and rule validation are linear', () => {
+  it('a .hublint.yaml with 200,000 rule keys and a --rules file with 100,000 hostSets end in one line', () => {
+    const rules = Array.from({ length: 200_000 }, (_, i) => `  r${i}: off\n`).join('');
+    const hostSets = Array.from({ length: 100_000 }, (_, i) => `  h${i}: [h${i}.example.com]\n`).join('');
+    const config = hublint(['a.sh'], { cwd: tree({ '.hublint.yaml': `rules:\n${rules}`, 'a.sh': 'echo\n' }) });
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/^hublint: config: unknown rule 'r0'/);
+    const rulesRun = hublint(['--rules', 'hosts.yaml', 'a.sh'], { cwd: tree({ 'hosts.yaml': `hostSets:\n${hostSets}rules: []\n`, 'a.sh': 'echo\n' }) });
+    expect(rulesRun.code).toBe(2);
+    expect(rulesRun.stderr).toMatch(/hosts\.yaml:\d+: top level: field 'rules' must be a non-empty list/);
+  }, 120_000);
+
+  it('a repeated key is still an error, found with a set (a whole mapping scanned once)', () => {
+    const dir = tree({ 'dup.yaml': `hostSets:\n${Array.from({ length: 50_000 }, (_, i) => `  h${i}: [x.example.com]\n`).join('')}  h7: [y.example.com]\nrules: []\n`, 'a.sh': 'echo\n' });
+    const r = hublint(['--rules', 'dup.yaml', 'a.sh'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('hublint: dup.yaml: not valid YAML: Map keys must be unique at line 50002');
+  }, 120_000);
+});

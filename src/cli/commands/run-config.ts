@@ -105,7 +105,8 @@ function bindOf(spec: string): string {
 function envItem(item: string, env: NodeJS.ProcessEnv, where: string): string | undefined {
   const eq = item.indexOf('=');
   const name = eq === -1 ? item : item.slice(0, eq);
-  if (name === '') throw new UsageError(`invalid environment variable: ${item} (${where})`);
+  // `=VALUE` names no variable; the value is not repeated (an env file holds secrets).
+  if (name === '') throw new UsageError(`${where}: invalid environment variable: no name before '='`);
   if (eq !== -1) return item;
   const value = env[name];
   return value === undefined ? undefined : `${name}=${value}`;
@@ -128,7 +129,8 @@ async function readEnvFile(file: string, env: NodeJS.ProcessEnv): Promise<string
     if (line === '' || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     const name = eq === -1 ? line : line.slice(0, eq);
-    if (/\s/.test(name)) throw new UsageError(`--env-file ${file}:${index + 1}: variable '${name.trim()}' contains whitespaces`);
+    // Named by its line only: without an `=`, the "name" is the whole line, a value included.
+    if (/\s/.test(name)) throw new UsageError(`--env-file ${file}:${index + 1}: the variable name contains whitespace`);
     const value = envItem(line, env, `--env-file ${file}:${index + 1}`);
     if (value !== undefined) out.push(value);
   });
