@@ -68,7 +68,7 @@ export function writeTarget(path: string): Target {
 }
 
 /** Writes a report (or any file hublint owns) whole or not at all; see the module comment. */
-export function writeOutputFile(path: string, data: string | Uint8Array): void {
+export function writeOutputFile(path: string, data: string | Uint8Array, options: { mode?: number } = {}): void {
   const target = writeTarget(path);
   try {
     if (target.kind === 'fd') {
@@ -84,8 +84,8 @@ export function writeOutputFile(path: string, data: string | Uint8Array): void {
   } catch (e) {
     throw failure(e, path);
   }
-  // An existing report keeps its permissions, as `>` keeps them.
-  writeViaTemp(target.path, data, { mode: target.existing ? target.existing.mode & 0o7777 : undefined, shownAs: path });
+  // An existing report keeps its permissions, as `>` keeps them; a private file (the cache) is always `mode`.
+  writeViaTemp(target.path, data, { mode: options.mode ?? (target.existing ? target.existing.mode & 0o7777 : undefined), shownAs: path });
 }
 
 interface TempOptions {

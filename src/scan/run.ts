@@ -535,10 +535,24 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
  */
 async function cachedLintAll(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   const { kept, rules, options, project } = scan;
-  const { FileCache, cacheKeyOf, constantsHashOf, hashContent } = await import('./cache.js');
+  const { FileCache, cacheKeyOf, cacheSecret, constantsHashOf, hashContent } = await import('./cache.js');
   const { toolVersion } = await import('../core/version.js');
-  const key = cacheKeyOf({ version: toolVersion(), rules, hosts: options.extraHubHosts ?? [], bases: options.hubBaseVariables ?? [] });
-  const cache = FileCache.open<Finding[]>(options.cache!.location, key);
+  const secret = cacheSecret();
+  if (secret === undefined) {
+    options.onNotice?.('--cache: no key to sign the cache with (set HUBLINT_CACHE_SECRET, or make ~/.cache writable): scanning without it');
+    const plain: Finding[][] = [];
+    for (const f of kept) plain.push(await lintFile(f.path, f.text, textOptions));
+    return plain;
+  }
+  const key = cacheKeyOf({
+    version: toolVersion(),
+    rules,
+    hosts: options.extraHubHosts ?? [],
+    bases: options.hubBaseVariables ?? [],
+    // Every option that changes what a file gives: another value is another cache.
+    options: { maxFileSize: options.maxFileSize, reportUnusedDisable: options.reportUnusedDisable, ruleSeverity: options.ruleSeverity, noIgnore: options.noIgnore },
+  });
+  const cache = FileCache.open<Finding[]>(options.cache!.location, key, secret);
   const hashes = kept.map((f) => hashContent(f.text));
   const context = constantsHashOf(kept.flatMap((f, i) => (HUB_HOST_PATTERN.test(f.text) ? [{ path: f.path, hash: hashes[i] }] : [])));
   const depHash = (dep: string) => hashContent(project.dependencyText(dep));
@@ -553,7 +567,10 @@ async function cachedLintAll(scan: Scan, textOptions: LintTextOptions): Promise<
     out[i] = await lintFile(f.path, f.text, { ...textOptions, context: { ...textOptions.context, project: project.tracked(noted) } });
     noted.delete(`f:${f.path}`);
     const deps = noted.size > 0 ? Object.fromEntries([...noted].sort().map((dep) => [dep, depHash(dep)])) : undefined;
-    cache.set(f.path, { size: f.text.length, mtimeMs: 0, hash: hashes[i], context, deps, result: out[i] });
+    // A finding whose fix is still to be planned carries its raw candidate (the URL as
+    // written, credentials included): such a file is linted again next time, not stored.
+    if (out[i].some((x) => x.pendingFix !== undefined)) cache.delete(f.path);
+    else cache.set(f.path, { size: f.text.length, mtimeMs: 0, hash: hashes[i], context, deps, result: out[i] });
     await breathe();
   }
   try {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,4 +151,42 @@ describe('row 18: config and rule validation are linear', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('hublint: dup.yaml: not valid YAML: Map keys must be unique at line 50002');
   }, 120_000);
+});
+
+describe('rows 10 and 19: the --cache file holds no secret, is private, and is bound to what made it', () => {
+  const CALLS = [
+    'curl https://acme:CachePassw0rd@hub.docker.com/v2/repositories/acme/web/',
+    'curl -H "Authorization: Bearer dckr_pat_CacheTok3n0123456789abcdef" https://hub.docker.com/v2/repositories/acme/api/',
+  ].join('\n');
+
+  it('stores no raw password or token, and is written 0600', () => {
+    const dir = tree({ 'calls.sh': `${CALLS}\n`, 'clean.sh': 'echo hello\n' });
+    const env = { HUBLINT_CACHE_DIR: join(dir, 'keys') };
+    for (let run = 0; run < 2; run++) {
+      const r = hublint(['--cache', '.'], { cwd: dir, env });
+      expect(r.code, r.stderr).toBe(1);
+      const cache = readFileSync(join(dir, '.hublintcache'), 'utf8');
+      assertClean(cache, ['CachePassw0rd', 'CacheTok3n'], '.hublintcache');
+      expect(statSync(join(dir, '.hublintcache')).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('a crafted cache (right key and content hash, empty result) does not silence a file with findings', () => {
+    const dir = tree({ 'clean.sh': 'echo hello\n' });
+    const env = { HUBLINT_CACHE_DIR: join(dir, 'keys') };
+    expect(hublint(['--cache', '.'], { cwd: dir, env }).code).toBe(0);
+    // Someone with write access to the restored cache swaps in a file with a call, and an
+    // entry that says it has none: the same header, the hash of the new content.
+    writeFileSync(join(dir, 'clean.sh'), 'curl https://hub.docker.com/v2/repositories/acme/web/\n');
+    const [header, entries] = readFileSync(join(dir, '.hublintcache'), 'utf8').split('\n');
+    const forged = JSON.parse(entries) as Record<string, { hash: string; result: unknown[] }>;
+    forged['clean.sh'] = { ...forged['clean.sh'], hash: createHash('sha1').update(readFileSync(join(dir, 'clean.sh'))).digest('base64url'), result: [] };
+    writeFileSync(join(dir, '.hublintcache'), `${header}\n${JSON.stringify(forged)}`);
+    const r = hublint(['--cache', '.'], { cwd: dir, env });
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toContain('hub-get-repository');
+    // Another user's (or another job's) key: not trusted either.
+    const other = hublint(['--cache', '.'], { cwd: dir, env: { HUBLINT_CACHE_SECRET: 'another-job' } });
+    expect(other.code).toBe(1);
+  });
 });
