@@ -6,6 +6,7 @@ import { LineIndex } from '../core/position.js';
 import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, ScanStats, Severity } from '../core/types.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
+import { symlinkScope } from '../discover/symlink-scope.js';
 import { inShard } from '../discover/shard.js';
 import { DEFAULT_MAX_FILE_SIZE, parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
@@ -326,7 +327,7 @@ async function readPass(scan: Scan): Promise<void> {
   const skip = (path: string, reason: SkipReason, detail: string) => {
     stats.filesSkipped++;
     stats.skipped[reason] = (stats.skipped[reason] ?? 0) + 1;
-    if (reason !== 'binary') notice(`${path}: skipped: ${detail}`);
+    if (reason !== 'binary' && reason !== 'symlink-inside') notice(`${path}: skipped: ${detail}`);
   };
   const pinTexts: TextFile[] = [];
   const addPins = (path: string, found: PinScan) => {
@@ -359,6 +360,7 @@ async function readPass(scan: Scan): Promise<void> {
   };
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
+  const linkScope = symlinkScope(scan.cwd, options.paths ?? ['.']);
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
     if (file.raw) scan.undecodable.add(file.path);
     const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
@@ -389,6 +391,17 @@ async function readPass(scan: Scan): Promise<void> {
         if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
         // hublint's own cache holds findings, URLs included: it is not the user's code.
         if (cacheFile !== null && file.absolute === cacheFile) continue;
+        if (file.kind === 'symlink') {
+          const verdict = linkScope(file.absolute, file.explicit === true);
+          if (verdict === 'outside') {
+            skip(file.path, 'symlink-outside', 'symlink to a file outside the scanned folders (not followed)');
+            continue;
+          }
+          if (verdict === 'inside') {
+            skip(file.path, 'symlink-inside', 'symlink to a file the scan reads under its own name');
+            continue;
+          }
+        }
         // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
         if (file.kind !== 'file') {
           await readSlow(file);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, hublint } from '../helpers/cli.js';
@@ -110,5 +110,29 @@ describe('row 21: a closed output does not turn a failing gate into a passing on
       expect(piped.status, `${format}: ${piped.stderr}`).toBe(1);
       expect(piped.stderr).not.toMatch(/internal error|EPIPE/);
     }
+  });
+});
+
+describe('row 12: file symlinks out of the scanned tree are not followed; inside, a file is read once', () => {
+  it('../outside/private.sh and /etc/passwd are skipped with a notice; a link to a file inside adds nothing', () => {
+    const root = tempDir('links');
+    mkdirSync(join(root, 'outside'));
+    mkdirSync(join(root, 'tree'));
+    writeFileSync(join(root, 'outside', 'private.sh'), 'curl https://hub.docker.com/v2/repositories/private/outside/\n');
+    writeFileSync(join(root, 'tree', 'real.sh'), CALL);
+    symlinkSync('../outside/private.sh', join(root, 'tree', 'out.sh'));
+    symlinkSync('/etc/passwd', join(root, 'tree', 'passwd.sh'));
+    symlinkSync('real.sh', join(root, 'tree', 'again.sh'));
+    const r = hublint(['--format', 'json', '.'], { cwd: join(root, 'tree') });
+    expect(r.code).toBe(1);
+    const findings = (JSON.parse(r.stdout) as { findings: Array<{ file: string; url: string }> }).findings;
+    expect(findings.map((f) => f.file)).toEqual(['real.sh']);
+    expect(r.stdout).not.toContain('private');
+    expect(r.stdout).not.toContain('root:');
+    expect(r.stderr).toContain('out.sh: skipped: symlink to a file outside the scanned folders (not followed)');
+    expect(r.stderr).toContain('passwd.sh: skipped: symlink to a file outside the scanned folders (not followed)');
+    // Named on the command line, a link that stays inside is read; one that leaves is not.
+    const named = hublint(['--format', 'json', 'again.sh', 'out.sh'], { cwd: join(root, 'tree') });
+    expect((JSON.parse(named.stdout) as { findings: Array<{ file: string }> }).findings.map((f) => f.file)).toEqual(['again.sh']);
   });
 });
