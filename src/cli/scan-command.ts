@@ -155,6 +155,8 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
       ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
     ],
     [...inputs, ...(baselineFile && readsBaseline ? [{ what: 'the baseline', path: baselineFile }] : [])],
+    // --stdin and --staged read no folder from disk.
+    flags.stdin || flags.staged ? [] : (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
   );
   if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
     throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);

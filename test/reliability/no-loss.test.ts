@@ -136,3 +136,36 @@ describe('row 12: file symlinks out of the scanned tree are not followed; inside
     expect((JSON.parse(named.stdout) as { findings: Array<{ file: string }> }).findings.map((f) => f.file)).toEqual(['again.sh']);
   });
 });
+
+describe('row 13: an output the scan reads, or another output names, is refused; a full stdout is one line', () => {
+  it('-o src/main.py and --report json=src/a.sh with src scanned, -o R --report sarif=R: exit 2, one line, nothing written', () => {
+    const dir = project();
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'main.py'), 'print("mine")\n');
+    writeFileSync(join(dir, 'src', 'a.sh'), CALL);
+    for (const [args, said] of [
+      [['-o', 'src/main.py', 'src'], '-o src/main.py is a file the scan reads'],
+      [['--report', 'json=src/a.sh', 'src'], '--report src/a.sh is a file the scan reads'],
+      [['-o', 'R', '--report', 'sarif=R', 'src'], '--report R is the same file as -o R: one report would replace the other'],
+    ] as const) {
+      const r = hublint([...args], { cwd: dir });
+      expect(r.code, r.stderr).toBe(2);
+      expect(oneLine(r.stderr), r.stderr).toBe(true);
+      expect(r.stderr).toContain(said);
+    }
+    expect(readFileSync(join(dir, 'src', 'main.py'), 'utf8')).toBe('print("mine")\n');
+    expect(readFileSync(join(dir, 'src', 'a.sh'), 'utf8')).toBe(CALL);
+    expect(readdirSync(dir).sort()).toEqual(['a.sh', 'src']);
+    // A report of the last run, inside the scanned folder, is replaced as before.
+    expect(hublint(['-f', 'json', '-o', 'src/report.json', 'src'], { cwd: dir }).code).toBe(1);
+    expect(hublint(['-f', 'json', '-o', 'src/report.json', 'src'], { cwd: dir }).code).toBe(1);
+  });
+
+  it('stdout to /dev/full: one clear line, exit 2, not an internal error', () => {
+    const dir = project();
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" a.sh > /dev/full`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.status).toBe(2);
+    expect(oneLine(r.stderr), r.stderr).toBe(true);
+    expect(r.stderr.trim()).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+  });
+});
