@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -167,5 +167,37 @@ describe('row 13: an output the scan reads, or another output names, is refused;
     expect(r.status).toBe(2);
     expect(oneLine(r.stderr), r.stderr).toBe(true);
     expect(r.stderr.trim()).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+  });
+});
+
+describe('row 16: --staged and --changed-since with a name that is not UTF-8 and a staged submodule', () => {
+  it('both run to their findings (exit 1), the submodule is no file, no exit 2', () => {
+    const root = tempDir('staged');
+    const g = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'pipe' });
+    mkdirSync(join(root, 'sub'));
+    g(join(root, 'sub'), 'init', '-q');
+    g(join(root, 'sub'), 'commit', '-q', '--allow-empty', '-m', 'one');
+    const repo = join(root, 'repo');
+    mkdirSync(repo);
+    g(repo, 'init', '-q');
+    // café.sh in Latin-1: the byte 0xE9 alone is not UTF-8.
+    const latin1 = Buffer.concat([Buffer.from(repo), Buffer.from('/caf'), Buffer.from([0xe9]), Buffer.from('.sh')]);
+    writeFileSync(latin1, CALL);
+    writeFileSync(join(repo, 'ok.sh'), CALL);
+    g(repo, 'submodule', 'add', '-q', '../sub', 'sub');
+    g(repo, 'add', '-A');
+    const staged = hublint(['--format', 'json', '--staged'], { cwd: repo });
+    expect(staged.code, staged.stderr).toBe(1);
+    const files = (JSON.parse(staged.stdout) as { findings: Array<{ file: string }> }).findings.map((f) => f.file);
+    expect(files).toHaveLength(2);
+    expect(files).toContain('ok.sh');
+    g(repo, 'commit', '-q', '-m', 'init');
+    writeFileSync(latin1, `${CALL}${CALL}`);
+    writeFileSync(join(repo, 'ok.sh'), `${CALL}${CALL}`);
+    g(join(repo, 'sub'), 'commit', '-q', '--allow-empty', '-m', 'two');
+    const changed = hublint(['--format', 'json', '--changed-since', 'HEAD'], { cwd: repo });
+    expect(changed.code, changed.stderr).toBe(1);
+    expect((JSON.parse(changed.stdout) as { findings: Array<{ file: string }> }).findings.map((f) => f.file)).toEqual(['ok.sh', 'ok.sh']);
+    expect(changed.stderr).toContain('--changed-since: 1 changed file name is not valid UTF-8 and not scanned');
   });
 });
