@@ -71,7 +71,7 @@ describe('rule file validation', () => {
     ['unknown key', { rules: [{ ...base(), colour: 'red' }] }, /field 'colour' is not a known field/],
     ['bad path', { rules: [{ ...base(), variants: [{ ...variant(), path: 'v2/x' }] }] }, /field 'variants\[0\]\.path' must start with \//],
     ['null replacement without reason', { rules: [{ ...base(), variants: [{ ...variant(), replacement: null, fix: { policy: 'none', note: 'n' } }] }] }, /replacementReason' is required/],
-    ['duplicate id', { rules: [base(), base()] }, /repeats 'my-rule'/],
+    ['duplicate id', { rules: [base(), base()] }, /repeats the id of an earlier rule/],
   ];
   for (const [name, doc, message] of bad) {
     it(`rejects ${name} with one line naming file, entry and field`, () => {

@@ -1,6 +1,7 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { escapeControls, escapeControlsInJson, escapeControlsInText } from '../core/printable.js';
 import { redact, redactJson } from '../core/redact.js';
+import { WriteError } from '../fix/write-atomic.js';
 
 /**
  * The one way out: every byte hublint prints or writes (reports, diffs, messages, stacks,
@@ -76,11 +77,20 @@ function writeStd(fd: 1 | 2, text: string): boolean {
         return false;
       }
       // A descriptor another program left non-blocking: wait for the reader, as a stream would.
-      if (code !== 'EAGAIN') throw error;
+      if (code !== 'EAGAIN') throw standardStreamFailure(fd, code, error);
       Atomics.wait(PAUSE, 0, 0, 1);
     }
   }
   return true;
+}
+
+/**
+ * A standard stream that cannot be written (`> /dev/full`, a full disk, a closed descriptor):
+ * one line that says which and why, exit 2, not an "internal error".
+ */
+function standardStreamFailure(fd: 1 | 2, code: string | undefined, error: unknown): Error {
+  const why: Record<string, string> = { ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded', EBADF: 'it is closed', EIO: 'input/output error' };
+  return new WriteError(`cannot write to standard ${fd === 1 ? 'output' : 'error'}: ${why[code ?? ''] ?? code ?? 'write failed'}; the report is incomplete`, { cause: error });
 }
 
 /**

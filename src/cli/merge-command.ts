@@ -28,8 +28,11 @@ function readShard(file: string): ShardOutput {
     throw new ConfigError(`${file}: cannot read hublint JSON output (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]})`);
   }
   if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object' || doc.stats === null) throw new ConfigError(`${file}: not a hublint --format json output`);
-  const bad = (doc.findings as unknown[]).findIndex((f) => !isFinding(f));
-  if (bad >= 0) throw new ConfigError(`${file}: findings[${bad}] is not a hublint finding (needs ruleId, severity, file, line and fingerprint)`);
+  (doc.findings as unknown[]).forEach((f, i) => {
+    if (!isFinding(f)) throw new ConfigError(`${file}: findings[${i}] is not a hublint finding (needs ruleId, severity, file, line and fingerprint)`);
+    const bad = badPosition(f);
+    if (bad) throw new ConfigError(`${file}: findings[${i}].${bad}`);
+  });
   // The JSON shape flattens a pin's fields; the typed finding keeps them under `pin`.
   const findings = (doc.findings as unknown[]).map((f) => fromJsonFinding(f as JsonFinding));
   return { ...doc, findings };
@@ -41,7 +44,25 @@ const SEVERITIES = new Set(['error', 'warning', 'info']);
 function isFinding(f: unknown): f is Finding {
   if (typeof f !== 'object' || f === null) return false;
   const x = f as Record<string, unknown>;
-  return typeof x.ruleId === 'string' && typeof x.fingerprint === 'string' && typeof x.file === 'string' && SEVERITIES.has(x.severity as string) && Number.isInteger(x.line) && Number.isInteger(x.column);
+  return typeof x.ruleId === 'string' && typeof x.fingerprint === 'string' && typeof x.file === 'string' && SEVERITIES.has(x.severity as string) && typeof x.line === 'number' && typeof x.column === 'number';
+}
+
+/** The largest line or column a scan can give (SARIF and the annotation formats take 32-bit ints). */
+const MAX_POSITION = 2 ** 31 - 1;
+
+/**
+ * A position a scan could have written: integers from 1 (a line of 1e308 or a column of -5
+ * would make invalid SARIF and a forged-looking annotation), an end not before its start.
+ */
+function badPosition(f: Finding): string | null {
+  const x = f as unknown as Record<string, unknown>;
+  for (const key of ['line', 'column', 'endLine', 'endColumn']) {
+    const v = x[key];
+    if (v === undefined && key.startsWith('end')) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_POSITION) return `${key} is ${JSON.stringify(v) ?? String(v)}: a position is a whole number from 1 to ${MAX_POSITION}`;
+  }
+  if (typeof x.endLine === 'number' && x.endLine < f.line) return `endLine ${x.endLine} is before line ${f.line}`;
+  return null;
 }
 
 function isProgress(v: unknown): v is BaselineProgress {

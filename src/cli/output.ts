@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeOutputFile } from '../fix/write-atomic.js';
 
@@ -24,11 +25,38 @@ export interface NamedPath {
   path: string;
 }
 
-/** The same file under two names (a symlink, `./a` and `a`): same device and inode. */
+/**
+ * The same file under two names (a symlink, `./a` and `a`): same device and inode; a file
+ * not there yet, by its real folder and name (`-o R --report sarif=R` names one file too).
+ */
 function identity(path: string): string | null {
   if (path === '-' || path.startsWith('/dev/')) return null;
   const st = statSync(path, { throwIfNoEntry: false });
-  return st?.isFile() ? `${st.dev}:${st.ino}` : null;
+  if (st) return st.isFile() ? `${st.dev}:${st.ino}` : null;
+  try {
+    return `new:${join(realpathSync(dirname(resolve(path))), basename(path))}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Names a report is written under: replacing one of these inside a scanned folder is expected. */
+const REPORT_NAME = /\.(?:json|sarif|xml|html?|md|markdown|txt|log|csv)$|^\.hublintcache$/i;
+
+/**
+ * A file inside one of the scanned folders that is not a report: the scan reads it, and an
+ * output over it would replace the user's code (`-o src/main.py` with src scanned).
+ */
+function scannedSource(path: string, folders: readonly string[]): boolean {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st?.isFile() || REPORT_NAME.test(basename(path))) return false;
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return false;
+  }
+  return folders.some((folder) => real.startsWith(folder.endsWith(sep) ? folder : folder + sep));
 }
 
 /**
@@ -36,7 +64,19 @@ function identity(path: string): string | null {
  * files hublint reads: `-o a.sh a.sh` would otherwise scan a.sh and then overwrite it.
  * Two outputs naming one file are refused too (one would silently win).
  */
-export function refuseOutputOverInput(outputs: readonly NamedPath[], inputs: readonly NamedPath[]): void {
+export function refuseOutputOverInput(outputs: readonly NamedPath[], inputs: readonly NamedPath[], scannedFolders: readonly string[] = []): void {
+  const folders = scannedFolders.flatMap((f) => {
+    try {
+      return statSync(f).isDirectory() ? [realpathSync(f)] : [];
+    } catch {
+      return [];
+    }
+  });
+  for (const output of outputs) {
+    if (scannedSource(output.path, folders)) {
+      throw new UsageError(`${output.what} ${output.path} is a file the scan reads: hublint would overwrite it`, { hint: `write the report outside the scanned folders, or to a report name (.json, .sarif, .xml, .html, .md, .txt)` });
+    }
+  }
   const read = new Map<string, NamedPath>();
   for (const input of inputs) {
     const id = identity(input.path);
@@ -46,8 +86,10 @@ export function refuseOutputOverInput(outputs: readonly NamedPath[], inputs: rea
   for (const output of outputs) {
     const id = identity(output.path);
     if (!id) continue;
-    const clash = read.get(id) ?? written.get(id);
-    if (clash) throw new UsageError(`${output.what} ${output.path} is the same file as ${clash.what} ${clash.path}: hublint would overwrite it`, { hint: `give ${output.what} another file` });
+    const input = read.get(id);
+    if (input) throw new UsageError(`${output.what} ${output.path} is the same file as ${input.what} ${input.path}: hublint would overwrite it`, { hint: `give ${output.what} another file` });
+    const other = written.get(id);
+    if (other) throw new UsageError(`${output.what} ${output.path} is the same file as ${other.what} ${other.path}: one report would replace the other`, { hint: `give ${output.what} another file` });
     written.set(id, output);
   }
 }

@@ -155,6 +155,8 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
       ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
     ],
     [...inputs, ...(baselineFile && readsBaseline ? [{ what: 'the baseline', path: baselineFile }] : [])],
+    // --stdin and --staged read no folder from disk.
+    flags.stdin || flags.staged ? [] : (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
   );
   if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
     throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);
@@ -197,7 +199,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     options.files = flags.stdinFilename === undefined || kept(flags.stdinFilename) ? [{ path: flags.stdinFilename ?? '<stdin>', text }] : [];
   }
   if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
-  if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
+  if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd, (m) => say(`hublint: ${m}`)).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
   if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
@@ -288,8 +290,9 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
     recount(result.stats, all);
     if (flags.fixDryRun && !flags.fix) {
       // A diff prints lines of the files around each change: each is masked and escaped.
+      const code = gateBeforePrinting(exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings));
       out(fixed.diff);
-      return exitCodeFor(all, flags.failOn ?? prepared.config.failOn ?? 'warning', flags.maxWarnings);
+      return code;
     }
   }
   // --quiet, as ESLint 9: warnings are not reported, so neither the stats nor the gate count them.
@@ -298,8 +301,19 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   const failOn = flags.failOn ?? prepared.config.failOn ?? 'warning';
   // A signal that came during the scan's last stretch of work is handled here, before any report.
   await letSignalsIn();
+  const code = gateBeforePrinting(exitCodeFor(findings, failOn, flags.maxWarnings));
   await writeReports(findings, result.stats, prepared.rules, prepared.cwd, { ...flags, failOn });
   // A run that scanned and reported: the code it compiled is what later runs need (bin.ts).
   markCodeCacheReady();
-  return exitCodeFor(findings, failOn, flags.maxWarnings);
+  return code;
+}
+
+/**
+ * The gate's verdict is known before the report is printed: a reader that closes the pipe
+ * early (`hublint . | head -1`) ends the run with it (main.ts's broken-pipe handler exits with
+ * process.exitCode), so a failing gate never passes because nobody read the whole report.
+ */
+function gateBeforePrinting(code: number): number {
+  process.exitCode = code;
+  return code;
 }

@@ -11,19 +11,21 @@
  * redos.test.ts runs the `recheck` ReDoS checker over each): a pattern's first characters are
  * a literal, its runs exclude the characters that could start another match inside them or
  * its start is pinned by a lookbehind, and no run is followed by a character it also
- * matches and must give back. On top of that, text is cut into pieces of at most
- * MAX_PIECE characters before any pattern runs, so a 4 MB one-line file costs the same per
- * byte as a short one.
+ * matches and must give back. On top of that, a pattern never sees more than MAX_PIECE
+ * characters at once (overlapping windows, see redactLine), so a 4 MB one-line file costs
+ * the same per byte as a short one.
  */
 
 export const MASK = '***';
 
 /** The longest piece of text one pattern sees. */
 export const MAX_PIECE = 4096;
-/** How far back from a piece's end a cut looks for whitespace (secrets hold none). */
-const CUT_SLACK = 512;
-/** How much of a line a snippet looks at: secrets crossing `max` are still seen whole. */
-const SNIPPET_SLACK = 1024;
+/**
+ * The longest secret masked whole wherever it stands in a long line: windows of MAX_PIECE
+ * characters overlap by this much (JWTs and Base64 `auth` blobs seen in real configs are
+ * well under it).
+ */
+export const LONGEST_SECRET = 2048;
 
 export interface RedactionPattern {
   /** What the pattern masks (also the test table's key). */
@@ -47,6 +49,11 @@ const SECRET_KEYS = [
 
 // What an OCI runtime says after `exec: "PATH":` or `stat PATH:`: no secret value.
 const DAEMON_WORDS = String.raw`(?:executable file not found|no such file or directory|permission denied|is a directory|stat /)`;
+// The same words as they end a camelCase name (`hubPassword`, `dockerHubToken`, `npmAuthToken`).
+const CAMEL_SECRET_WORDS = ['Password', 'Passwd', 'Pwd', 'Secret', 'Token', 'ApiKey', 'PrivateKey', 'SecretKey'].join('|');
+// Values a secret-named key holds when it names no secret (`token: null`, `"password": False`):
+// kept whole, quoted or not. Look-alikes found later go in this list.
+const PLAIN_VALUES = String.raw`(?:["']?(?:true|false|null|none|undefined|True|False|None)["']?(?![^\s,;)}\]]))`;
 
 /** Keeps the part of a quoted value after its opening quote masked, the quote itself shown. */
 function maskValue(prefix: string, value: string): string {
@@ -57,9 +64,24 @@ function maskValue(prefix: string, value: string): string {
 export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   {
     // scheme://user:pass@host, scheme://:pass@host, JSON's https:\/\/u:p@ (the user is kept).
-    // The password runs to the first `@`, `/` or whitespace: quotes and backticks included.
+    // The password runs to the LAST `@` before a `/` or whitespace, as a URL parser reads it
+    // (`https://bob:p@ss@hub…`): quotes, backticks and raw `@` included.
     name: 'url-userinfo',
-    re: /(\/\\?\/[^\s/@:\\]*:)[^\s/@]+@/g,
+    re: /(\/\\?\/[^\s/@:\\]*:)[^\s/]+@/g,
+    to: `$1${MASK}@`,
+  },
+  {
+    // A password holding spaces, in a quoted URL: "https://bob:p w@hub…" (only inside quotes,
+    // where the host after `@` runs to the closing quote; elsewhere a space ends the URL).
+    name: 'url-userinfo-spaced',
+    re: /(["'\x60][a-z][a-z0-9+.-]*:\/\/[^\s/@:"'\x60]*:)[^\s/@"'\x60]+(?: [^\s/@"'\x60]+){1,4}@(?=[^\s"'\x60]*["'\x60])/gi,
+    to: `$1${MASK}@`,
+  },
+  {
+    // A URL split over a concatenation: "https://bob:" + "PASS@hub…" (`+`, PHP's `.`, Lua's
+    // `..`, VB's `&`, or adjacent literals as in Python and shell).
+    name: 'url-userinfo-split',
+    re: /(\/\/[^\s/@:"'\x60\\]*:["'\x60](?:[ \t]*(?:\+|\.\.?|&))?[ \t]*["'\x60])[^\s/@"'\x60]+@/g,
     to: `$1${MASK}@`,
   },
   {
@@ -68,6 +90,13 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     re: /(\/\\?\/)[A-Za-z0-9_~+-]{20,}@/g,
     to: `$1${MASK}@`,
   },
+  {
+    // tcp://TOKEN@host (a DOCKER_HOST): a daemon address has no user, so any is a credential.
+    name: 'tcp-userinfo',
+    re: /(\btcp:\/\/)[^\s/@:]+@/gi,
+    to: `$1${MASK}@`,
+  },
+  { name: 'npm-token', re: /\bnpm_[A-Za-z0-9]{36,}/g, to: `npm_${MASK}` },
   { name: 'docker-hub-token', re: /\bdckr_(pat|oat)_[A-Za-z0-9_-]+/g, to: `dckr_$1_${MASK}` },
   { name: 'github-token', re: /\b(gh[pousr])_[A-Za-z0-9]{20,}/g, to: `$1_${MASK}` },
   { name: 'github-fine-grained-token', re: /\bgithub_pat_[A-Za-z0-9_]+/g, to: `github_pat_${MASK}` },
@@ -93,6 +122,21 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     name: 'x-registry-auth',
     re: /(\bx-registry-(?:auth|config)["']?\s*[:=]\s*(?:["'\x60]\s*)?)[^\s"'\x60,;}\\]+/gi,
     to: `$1${MASK}`,
+  },
+  {
+    // API keys and session cookies sent as headers: `X-Api-Key: k`, `"Cookie": "a=b; c=d"`
+    // (a cookie's value runs to the closing quote or the line's end: it holds spaces and `;`).
+    name: 'api-key-header',
+    re: /(\b(?:x-api-key|x-auth-token|api-key)["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?)[^\s"'\x60,;}\\]+/gi,
+    to: `$1${MASK}`,
+  },
+  { name: 'cookie-header', re: /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*(?:["'\x60][ \t]*)?)[^"'\x60\\\r\n]+/gi, to: `$1${MASK}` },
+  {
+    // Python's basic auth: requests' `auth=("u", "p")`, `HTTPBasicAuth("u", "p")`, aiohttp's and
+    // httpx's `BasicAuth("u", "p")`: the second argument, when it is a literal.
+    name: 'basic-auth-pair',
+    re: /(\b(?:auth\s*=\s*|HTTP(?:Basic|Digest|Proxy)Auth\s*|(?:Basic|Digest)Auth\s*)\(\s*(?:"[^"]*"|'[^']*'|[\w.]+)\s*,\s*)("[^"]*|'[^']*)/g,
+    to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   { name: 'docker-config-auth', re: /(["']auth["']\s*:\s*["'])[^"']+/gi, to: `$1${MASK}` },
   {
@@ -122,13 +166,27 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     to: (_m, flag: string, user: string) => `${flag}${user}${MASK}`,
   },
   {
+    // httpie's `http -a user:pass URL` / `--auth user:pass` (elsewhere `-a` is no credential).
+    name: 'httpie-auth',
+    when: /(?:^|[\s;&|(])https?\s/,
+    re: /(?<![^\s'"])(-a\s*|--auth(?:=|\s+))('[^':]*:|"[^":]*:|[^\s:'"]*:)(?:'[^']*|"[^"]*|[^\s'"]+)?/g,
+    to: (_m, flag: string, user: string) => `${flag}${user}${MASK}`,
+  },
+  {
     name: 'secret-key-value',
     // A value that is a variable or a command's output (`TOKEN=$(curl …)`, `$HUB_TOKEN`, and in
     // double quotes, where a shell expands them, `"$(curl …)"`, `"${HUB_TOKEN}"`) names no secret:
     // kept, so the snippet still shows the call. A quoted `$name` may be a literal: masked.
     // Nor is the daemon's own wording after a path that ends in such a name (`exec: "pwd":
     // executable file not found`, `stat /bin/token: no such file or directory`).
-    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${DAEMON_WORDS})(${VALUE})`, 'gi'),
+    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'gi'),
+    to: (_m, prefix: string, value: string) => maskValue(prefix, value),
+  },
+  {
+    // camelCase names (`hubPassword = "…"`, `dockerHubToken: "…"`): a capital after a lower-case
+    // letter or digit starts the secret word (case-sensitive, so `bypass` stays).
+    name: 'camel-secret-key-value',
+    re: new RegExp(String.raw`(?<=[a-z0-9])((?:${CAMEL_SECRET_WORDS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'g'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {
@@ -160,23 +218,57 @@ function redactPiece(piece: string): string {
   return out;
 }
 
-/** Cuts a line into pieces of at most MAX_PIECE characters, at whitespace where there is some. */
+/**
+ * A long line, pattern by pattern as redactPiece runs them, in windows of MAX_PIECE characters
+ * that overlap by LONGEST_SECRET: a window keeps the matches that start in its first
+ * MAX_PIECE - LONGEST_SECRET characters and end before its end; the next window starts at the
+ * first match it did not keep (or where the overlap starts), so a secret of up to
+ * LONGEST_SECRET characters lying across any cut is seen whole by one window, and a token up
+ * to MAX_PIECE characters long is masked whole. Each window also sees the one character before
+ * it, so a lookbehind or `^` answers as it would on the whole line.
+ */
 function redactLine(line: string): string {
   if (line.length <= MAX_PIECE) return redactPiece(line);
+  let text = line;
+  for (const p of REDACTION_PATTERNS) {
+    if (p.when && !p.when.test(text)) continue;
+    text = replaceWindowed(text, p);
+  }
+  return text;
+}
+
+function replaceWindowed(text: string, p: RedactionPattern): string {
   let out = '';
-  let start = 0;
-  while (start < line.length) {
-    let end = Math.min(start + MAX_PIECE, line.length);
-    if (end < line.length) {
-      const floor = end - CUT_SLACK;
-      let cut = end;
-      while (cut > floor && !isSpace(line.charCodeAt(cut - 1))) cut--;
-      if (cut > floor) end = cut;
+  for (let start = 0; start < text.length; ) {
+    const before = start > 0 ? 1 : 0;
+    const end = Math.min(start + MAX_PIECE, text.length);
+    const window = text.slice(start - before, end);
+    const last = end === text.length;
+    const owned = last ? window.length : before + MAX_PIECE - LONGEST_SECRET;
+    let done = before;
+    let next = -1;
+    p.re.lastIndex = before;
+    for (let m = p.re.exec(window); m !== null; m = p.re.exec(window)) {
+      const at = m.index;
+      if (!last && at > before && (at >= owned || at + m[0].length === window.length)) {
+        next = Math.max(done, Math.min(at, owned));
+        break;
+      }
+      out += window.slice(done, at) + replacement(p, m);
+      done = at + m[0].length;
+      if (m[0].length === 0) p.re.lastIndex++;
     }
-    out += redactPiece(line.slice(start, end));
-    start = end;
+    if (next < 0) next = Math.max(done, owned);
+    out += window.slice(done, next);
+    start += next - before;
   }
   return out;
+}
+
+/** What `String.prototype.replace` would put for one match of `p`. */
+function replacement(p: RedactionPattern, m: RegExpExecArray): string {
+  if (typeof p.to === 'function') return p.to(m[0], ...m.slice(1));
+  return p.to.replace(/\$(\d)/g, (_s, d: string) => m[Number(d)] ?? '');
 }
 
 function isSpace(code: number): boolean {
@@ -236,12 +328,31 @@ function redactBlock(lines: string[]): string {
 }
 
 /**
- * A finding's snippet: the first `max` characters of its (trimmed) line, redacted. Only the
- * line's head is looked at, so a multi-megabyte line costs no more than a short one.
+ * A finding's snippet: its line redacted whole, then trimmed and cut to `max` characters.
+ * Redacting before the cut matters: a mask shortens the text, so what lands in the first
+ * `max` characters may have stood past them (a password at column 1,320 after a long token).
+ * Callers with many findings on one line keep the answer (LineIndex.snippet).
  */
 export function redactSnippet(line: string, max = 300): string {
-  const head = line.trimStart().slice(0, max + SNIPPET_SLACK);
-  return redactPiece(head).trim().slice(0, max);
+  return redactLine(line).trim().slice(0, max);
+}
+
+/**
+ * A finding's URL: redacted, and whatever stands before the last `@` of its authority masked
+ * too, whether or not the extractor saw the scheme (`https://bob:p@ss@hub…` may come out as
+ * `ss@hub…`, a shell word split on `@`). The user name before a `:` is kept.
+ */
+export function redactUrl(url: string): string {
+  const scheme = url.indexOf('://');
+  const from = scheme >= 0 && !url.slice(0, scheme).includes('/') ? scheme + 3 : url.startsWith('//') ? 2 : 0;
+  let end = from;
+  while (end < url.length && !'/?#'.includes(url[end])) end++;
+  const at = url.lastIndexOf('@', end - 1);
+  if (at < from) return redact(url);
+  const userinfo = url.slice(from, at);
+  const colon = userinfo.indexOf(':');
+  const masked = userinfo === MASK || userinfo.endsWith(`:${MASK}`) ? userinfo : colon >= 0 ? `${userinfo.slice(0, colon + 1)}${MASK}` : MASK;
+  return redact(`${url.slice(0, from)}${masked}${url.slice(at)}`);
 }
 
 /** A stand-in value for asking whether a key makes its value a secret. */

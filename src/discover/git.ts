@@ -28,15 +28,42 @@ function split0(out: string): string[] {
  */
 export function stagedFiles(cwd: string): Array<{ path: string; text: string }> {
   const root = gitRoot(cwd);
-  const names = split0(git(['diff', '--cached', '--name-only', '--diff-filter=ACMR', '-z'], root) as string);
-  return names.map((name) => {
-    const buf = git(['show', `:${name}`], root, 'buffer') as Buffer;
+  return stagedBlobs(git(['diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], root, 'buffer') as Buffer).map(({ name, blob }) => {
+    const buf = git(['cat-file', 'blob', blob], root, 'buffer') as Buffer;
     return { path: toPosix(relative(cwd, resolve(root, name))), text: buf.includes(0) ? '' : buf.toString('utf8') };
   });
 }
 
+/** A gitlink's mode: a submodule's commit, not a file. */
+const SUBMODULE_MODE = '160000';
+
+/**
+ * The staged blobs from `git diff --cached --raw -z`: `:oldmode newmode oldsha newsha status`,
+ * then the path (two for a rename or copy: the new one counts). Read as bytes and the blob
+ * fetched by its id, so a name that is not UTF-8 (which `git show :NAME` could not be given
+ * back) is read all the same, shown as decoded; a submodule (mode 160000) is left out.
+ */
+function stagedBlobs(raw: Buffer): Array<{ name: string; blob: string }> {
+  const fields: Buffer[] = [];
+  for (let start = 0; start < raw.length; ) {
+    const end = raw.indexOf(0, start);
+    fields.push(raw.subarray(start, end < 0 ? raw.length : end));
+    start = end < 0 ? raw.length : end + 1;
+  }
+  const out: Array<{ name: string; blob: string }> = [];
+  for (let i = 0; i < fields.length; ) {
+    const meta = fields[i++].toString('latin1').replace(/^:/, '').split(' ');
+    if (meta.length < 5) continue;
+    const [, mode, , blob, status] = meta;
+    const name = (/^[RC]/.test(status) ? fields[(i += 2) - 1] : fields[i++])?.toString('utf8');
+    if (name === undefined || mode === SUBMODULE_MODE) continue;
+    out.push({ name, blob });
+  }
+  return out;
+}
+
 /** Files that differ between REV and the working tree, untracked non-ignored ones included; renames by new path. */
-export function changedSince(rev: string, cwd: string): string[] {
+export function changedSince(rev: string, cwd: string, onNotice?: (line: string) => void): string[] {
   const root = gitRoot(cwd);
   try {
     git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], root);
@@ -50,7 +77,12 @@ export function changedSince(rev: string, cwd: string): string[] {
         : `--changed-since: unknown revision '${rev}'`,
     );
   }
-  const changed = split0(git(['diff', '--name-only', '--diff-filter=ACMRT', '-M', '-z', rev, '--'], root) as string);
+  // Submodules are no files (left out); a name that is not UTF-8 cannot be handed on as a
+  // path: said in a notice, the rest scanned.
+  const changed = stagedBlobs(git(['diff', '--raw', '--no-abbrev', '--diff-filter=ACMRT', '-M', '-z', rev, '--'], root, 'buffer') as Buffer).map((e) => e.name);
   const untracked = split0(git(['ls-files', '--others', '--exclude-standard', '-z'], root) as string);
-  return [...new Set([...changed, ...untracked])].sort().map((name) => toPosix(relative(cwd, resolve(root, name))));
+  const names = [...new Set([...changed, ...untracked])].sort();
+  const undecodable = names.filter((name) => name.includes('\uFFFD'));
+  if (undecodable.length > 0) onNotice?.(`--changed-since: ${undecodable.length} changed file name${undecodable.length > 1 ? 's are' : ' is'} not valid UTF-8 and not scanned (scan its folder instead)`);
+  return names.filter((name) => !name.includes('\uFFFD')).map((name) => toPosix(relative(cwd, resolve(root, name))));
 }

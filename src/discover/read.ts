@@ -3,7 +3,7 @@ import { nodeFsPromises } from '../runtime/builtins.js';
 import { constants } from 'node:fs';
 import { MAX_TEXT_BYTES, tooLarge } from './size.js';
 
-export type SkipReason = 'binary' | 'too-large' | 'not-regular' | 'broken-symlink' | 'symlink-loop' | 'unreadable' | 'vanished' | 'directory-symlink';
+export type SkipReason = 'binary' | 'too-large' | 'not-regular' | 'broken-symlink' | 'symlink-loop' | 'unreadable' | 'vanished' | 'directory-symlink' | 'symlink-outside' | 'symlink-inside';
 
 export type ReadResult = { text: string; size: number } | { skipped: SkipReason; detail: string };
 

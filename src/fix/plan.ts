@@ -1,3 +1,4 @@
+import { redactUrl } from '../core/redact.js';
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
 import { holeNames, showHoles } from '../core/hole.js';
 import type { Candidate, FixPolicy, Match } from '../core/types.js';
@@ -110,7 +111,8 @@ function align(url: string, pieces: Piece[]): UrlAtom[] | null {
 }
 
 /** Scheme, credentials, host and port at the start of a URL (group 3: the host). */
-export const AUTHORITY = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)?((?:[^/@\s?#]*@)?)([^/?#:]*)((?::\d+)?)/i;
+// The user part runs to the last `@` before the path: a password may hold a raw `@`.
+export const AUTHORITY = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)?((?:[^/\s?#]*@)?)([^/?#:@]*)((?::\d+)?)/i;
 const OLD_HOSTS = /^(?:registry\.hub\.docker\.com|index\.docker\.io)$/i;
 
 /** True for a decoded URL that needs decoding (shields.io badges carry the Hub URL encoded). */
@@ -308,6 +310,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   }
   if (edits.length === 0) return none('the rewrite would change nothing');
   // The URL the fixed call builds, values kept as `{name}`: what the verifier must read back.
-  const target = showHoles(after.map((a) => a.ch).join(''));
+  // Redacted: it is reported with the fix, and the verifier compares redacted URLs.
+  const target = redactUrl(showHoles(after.map((a) => a.ch).join('')));
   return evidence.length ? { policy: 'unsafe', edits, evidence, target } : { policy, edits, target };
 }

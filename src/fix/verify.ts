@@ -1,6 +1,6 @@
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
 import { showHoles } from '../core/hole.js';
-import { redact } from '../core/redact.js';
+import { redactUrl } from '../core/redact.js';
 import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import { editKindProblem } from './edit-kinds.js';
@@ -33,7 +33,7 @@ export function expectedUrl(oldUrl: string, replacementPath: string): string {
   return `${a[1] ?? ''}${a[2]}${host}${a[4]}${replacementPath}${url.slice(end)}`;
 }
 
-const show = (url: string) => redact(url);
+const show = (url: string) => redactUrl(showHoles(url));
 
 /**
  * A URL as the verifier compares it: decoded, and each value read as one whole, however many
@@ -43,6 +43,9 @@ const show = (url: string) => redact(url);
 export function comparableUrl(url: string): string {
   return decodeUrl(url.trim()).replace(/\uE000([^\uE000\uE001]*?):\w+\uE001(?:\/\uE000\1:\w+\uE001)*/g, '\uE000$1\uE001');
 }
+
+/** Compared with credentials masked: the fix's target is reported, so it holds no secret. */
+const comparable = (url: string) => showHoles(comparableUrl(redactUrl(url)));
 
 function multiset(urls: string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -66,11 +69,11 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
     const first = f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0];
     const c = was.find((x) => x.start <= first.start && first.end <= x.end);
     if (!c || !f.replacement) return 'the fixed construction cannot be found again before the edit';
-    gone.push(showHoles(comparableUrl(c.url)));
-    want.push(f.fix!.target !== undefined ? showHoles(comparableUrl(f.fix!.target)) : showHoles(comparableUrl(expectedUrl(c.url, f.replacement.path))));
+    gone.push(comparable(c.url));
+    want.push(comparable(f.fix!.target ?? expectedUrl(c.url, f.replacement.path)));
   }
-  const wasUrls = multiset(was.map((c) => showHoles(comparableUrl(c.url))));
-  const nowUrls = multiset(now.map((c) => showHoles(comparableUrl(c.url))));
+  const wasUrls = multiset(was.map((c) => comparable(c.url)));
+  const nowUrls = multiset(now.map((c) => comparable(c.url)));
   const added = minus(nowUrls, wasUrls);
   const removed = minus(wasUrls, nowUrls);
   const wantSet = multiset(want);

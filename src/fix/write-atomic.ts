@@ -1,4 +1,4 @@
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { appendFileSync, closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { HublintError } from '../core/errors.js';
 
@@ -33,6 +33,8 @@ export class CannotKeepError extends Error {
 type Target = { kind: 'fd'; fd: number } | { kind: 'special'; path: string } | { kind: 'file'; path: string; existing?: Stats };
 
 const MAX_LINK_HOPS = 40;
+/** The longest file name (bytes) Linux, macOS and Windows file systems take. */
+const NAME_MAX = 255;
 let counter = 0;
 
 /** Where a write to `path` really lands. Throws WriteError for folders and missing folders. */
@@ -66,7 +68,7 @@ export function writeTarget(path: string): Target {
 }
 
 /** Writes a report (or any file hublint owns) whole or not at all; see the module comment. */
-export function writeOutputFile(path: string, data: string | Uint8Array): void {
+export function writeOutputFile(path: string, data: string | Uint8Array, options: { mode?: number } = {}): void {
   const target = writeTarget(path);
   try {
     if (target.kind === 'fd') {
@@ -82,8 +84,8 @@ export function writeOutputFile(path: string, data: string | Uint8Array): void {
   } catch (e) {
     throw failure(e, path);
   }
-  // An existing report keeps its permissions, as `>` keeps them.
-  writeViaTemp(target.path, data, { mode: target.existing ? target.existing.mode & 0o7777 : undefined, shownAs: path });
+  // An existing report keeps its permissions, as `>` keeps them; a private file (the cache) is always `mode`.
+  writeViaTemp(target.path, data, { mode: options.mode ?? (target.existing ? target.existing.mode & 0o7777 : undefined), shownAs: path });
 }
 
 interface TempOptions {
@@ -98,7 +100,7 @@ interface TempOptions {
 }
 
 function writeViaTemp(dest: string, data: string | Uint8Array, opts: TempOptions): void {
-  const tmp = join(dirname(dest), `.${basename(dest)}.hublint-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const tmp = tempNameFor(dest);
   let fd: number | undefined;
   let created = false;
   try {
@@ -141,6 +143,26 @@ function writeViaTemp(dest: string, data: string | Uint8Array, opts: TempOptions
   }
 }
 
+/**
+ * Test-only seam: HUBLINT_TEST_APPEND_BEFORE_RENAME=TEXT appends TEXT to the file --fix is
+ * about to replace, at the moment an editor's write would race the rename, so the check
+ * that refuses it is tested deterministically (test/reliability/no-loss.test.ts).
+ */
+function injectedWrite(path: string): void {
+  const text = process.env.HUBLINT_TEST_APPEND_BEFORE_RENAME;
+  if (text) appendFileSync(path, text);
+}
+
+/**
+ * A temp name beside `dest` that fits NAME_MAX (255 bytes): the destination's own name
+ * goes in only while it leaves room (a 229-byte name did not).
+ */
+function tempNameFor(dest: string): string {
+  const tail = `.hublint-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+  const base = basename(dest);
+  return join(dirname(dest), Buffer.byteLength(`.${base}${tail}`) <= NAME_MAX ? `.${base}${tail}` : tail);
+}
+
 /** A system error as one line that names the path; anything else unchanged. */
 function failure(e: unknown, path: string): unknown {
   const code = (e as NodeJS.ErrnoException).code;
@@ -169,9 +191,12 @@ export function writeAtomic(path: string, data: Buffer, original: Stats, expecte
     owner: { uid: original.uid, gid: original.gid },
     shownAs: path,
     beforeRename: () => {
-      // lstat first: a FIFO or link swapped in meanwhile is a change, and is never read.
+      injectedWrite(path);
+      // lstat first: a FIFO or link swapped in meanwhile is a change, and is never read. Size and
+      // mtime first (an editor appending changes both), then the bytes (a same-size rewrite).
       const st = lstatSync(path, { throwIfNoEntry: false });
-      if (!st?.isFile() || !readFileSync(path).equals(expected)) throw new ChangedOnDiskError('changed on disk while hublint was fixing it');
+      const same = st?.isFile() && st.size === original.size && st.mtimeMs === original.mtimeMs && readFileSync(path).equals(expected);
+      if (!same) throw new ChangedOnDiskError('changed on disk while hublint was fixing it; left as it is now (run --fix again)');
     },
   });
 }

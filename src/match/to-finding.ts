@@ -1,5 +1,5 @@
 import { fingerprintOf } from '../core/fingerprint.js';
-import { redact, redactSnippet } from '../core/redact.js';
+import { redact, redactUrl } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingReplacement } from '../core/types.js';
 import { showHoles } from '../core/hole.js';
@@ -26,7 +26,7 @@ function messageFor(m: Match, replacement: FindingReplacement | null): string {
 
 /** Normalises a URL for fingerprints: redacted, lower-case host, no trailing slash. */
 function normalUrl(url: string): string {
-  return redact(showHoles(url)).replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+(?=$|[?#])/, '').toLowerCase();
+  return redactUrl(showHoles(url)).replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+(?=$|[?#])/, '').toLowerCase();
 }
 
 export interface FindingInput {
@@ -44,7 +44,7 @@ export function toFinding(input: FindingInput): Finding {
   const { file, lines, candidate: c, match: m, occurrence } = input;
   const from = lines.position(c.at ?? c.start);
   const to = lines.position(c.end);
-  const url = redact(showHoles(c.url));
+  const url = redactUrl(showHoles(c.url));
   const replacement = replacementFor(m);
   const key = `${m.rule.id}\0${normalUrl(c.url)}\0${m.method ?? ''}`;
   return {
@@ -63,7 +63,7 @@ export function toFinding(input: FindingInput): Finding {
     method: m.method,
     methodSource: c.methodSource,
     url,
-    snippet: redactSnippet(lines.lineText(from.line)),
+    snippet: lines.snippet(from.line),
     replacement,
     fixPolicy: m.variant.fix.policy,
     confidence: m.confidence,

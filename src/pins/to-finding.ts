@@ -1,5 +1,5 @@
 import type { LineIndex } from '../core/position.js';
-import { redact, redactSnippet } from '../core/redact.js';
+import { redact } from '../core/redact.js';
 import type { PinFields } from '../core/pin.js';
 import type { Finding } from '../core/types.js';
 import { fingerprintOf } from '../core/fingerprint.js';
@@ -41,7 +41,7 @@ export function pinToFinding({ file, lines, pin, occurrence }: PinFindingInput):
     method: null,
     methodSource: null,
     url: '',
-    snippet: redactSnippet(lines.lineText(from.line)),
+    snippet: lines.snippet(from.line),
     replacement: null,
     fixPolicy: 'none',
     // A constant or an `api_version:` key is judged from its use and context, not its call.

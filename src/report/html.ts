@@ -77,9 +77,9 @@ function pinsSection(m: AuditModel): string {
     const cells = m.pins.releases.map((rel) => {
       const v = p.verdicts.find((x) => x.against === rel);
       if (!v) return td('—', '');
-      const detail = [v.errorText && `Daemon says: ${v.errorText}`, v.fix && `Fix: ${v.fix}`, v.probe && `Probe: ${v.probe}`].filter(Boolean).join('\n');
+      const detail = [v.errorText && `Daemon says: ${v.errorText}`, v.fix && `Fix: ${v.fix}`, v.probe && `Probe: ${v.probe}`].filter((d): d is string => Boolean(d));
       const behind = v.behind ? ` <small>(${h(v.behind)} behind)</small>` : '';
-      const extra = detail ? `<div class="detail">${h(detail).replace(/\n/g, '<br>')}</div>` : '';
+      const extra = detail.length ? `<div class="detail">${detail.map(h).join('<br>')}</div>` : '';
       return td(`<span class="verdict tone-${verdictTone(v.verdict)}">${h(v.verdict)}</span>${behind}${extra}`, v.verdict);
     });
     return `<tr>${td(`<code>${h(p.location)}</code>`, p.location)}${td(`<code class="id">${h(p.ruleId)}</code>`, p.ruleId)}${td(`<code>${h(p.version)}</code>`, p.version)}${td(h(p.form), p.form)}${cells.join('')}</tr>`;

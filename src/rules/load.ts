@@ -2,19 +2,19 @@ import { ConfigError } from '../core/errors.js';
 import type { Rule } from '../core/types.js';
 import { builtinRules } from './builtin.js';
 import { validateRuleFile } from './validate.js';
-import { parseYaml } from '../runtime/yaml-lib.js';
+import { parseYamlLocated, type LocatedYaml } from '../runtime/yaml-lib.js';
 import { readBoundedFile } from '../core/read-bounded.js';
 
 /** Reads a user rule file (same schema as rules/hub-api.yaml). YAML loads only here. */
 export async function loadRuleFile(file: string): Promise<Rule[]> {
   const text = readBoundedFile(file, 'rule file').toString('utf8');
-  let doc: unknown;
+  let doc: LocatedYaml;
   try {
-    doc = parseYaml(text, file, { maxAliasCount: 100 });
+    doc = parseYamlLocated(text, file, { maxAliasCount: 100 });
   } catch (e) {
     throw new ConfigError(`${file}: not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
-  return validateRuleFile(doc, file);
+  return validateRuleFile(doc.value, file, doc.lineOf);
 }
 
 /** The built-in table plus user rule files; a user id may not shadow a built-in one. */

@@ -15,10 +15,24 @@ export function defaultSeverity(status: Status): Severity {
 
 type Obj = Record<string, unknown>;
 
+/** Where a value stands in the parsed file: a 1-based line (see parseYamlLocated). */
+export type LineOf = (path: ReadonlyArray<string | number>) => number;
+
+/**
+ * An entry of the rule file, for messages. A message names the file, the line and the key,
+ * never a value: a file given to --rules may not be hublint's, and may hold anything.
+ */
 class Where {
-  constructor(readonly file: string, readonly entry: string) {}
+  constructor(
+    readonly file: string,
+    readonly entry: string,
+    readonly path: ReadonlyArray<string | number>,
+    readonly lineOf?: LineOf,
+  ) {}
   fail(field: string, problem: string): never {
-    throw new ConfigError(`${this.file}: ${this.entry}: field '${field}' ${problem}`);
+    const keys = field.split(/[.[\]]+/).filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const line = this.lineOf ? `:${this.lineOf([...this.path, ...keys])}` : '';
+    throw new ConfigError(`${this.file}${line}: ${this.entry}: field '${field}' ${problem}`);
   }
 }
 
@@ -49,7 +63,7 @@ function validatePathTemplate(path: string, field: string, at: Where): void {
   if (!path.startsWith('/')) at.fail(field, 'must start with /');
   for (const seg of path.split('/').slice(1)) {
     if (seg === '') at.fail(field, 'must not contain empty segments or end with /');
-    if (/[{}]/.test(seg) && !/^\{[a-z][a-zA-Z0-9]*\}$/.test(seg)) at.fail(field, `has a bad placeholder segment '${seg}'`);
+    if (/[{}]/.test(seg) && !/^\{[a-z][a-zA-Z0-9]*\}$/.test(seg)) at.fail(field, 'has a bad placeholder segment (a whole segment {name})');
   }
 }
 
@@ -64,7 +78,7 @@ function validateVariant(v: unknown, i: number, hostSets: Record<string, string[
   let hosts: string[];
   if (typeof v.hosts === 'string') {
     const set = hostSets[v.hosts];
-    if (!set) at.fail(f + 'hosts', `names an unknown host set '${v.hosts}' (known: ${Object.keys(hostSets).join(', ') || 'none'})`);
+    if (!set) at.fail(f + 'hosts', 'names a host set that hostSets does not define');
     hosts = set;
   } else if (Array.isArray(v.hosts) && v.hosts.length > 0 && v.hosts.every((h) => typeof h === 'string' && h.length > 0)) {
     hosts = (v.hosts as string[]).map((h) => h.toLowerCase());
@@ -103,8 +117,8 @@ function validateVariant(v: unknown, i: number, hostSets: Record<string, string[
  * Checks a parsed rule file and returns its rules with host sets expanded and severities
  * defaulted. Every problem is one line naming the file, the entry and the field.
  */
-export function validateRuleFile(doc: unknown, file: string): Rule[] {
-  const top: Where = new Where(file, 'top level');
+export function validateRuleFile(doc: unknown, file: string, lineOf?: LineOf): Rule[] {
+  const top: Where = new Where(file, 'top level', [], lineOf);
   if (!isObj(doc)) top.fail('rules', 'is missing: the file must be a mapping with a rules list');
   onlyKeys(doc, ['schema', 'hostSets', 'rules'], top);
   if (doc.schema !== undefined && doc.schema !== 1) top.fail('schema', 'must be 1');
@@ -120,11 +134,12 @@ export function validateRuleFile(doc: unknown, file: string): Rule[] {
   const seen = new Set<string>();
   return doc.rules.map((entry: unknown, i: number): Rule => {
     const id = isObj(entry) && typeof entry.id === 'string' ? entry.id : undefined;
-    const at: Where = new Where(file, `rules[${i}]${id ? ` (${id})` : ''}`);
+    // The id is shown once it is one (kebab-case): anything else may be any text.
+    const at: Where = new Where(file, `rules[${i}]${id && ID.test(id) ? ` (${id})` : ''}`, ['rules', i], lineOf);
     if (!isObj(entry)) at.fail('id', 'is missing: each rule must be a mapping');
     onlyKeys(entry, ['id', 'status', 'date', 'dateNote', 'title', 'description', 'docs', 'migration', 'severity', 'variants'], at);
     if (!id || !ID.test(id)) at.fail('id', 'must be a kebab-case identifier');
-    if (seen.has(id)) at.fail('id', `repeats '${id}': rule ids are unique`);
+    if (seen.has(id)) at.fail('id', 'repeats the id of an earlier rule: rule ids are unique');
     seen.add(id);
     const status = oneOf(entry, 'status', STATUSES, at);
     const date = entry.date;

@@ -1,8 +1,9 @@
 import { nodeCrypto } from '../runtime/builtins.js';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { readBoundedFile } from '../core/read-bounded.js';
 import { writeOutputFile } from '../fix/write-atomic.js';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * The `--cache` store, like ESLint's: per file, what the last run concluded, kept as long
@@ -20,13 +21,21 @@ import { dirname } from 'node:path';
  *
  * A missing, corrupt or foreign cache file is an empty cache, never an error; saving
  * writes a temp file and renames it, so a killed run leaves the old cache whole.
+ *
+ * The cache decides which files are linted: a crafted one (right key and content hash, an
+ * empty result) would silence a file with findings. So it is bound to what made it: its
+ * entries are signed with HMAC-SHA-256 under a secret of the user's (HUBLINT_CACHE_SECRET, or
+ * a random key made once in ~/.cache/hublint/cache-key, 0600), and one that does not verify
+ * is an empty cache. It holds nothing secret (findings as reported: redacted; a file whose
+ * findings still carry the raw candidate for fix planning is not stored), and is written 0600.
  */
 
 export type CacheStrategy = 'metadata' | 'content';
 
 // 2: findings carry `family` (and pins a typed `pin`). 3: Hub findings carry `pendingFix`, their fix planned after suppression.
-// 4: entries carry the files their values came from (`deps`). 5: hublint's own reports and caches give no findings.
-export const CACHE_FORMAT = 5;
+// 4: entries carry the files their values came from (`deps`). 5: hublint's own reports and caches
+// give no findings. 6: a header line (format, key, HMAC of the entries line), then the entries.
+export const CACHE_FORMAT = 6;
 
 export interface FileStamp {
   size: number;
@@ -46,10 +55,45 @@ export interface CacheEntry<R> extends FileStamp {
   result: R;
 }
 
-interface CacheFile<R> {
+interface CacheHeader {
   format: number;
   key: string;
-  entries: Record<string, CacheEntry<R>>;
+  mac: string;
+}
+
+/**
+ * The secret the cache is signed with: HUBLINT_CACHE_SECRET (CI: from the secret store, so a
+ * cache restored from shared storage verifies only when this job's secret made it), else a
+ * random key kept in the user's cache folder. Undefined when neither can be had.
+ */
+export function cacheSecret(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.HUBLINT_CACHE_SECRET) return env.HUBLINT_CACHE_SECRET;
+  const dir = env.HUBLINT_CACHE_DIR ?? join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'hublint');
+  const file = join(dir, 'cache-key');
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    // none yet: made below
+  }
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const fd = openSync(file, 'wx', 0o600);
+    const key = nodeCrypto().randomBytes(32).toString('hex');
+    writeSync(fd, key);
+    closeSync(fd);
+    return key;
+  } catch {
+    try {
+      // Another run made it first.
+      return readFileSync(file, 'utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function macOf(secret: string, key: string, entries: string): string {
+  return nodeCrypto().createHmac('sha256', secret).update(`${CACHE_FORMAT}\n${key}\n${entries}`).digest('hex');
 }
 
 /** JSON with sorted keys: the same value always gives the same string. */
@@ -94,21 +138,31 @@ export class FileCache<R> {
     entries: Map<string, CacheEntry<R>>,
     /** Whether an existing cache file was read and matched the key. */
     readonly loaded: boolean,
+    private readonly secret: string,
   ) {
     this.entries = entries;
   }
 
-  /** Reads the cache at `location`; anything unreadable or under another key starts empty. */
-  static open<R>(location: string, key: string): FileCache<R> {
+  /**
+   * Reads the cache at `location`; anything unreadable, under another key or not signed with
+   * `secret` starts empty.
+   */
+  static open<R>(location: string, key: string, secret: string): FileCache<R> {
     try {
-      const data = JSON.parse(readBoundedFile(location, 'cache').toString('utf8')) as CacheFile<R>;
-      if (data && data.format === CACHE_FORMAT && data.key === key && data.entries && typeof data.entries === 'object') {
-        return new FileCache(location, key, new Map(Object.entries(data.entries)), true);
+      const text = readBoundedFile(location, 'cache').toString('utf8');
+      const nl = text.indexOf('\n');
+      const header = JSON.parse(text.slice(0, nl)) as CacheHeader;
+      const entriesText = text.slice(nl + 1);
+      const mac = macOf(secret, key, entriesText);
+      const signed = typeof header?.mac === 'string' && header.mac.length === mac.length && nodeCrypto().timingSafeEqual(Buffer.from(header.mac), Buffer.from(mac));
+      if (nl > 0 && header.format === CACHE_FORMAT && header.key === key && signed) {
+        const entries = JSON.parse(entriesText) as Record<string, CacheEntry<R>>;
+        if (entries && typeof entries === 'object') return new FileCache(location, key, new Map(Object.entries(entries)), true, secret);
       }
     } catch {
       // no cache yet, or a broken one: start over
     }
-    return new FileCache<R>(location, key, new Map(), false);
+    return new FileCache<R>(location, key, new Map(), false, secret);
   }
 
   get size(): number {
@@ -162,9 +216,10 @@ export class FileCache<R> {
       }
     }
     if (!this.dirty && this.loaded) return;
-    const data: CacheFile<R> = { format: CACHE_FORMAT, key: this.key, entries: Object.fromEntries(this.entries) };
+    const entries = JSON.stringify(Object.fromEntries(this.entries));
+    const header: CacheHeader = { format: CACHE_FORMAT, key: this.key, mac: macOf(this.secret, this.key, entries) };
     mkdirSync(dirname(this.location), { recursive: true });
-    writeOutputFile(this.location, JSON.stringify(data));
+    writeOutputFile(this.location, `${JSON.stringify(header)}\n${entries}`, { mode: 0o600 });
     this.dirty = false;
   }
 }

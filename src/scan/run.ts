@@ -7,6 +7,7 @@ import { LineIndex } from '../core/position.js';
 import { sortFindings } from '../core/sort-findings.js';
 import type { Finding, Rule, RuleSetting, ScanStats, Severity } from '../core/types.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
+import { symlinkScope } from '../discover/symlink-scope.js';
 import { inShard } from '../discover/shard.js';
 import { DEFAULT_MAX_FILE_SIZE, parseSize } from '../discover/size.js';
 import { walkBatches } from '../discover/walk.js';
@@ -329,7 +330,7 @@ async function readPass(scan: Scan): Promise<void> {
   const skip = (path: string, reason: SkipReason, detail: string) => {
     stats.filesSkipped++;
     stats.skipped[reason] = (stats.skipped[reason] ?? 0) + 1;
-    if (reason !== 'binary') notice(`${path}: skipped: ${detail}`);
+    if (reason !== 'binary' && reason !== 'symlink-inside') notice(`${path}: skipped: ${detail}`);
   };
   const pinTexts: TextFile[] = [];
   const addPins = (path: string, found: PinScan) => {
@@ -362,6 +363,7 @@ async function readPass(scan: Scan): Promise<void> {
   };
   const byteGate = makeReadGate(gate);
   const cacheFile = options.cache ? resolve(scan.cwd, options.cache.location) : null;
+  const linkScope = symlinkScope(scan.cwd, options.paths ?? ['.']);
   const readSlow = async (file: { path: string; absolute: string; raw?: Buffer }) => {
     if (file.raw) scan.undecodable.add(file.path);
     const read = await readCandidateFile(file.raw ?? file.absolute, scan.maxSize);
@@ -392,6 +394,17 @@ async function readPass(scan: Scan): Promise<void> {
         if (options.shard && !inShard(file.path, options.shard.index, options.shard.count)) continue;
         // hublint's own cache holds findings, URLs included: it is not the user's code.
         if (cacheFile !== null && file.absolute === cacheFile) continue;
+        if (file.kind === 'symlink') {
+          const verdict = linkScope(file.absolute, file.explicit === true);
+          if (verdict === 'outside') {
+            skip(file.path, 'symlink-outside', 'symlink to a file outside the scanned folders (not followed)');
+            continue;
+          }
+          if (verdict === 'inside') {
+            skip(file.path, 'symlink-inside', 'symlink to a file the scan reads under its own name');
+            continue;
+          }
+        }
         // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
         if (file.kind !== 'file') {
           await readSlow(file);
@@ -509,7 +522,7 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
     if (options.reportUnusedDisable && (s.unused.length || unknown.size)) {
       const lines = new LineIndex(file.text);
       const reported = [...new Set([...s.unused, ...unknown.keys()])];
-      found.push(...reported.map((d) => unusedDirectiveFinding(file.path, d, lines.lineText(d.line), unknown.get(d))));
+      found.push(...reported.map((d) => unusedDirectiveFinding(file.path, d, lines.snippet(d.line), unknown.get(d))));
     } else {
       // Without --report-unused-disable a misspelt rule id is still worth one line.
       for (const [d, ids] of unknown) options.onNotice?.(`${file.path}:${d.line}: ${unknownRuleMessage(d, ids)}; --report-unused-disable reports it`);
@@ -549,10 +562,24 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
  */
 async function cachedLintAll(scan: Scan, textOptions: LintTextOptions): Promise<Finding[][]> {
   const { kept, rules, options, project } = scan;
-  const { FileCache, cacheKeyOf, constantsHashOf, hashContent } = await import('./cache.js');
+  const { FileCache, cacheKeyOf, cacheSecret, constantsHashOf, hashContent } = await import('./cache.js');
   const { toolVersion } = await import('../core/version.js');
-  const key = cacheKeyOf({ version: toolVersion(), rules, hosts: options.extraHubHosts ?? [], bases: options.hubBaseVariables ?? [] });
-  const cache = FileCache.open<Finding[]>(options.cache!.location, key);
+  const secret = cacheSecret();
+  if (secret === undefined) {
+    options.onNotice?.('--cache: no key to sign the cache with (set HUBLINT_CACHE_SECRET, or make ~/.cache writable): scanning without it');
+    const plain: Finding[][] = [];
+    for (const f of kept) plain.push(await lintFile(f.path, f.text, textOptions));
+    return plain;
+  }
+  const key = cacheKeyOf({
+    version: toolVersion(),
+    rules,
+    hosts: options.extraHubHosts ?? [],
+    bases: options.hubBaseVariables ?? [],
+    // Every option that changes what a file gives: another value is another cache.
+    options: { maxFileSize: options.maxFileSize, reportUnusedDisable: options.reportUnusedDisable, ruleSeverity: options.ruleSeverity, noIgnore: options.noIgnore },
+  });
+  const cache = FileCache.open<Finding[]>(options.cache!.location, key, secret);
   const hashes = kept.map((f) => hashContent(f.text));
   const context = constantsHashOf(kept.flatMap((f, i) => (HUB_HOST_PATTERN.test(f.text) ? [{ path: f.path, hash: hashes[i] }] : [])));
   const depHash = (dep: string) => hashContent(project.dependencyText(dep));
@@ -567,7 +594,10 @@ async function cachedLintAll(scan: Scan, textOptions: LintTextOptions): Promise<
     out[i] = await lintFile(f.path, f.text, { ...textOptions, context: { ...textOptions.context, project: project.tracked(noted) } });
     noted.delete(`f:${f.path}`);
     const deps = noted.size > 0 ? Object.fromEntries([...noted].sort().map((dep) => [dep, depHash(dep)])) : undefined;
-    cache.set(f.path, { size: f.text.length, mtimeMs: 0, hash: hashes[i], context, deps, result: out[i] });
+    // A finding whose fix is still to be planned carries its raw candidate (the URL as
+    // written, credentials included): such a file is linted again next time, not stored.
+    if (out[i].some((x) => x.pendingFix !== undefined)) cache.delete(f.path);
+    else cache.set(f.path, { size: f.text.length, mtimeMs: 0, hash: hashes[i], context, deps, result: out[i] });
     await breathe();
   }
   try {

@@ -54,7 +54,7 @@ export function unknownRuleMessage(d: Directive, ids: readonly string[]): string
  * A directive that suppresses nothing, or names a rule that does not exist (ESLint reports
  * "Definition for rule … was not found" for the latter): one finding of the same rule.
  */
-export function unusedDirectiveFinding(file: string, d: Directive, lineText: string, unknownIds: readonly string[] = []): Finding {
+export function unusedDirectiveFinding(file: string, d: Directive, snippet: string, unknownIds: readonly string[] = []): Finding {
   const what = d.rules.length ? d.rules.join(', ') : 'all rules';
   return {
     family: 'hub',
@@ -71,7 +71,7 @@ export function unusedDirectiveFinding(file: string, d: Directive, lineText: str
     method: null,
     methodSource: null,
     url: '',
-    snippet: lineText.trim().slice(0, 300),
+    snippet,
     replacement: null,
     fixPolicy: 'none',
     confidence: 'high',

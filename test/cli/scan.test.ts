@@ -120,7 +120,7 @@ describe('hublint rules', () => {
     writeFileSync(file, 'rules:\n  - id: mine\n    status: gone\n');
     const r = hublint(['rules', '--rules', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`hublint: ${file}: rules[0] (mine): field 'status' must be one of deprecated, removed, legacy`);
+    expect(r.stderr.trim()).toBe(`hublint: ${file}:3: rules[0] (mine): field 'status' must be one of deprecated, removed, legacy`);
   });
 });
 

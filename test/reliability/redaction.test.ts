@@ -55,6 +55,22 @@ const SHAPES: Array<[string, string, string, string]> = [
   ['JSON "password"', '{"username": "acme", "password": "JsonPw29"}', 'JsonPw29', '"password": "***'],
   ['JSON "secret"', '{"identifier": "acme", "secret": "JsonSecret30"}', 'JsonSecret30', '"secret": "***'],
   ['python token=', 'client = Hub(token="PyTok31abc")', 'PyTok31abc', 'token="***'],
+  // The second battery (issue 34, row 9).
+  ['URL password with a raw @', 'curl https://bob:p@ssRaw1@hub.docker.com/v2/', 'ssRaw1', 'https://bob:***@hub.docker.com/v2/'],
+  ['URL password with a space, quoted', 'curl "https://bob:Space Pw02@hub.docker.com/v2/"', 'Pw02', '"https://bob:***@hub.docker.com/v2/"'],
+  ['URL over a concatenation', 'u = "https://bob:" + "SplitPw9@hub.docker.com/v2/"', 'SplitPw9', '"https://bob:" + "***@hub.docker.com/v2/"'],
+  ['URL over a PHP concatenation', "$u = 'https://bob:' . 'PhpSplitPw@hub.docker.com/v2/';", 'PhpSplitPw', "'***@hub.docker.com"],
+  ['tcp://TOKEN@ (DOCKER_HOST)', 'DOCKER_HOST=tcp://ShortTok3n@10.0.0.5:2376', 'ShortTok3n', 'tcp://***@10.0.0.5:2376'],
+  ['ssh://u:p@', 'DOCKER_HOST=ssh://admin:SshPw01@build', 'SshPw01', 'ssh://admin:***@build'],
+  ['X-Api-Key header', 'curl -H "X-Api-Key: ApiKeyVal77" https://hub.docker.com/v2/', 'ApiKeyVal77', 'X-Api-Key: ***"'],
+  ['Cookie header', 'curl -H "Cookie: session=CookieVal66; other=1" https://hub.docker.com/v2/', 'CookieVal66', 'Cookie: ***" https://hub.docker.com/v2/'],
+  ['"Cookie" in a headers object', 'headers = {"Cookie": "sid=ObjCookie5"}', 'ObjCookie5', '{"Cookie": "***'],
+  ['httpie -a user:pass', 'http -a acme:HttpiePw55 GET https://hub.docker.com/v2/', 'HttpiePw55', 'http -a acme:*** GET'],
+  ['requests auth=(u, p)', 'requests.get(u, auth=("acme", "ReqPw44"))', 'ReqPw44', 'auth=("acme", "***"))'],
+  ['HTTPBasicAuth(u, p)', "requests.get(u, auth=HTTPBasicAuth('acme', 'BasicPw33'))", 'BasicPw33', "HTTPBasicAuth('acme', '***')"],
+  ['camelCase hubPassword', 'const hubPassword = "CamelPw22";', 'CamelPw22', 'hubPassword = "***"'],
+  ['camelCase dockerHubToken', 'dockerHubToken: "CamelTok11"', 'CamelTok11', 'dockerHubToken: "***"'],
+  ['npm_ token', 'echo npm_abcdefghijklmnopqrstuvwxyz0123456789 > .npm-token', 'abcdefghijklmnopqrstuvwxyz0123456789', 'npm_***'],
 ];
 
 /** Lines that hold no secret and must come back unchanged. */
@@ -73,6 +89,11 @@ const CLEAN = [
   'exec: "pwd": executable file not found in $PATH: unknown',
   'exec: "/bin/token": stat /bin/token: no such file or directory: unknown',
   'exec: "/run/secret": permission denied: unknown',
+  // Values a secret-named key holds when it names no secret, and words that only end like one.
+  'password: null',
+  '"token": false',
+  'const bypass = cfg.bypass;',
+  'docker run -a stdout nginx',
 ];
 
 describe('redact(): every secret shape', () => {
@@ -159,6 +180,30 @@ describe('redactJson()', () => {
   });
 });
 
+describe('redact(): long lines, in overlapping windows', () => {
+  it('masks a token and a URL password wherever they lie across a window cut', () => {
+    for (const secret of ['dckr_pat_WindowTok3n0123456789', 'https://bob:WindowPassw0rd@hub.docker.com/v2/']) {
+      for (let at = 3980; at <= 4200; at += 7) {
+        for (const base of [0, 4096, 12_000]) {
+          const line = `${'a '.repeat((base + at) >> 1)} ${secret} ${'b '.repeat(3000)}`;
+          const out = redact(line);
+          expect(out).not.toContain('WindowTok3n');
+          expect(out).not.toContain('WindowPassw0rd');
+          expect(out.length).toBeLessThan(line.length);
+        }
+      }
+    }
+  });
+
+  it('gives a long line what a short one gives for each secret in it, and keeps the rest', () => {
+    const shapes = SHAPES.filter(([shape]) => shape !== 'netrc password line');
+    const all = [...shapes, ...shapes, ...shapes];
+    const line = all.map(([, l]) => l).join(' ; ');
+    expect(line.length).toBeGreaterThan(4096 * 2);
+    expect(redact(line)).toBe(all.map(([, l]) => redact(l)).join(' ; '));
+  });
+});
+
 describe('redactSnippet()', () => {
   it('cuts to the limit after masking, so a secret across the cut is not half shown', () => {
     const line = `${'a'.repeat(290)} https://acme:CrossCutPw@hub.docker.com/v2/`;
@@ -167,7 +212,14 @@ describe('redactSnippet()', () => {
     expect(out).not.toContain('CrossCut');
   });
 
-  it('looks only at the head of a 4 MB line', () => {
+  it('masks before it cuts: a password pulled into the snippet by a shortened token stays masked', () => {
+    const line = `TOKEN=eyJhbGciOiJIUzI1NiJ9.${'A'.repeat(1270)} curl https://bob:LongLinePw@hub.docker.com/v2/`;
+    const out = redactSnippet(line, 300);
+    expect(out).toContain('https://bob:***@hub.docker.com');
+    expect(out).not.toContain('LongLi');
+  });
+
+  it('a 4 MB line gives a 300-character snippet', () => {
     const line = `curl https://hub.docker.com/v2/repositories/a/b/ ${'a'.repeat(4 * 1024 * 1024)}`;
     expect(redactSnippet(line)).toHaveLength(300);
   });

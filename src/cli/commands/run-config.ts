@@ -112,7 +112,8 @@ function bindOf(spec: string): string {
 function envItem(item: string, env: NodeJS.ProcessEnv, where: string): string | undefined {
   const eq = item.indexOf('=');
   const name = eq === -1 ? item : item.slice(0, eq);
-  if (name === '') throw new UsageError(`invalid environment variable: ${item} (${where})`);
+  // `=VALUE` names no variable; the value is not repeated (an env file holds secrets).
+  if (name === '') throw new UsageError(`${where}: invalid environment variable: no name before '='`);
   if (eq !== -1) return item;
   const value = env[name];
   return value === undefined ? undefined : `${name}=${value}`;
@@ -148,7 +149,8 @@ async function readKeyValueFile(file: string, option: string): Promise<{ line: s
     if (line === '' || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     const name = eq === -1 ? line : line.slice(0, eq);
-    if (/\s/.test(name)) throw new UsageError(`${option} ${file}:${index + 1}: variable '${name.trim()}' contains whitespaces`);
+    // Named by its line only: without an `=`, the "name" is the whole line, a value included.
+    if (/\s/.test(name)) throw new UsageError(`${option} ${file}:${index + 1}: the variable name contains whitespace`);
     out.push({ line, where: `${option} ${file}:${index + 1}` });
   });
   return out;
