@@ -9,7 +9,8 @@ import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
-import { fingerprintOf } from '../core/fingerprint.js';
+import { internalErrorFinding } from '../core/internal-error.js';
+export { internalErrorFinding };
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
 import type { ExtractMemo } from './extract-memo.js';
@@ -31,33 +32,6 @@ export const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 /** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
 const FLAT_ADAPTERS = languagesWhere((l) => l.flat === true);
 
-
-/** A crashing adapter costs one file, never the run: the file gets this finding instead. */
-export function internalErrorFinding(file: string, adapter: string, error: unknown): Finding {
-  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return {
-    family: 'hub',
-    ruleId: 'internal-error',
-    severity: 'warning',
-    status: 'error',
-    date: null,
-    file,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    message: `the ${adapter} adapter failed on this file: ${reason}`,
-    method: null,
-    methodSource: null,
-    url: '',
-    snippet: '',
-    replacement: null,
-    fixPolicy: 'none',
-    confidence: 'low',
-    fingerprint: fingerprintOf(['internal-error', file, adapter]),
-    adapter,
-  };
-}
 
 /** The adapter that reads `file` with these options and this much text. */
 export function adapterFor(file: string, text: string, opts: LintTextOptions): AdapterName {

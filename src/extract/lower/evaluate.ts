@@ -265,6 +265,17 @@ export class Program {
     return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
   }
 
+  private returnsByScope: Map<Scope, Expr[]> | undefined;
+
+  /** The values `fn` returns: indexed once (a filter over every expression per call read was quadratic in a bundle). */
+  returnsOf(fn: Scope): readonly Expr[] {
+    if (!this.returnsByScope) {
+      this.returnsByScope = new Map();
+      for (const x of this.lowered.exprs) if (x.use.kind === 'return') push(this.returnsByScope, x.use.scope, x);
+    }
+    return this.returnsByScope.get(fn) ?? [];
+  }
+
   /** Calls of this file that run `fn`. */
   callsOf(fn: Scope): Call[] {
     if (!fn.name) return [];
@@ -361,7 +372,7 @@ export function objectOf(p: Program, e: Expr, env: Env, depth = 0): { obj: Objec
   if (e.kind === 'call') {
     const fns = p.targetsOf(e.call);
     if (fns.length !== 1) return undefined;
-    const returns = p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fns[0]);
+    const returns = p.returnsOf(fns[0]);
     return returns.length === 1 ? objectOf(p, returns[0], bindCall(p, e.call, fns[0], env), depth + 1) : undefined;
   }
   return undefined;
@@ -625,7 +636,7 @@ export class Evaluator {
     const fns = this.p.targetsOf(call);
     if (fns.length === 1) {
       const fn = fns[0];
-      const returns = this.p.lowered.exprs.filter((x) => x.use.kind === 'return' && x.use.scope === fn);
+      const returns = this.p.returnsOf(fn);
       if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
     }
     return [this.hole(e, call.callee)];
