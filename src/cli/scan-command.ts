@@ -191,7 +191,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     return glob === undefined;
   };
   if (flags.stdin) options.files = [{ path: flags.stdinFilename ?? '<stdin>', text: (await readBoundedStdin(parseSize(options.maxFileSize!))).toString('utf8') }];
-  if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
+  if (flags.staged) options.files = stagedFiles(cwd, parseSize(options.maxFileSize!)).filter((f) => kept(f.path));
   if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).

@@ -4,9 +4,9 @@ import type { Finding } from './types.js';
 /**
  * A crash or an exhausted bound costs one file, never the run: the file gets this finding
  * instead of (or beside) what was found in it. `adapter` names the part that gave up (an
- * adapter, `fix`, `worker`); `stage` how the message names it.
+ * adapter, `fix`, `worker`); `stage` how the message opens.
  */
-export function internalErrorFinding(file: string, adapter: string, error: unknown, stage = `the ${adapter} adapter`): Finding {
+export function internalErrorFinding(file: string, adapter: string, error: unknown, stage = `the ${adapter} adapter failed on this file`): Finding {
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return {
     family: 'hub',
@@ -19,7 +19,7 @@ export function internalErrorFinding(file: string, adapter: string, error: unkno
     column: 1,
     endLine: 1,
     endColumn: 1,
-    message: `${stage} failed on this file: ${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}`,
+    message: `${stage}: ${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}`,
     method: null,
     methodSource: null,
     url: '',

@@ -81,7 +81,7 @@ export async function planFixes(findings: readonly Finding[], textOf: TextOf, le
     } catch (error) {
       // A planner that fails costs this file its fixes, never the scan its findings.
       for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, undefined, lines, null, undefined));
-      failed.push(internalErrorFinding(file, 'fix', error, 'planning a fix'));
+      failed.push(internalErrorFinding(file, 'fix', error, 'planning the fixes of this file failed'));
     }
   }
   return failed.length > 0 ? [...out, ...failed] : out;

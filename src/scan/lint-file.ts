@@ -15,6 +15,11 @@ import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
 import type { ExtractMemo } from './extract-memo.js';
 import { addTiming, timed, timingsEnabled, nowMs } from '../runtime/stage-clock.js';
+import { budgetFor, withBudget } from '../runtime/work-budget.js';
+import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../extract/prefilter.js';
+
+/** Text left unread by a depth cap matters when it names a Hub host or a Hub route (data nested deep does not). */
+const mayHoldAHubCall = (text: string): boolean => HUB_HOST_PATTERN.test(text) || HUB_PATH_PATTERN.test(text);
 
 export interface LintTextOptions {
   ruleSet: RuleSet;
@@ -79,15 +84,24 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
   }
   let candidates;
+  let cut: string | undefined;
   try {
     const adapter = await loadAdapter(name);
-    const extract = (ctx: AdapterContext) => timed(`extract ${name}`, () => adapter.extract(file, text, ctx));
+    const extract = (ctx: AdapterContext) =>
+      timed(`extract ${name}`, () => {
+        const run = withBudget(budgetFor(text.length), () => adapter.extract(file, text, ctx), mayHoldAHubCall);
+        if (timingsEnabled()) addTiming('work units', 0, run.spent);
+        cut = run.cut;
+        return run.result;
+      });
     // The memo may hand back another copy's array: add the comments' candidates to a new one.
     const extracted = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
     candidates = [...extracted, ...(await unreadComments(name, text, extracted, file))];
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }
+  // A depth cap left part of the file unread: what was found stands, and the file says so.
+  const unread = cut === undefined ? [] : [internalErrorFinding(file, name, new Error(`${cut}; what lies deeper was not read`), `the ${name} adapter did not read all of this file`)];
   const lines = new LineIndex(text);
   const counts = new Map<string, number>();
   const occurrence = (key: string) => {
@@ -107,5 +121,5 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
     seen.add(spanKey);
     findings.push(markUndecided(toFinding({ file, lines, candidate: read.candidate, match: m, occurrence, language: name }), c, read.others));
   }
-  return sortFindings(findings);
+  return sortFindings([...findings, ...unread]);
 }

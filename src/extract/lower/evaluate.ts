@@ -1,3 +1,4 @@
+import { spend } from '../../runtime/work-budget.js';
 import type { ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
@@ -265,6 +266,34 @@ export class Program {
     return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
   }
 
+  /** Per name: its reads' starts, sorted, with their place in namesByName (namesWithin). */
+  private readonly namesByStart = new Map<string, Array<{ start: number; at: number }>>();
+
+  /**
+   * The reads of `name` that stand inside `span` (a function's body), in namesByName's order:
+   * a binary search, not a pass over every read of the name in the file. In a minified bundle
+   * a parameter named `e` is read tens of thousands of times, once per function.
+   */
+  namesWithin(name: string, span: { start: number; end: number }): Expr[] {
+    const all = this.namesByName.get(name);
+    if (!all) return [];
+    let sorted = this.namesByStart.get(name);
+    if (!sorted) {
+      sorted = all.map((e, at) => ({ start: e.start, at })).sort((a, b) => a.start - b.start || a.at - b.at);
+      this.namesByStart.set(name, sorted);
+    }
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid].start < span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const at: number[] = [];
+    for (let i = lo; i < sorted.length && sorted[i].start < span.end; i++) at.push(sorted[i].at);
+    return at.sort((a, b) => a - b).map((i) => all[i]);
+  }
+
   private returnsByScope: Map<Scope, Expr[]> | undefined;
 
   /** The values `fn` returns: indexed once (a filter over every expression per call read was quadratic in a bundle). */
@@ -484,6 +513,7 @@ export class Evaluator {
   }
 
   evaluate(e: Expr, env: Env = {}, depth = 0): Pieces {
+    spend();
     if (depth === 0) this.steps = 0;
     if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return [this.hole(e, '')];
     switch (e.kind) {
@@ -626,6 +656,7 @@ export class Evaluator {
     const param = fn.params.find((p) => p.name === name);
     if (param?.fallback) out.push(...literalTexts(this.evaluate(param.fallback, {}, MAX_DEPTH - 2)));
     for (const call of this.p.callsOf(fn)) {
+      spend();
       const arg = this.p.argFor(call, fn, name);
       if (arg) out.push(...literalTexts(this.evaluate(arg, {}, MAX_DEPTH - 2)));
     }

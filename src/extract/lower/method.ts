@@ -1,3 +1,4 @@
+import { spend } from '../../runtime/work-budget.js';
 import type { Evidence } from '../langs/method-evidence.js';
 import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
 import { literalOf } from './builder.js';
@@ -166,6 +167,7 @@ export class MethodResolver {
   }
 
   private follow(e: Expr, trail: Trail, field?: Field): Evidence | undefined {
+    spend();
     const key = `${e.id}:${trail.via.length}:${field?.key ?? ''}`;
     if (++this.hops > 200 || trail.via.length > MAX_HOPS || this.seen.has(key)) return undefined;
     this.seen.add(key);
@@ -416,7 +418,8 @@ export class MethodResolver {
   }
 
   private uses(fn: Scope, name: string, inner: Trail): Evidence | undefined {
-    for (const u of this.p.namesByName.get(name) ?? []) {
+    for (const u of this.p.namesWithin(name, fn)) {
+      spend();
       if (!isInside(u.scope, fn) || this.p.defOf(name, u)) continue;
       const found = this.follow(u, inner);
       if (found) return found;
