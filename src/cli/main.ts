@@ -6,7 +6,7 @@ import { reportError } from './errors.js';
 import { err, onBrokenPipe, out, say, standardOutputSettled } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { enableTimings } from '../runtime/stage-clock.js';
-import { installSignalHandlers, signalsHandedOver } from './signals.js';
+import { signalsHandedOver } from './signals.js';
 import { registerRulesCommand } from './rules-command.js';
 import { addFixOptions, addReportOptions, addScanOptions, runScan, type ScanFlags } from './scan-command.js';
 import { registerBaselineCommand } from './baseline-command.js';
@@ -54,7 +54,6 @@ for (const name of ['stdout', 'stderr'] as const) {
 }
 
 async function main(argv: string[]): Promise<number> {
-  installSignalHandlers();
   setYamlWarningHandler((line) => say(`hublint: ${line}`));
   const debug = argv.includes('--debug');
   if (debug) enableTimings();

@@ -198,7 +198,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     // An editor or hook pipes a file by its name: an excluded name is left out as a named file is (ESLint: "File ignored").
     options.files = flags.stdinFilename === undefined || kept(flags.stdinFilename) ? [{ path: flags.stdinFilename ?? '<stdin>', text }] : [];
   }
-  if (flags.staged) options.files = stagedFiles(cwd).filter((f) => kept(f.path));
+  if (flags.staged) options.files = stagedFiles(cwd, parseSize(options.maxFileSize!)).filter((f) => kept(f.path));
   if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd, (m) => say(`hublint: ${m}`)).filter(kept);
   else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).

@@ -1,9 +1,12 @@
 import { say } from './emit.js';
 
 /**
- * SIGINT and SIGTERM: outside a critical section hublint stops at once (nothing has been
- * written); inside one (--fix writing files) the signal is remembered and the work stops
- * at the next file boundary, so every file is either wholly old or wholly new.
+ * SIGINT and SIGTERM: hublint listens only once something must be cleaned up or finished
+ * (--fix writing files: `critically`); until then the signal's default action ends the
+ * process at once, whatever it is doing (a handler cannot run while one file's lint holds
+ * the thread, so it used to be ignored for minutes). Inside a critical section the signal is
+ * remembered and the work stops at the next file boundary, so every file is either wholly old
+ * or wholly new; after it, hublint stops at once with 130 / 143.
  */
 export const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
@@ -24,7 +27,12 @@ function onSignal(sig: NodeJS.Signals): void {
   process.exit(SIGNAL_EXIT[sig]);
 }
 
-export function installSignalHandlers(): void {
+let listening = false;
+
+/** From the first critical section on, for the rest of the run (a signal caught then is never dropped). */
+function listen(): void {
+  if (listening) return;
+  listening = true;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   ignoreInspectorSignal();
@@ -44,6 +52,7 @@ function ignore(): void {
 }
 
 export async function critically<T>(work: (stopRequested: () => NodeJS.Signals | null) => Promise<T>): Promise<T> {
+  listen();
   critical++;
   try {
     return await work(() => pending);

@@ -7,6 +7,19 @@ export class LineIndex {
   private readonly snippets = new Map<number, string>();
   constructor(readonly text: string) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    // Lone CR line ends (classic Mac files; Python and editors count them as lines): a line
+    // starts after every CR that no LF follows. Only such files pay for the second pass.
+    if (text.includes('\r')) this.addLoneCarriageReturns();
+  }
+
+  private addLoneCarriageReturns(): void {
+    const { text } = this;
+    const lone: number[] = [];
+    for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 0x0a) lone.push(i + 1);
+    if (lone.length === 0) return;
+    const merged = [...this.starts, ...lone].sort((a, b) => a - b);
+    this.starts.length = 0;
+    this.starts.push(...merged);
   }
 
   position(offset: number): { line: number; column: number } {

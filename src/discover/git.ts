@@ -2,6 +2,7 @@ import { nodeChildProcess } from '../runtime/builtins.js';
 import { relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { toPosix } from './walk.js';
+import { tooLarge } from './size.js';
 
 function git(args: string[], cwd: string, encoding: 'utf8' | 'buffer' = 'utf8'): string | Buffer {
   try {
@@ -26,11 +27,18 @@ function split0(out: string): string[] {
  * The staged content of the staged files (added, copied, modified, renamed), read from the
  * index rather than the working tree: what the commit will hold.
  */
-export function stagedFiles(cwd: string): Array<{ path: string; text: string }> {
+export function stagedFiles(cwd: string, maxSize = Infinity): Array<{ path: string; text: string; skipped?: string }> {
   const root = gitRoot(cwd);
-  return stagedBlobs(git(['diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], root, 'buffer') as Buffer).map(({ name, blob }) => {
+  const blobs = stagedBlobs(git(['diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], root, 'buffer') as Buffer);
+  const sizes = blobSizes(root, blobs.map((b) => b.blob));
+  return blobs.map(({ name, blob }) => {
+    const path = toPosix(relative(cwd, resolve(root, name)));
+    // The limits of files on disk hold for staged content too, checked before a byte is read.
+    const size = sizes.get(blob);
+    const big = size === undefined ? null : tooLarge(size, maxSize);
+    if (big) return { path, text: '', skipped: big };
     const buf = git(['cat-file', 'blob', blob], root, 'buffer') as Buffer;
-    return { path: toPosix(relative(cwd, resolve(root, name))), text: buf.includes(0) ? '' : buf.toString('utf8') };
+    return { path, text: buf.includes(0) ? '' : buf.toString('utf8') };
   });
 }
 
@@ -60,6 +68,33 @@ function stagedBlobs(raw: Buffer): Array<{ name: string; blob: string }> {
     out.push({ name, blob });
   }
   return out;
+}
+
+/**
+ * The size of each staged blob by its id, from one `git cat-file --batch-check` (one process,
+ * not one per file); a blob the check cannot answer has no size here.
+ */
+function blobSizes(root: string, asked: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  if (asked.length === 0) return sizes;
+  let out: string;
+  try {
+    out = nodeChildProcess().execFileSync('git', ['cat-file', '--batch-check=%(objecttype) %(objectsize)'], {
+      cwd: root,
+      input: asked.map((blob) => `${blob}\n`).join(''),
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  } catch {
+    return sizes;
+  }
+  const lines = out.split('\n');
+  asked.forEach((name, i) => {
+    const m = /^blob (\d+)$/.exec(lines[i] ?? '');
+    if (m) sizes.set(name, Number(m[1]));
+  });
+  return sizes;
 }
 
 /** Files that differ between REV and the working tree, untracked non-ignored ones included; renames by new path. */

@@ -71,10 +71,17 @@ export async function unreadComments(name: AdapterName, text: string, found: rea
   if (hits.length === 0) return [];
   const lowered = file === undefined ? undefined : loweredBefore(name, file, text);
   const spans = lowered && !lowered.syntaxErrors ? lowered.comments : await commentSpans(name, text);
-  return hits.flatMap((h) => {
-    const span = spans.find((s) => s.start <= h.start && h.end <= s.end);
-    return span ? [commentCandidate(text, withVariables(text, h, span.end))] : [];
-  });
+  // One sweep over the hits and the comments, both in text order (comments do not overlap):
+  // a file of N commented URLs asked every comment for every URL.
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: Candidate[] = [];
+  let j = 0;
+  for (const h of hits) {
+    while (j < sorted.length && sorted[j].end < h.end) j++;
+    const span = sorted[j];
+    if (span && span.start <= h.start) out.push(commentCandidate(text, withVariables(text, h, span.end)));
+  }
+  return out;
 }
 
 /** The hits (in text order, not overlapping) that no candidate overlaps: one sweep, not hits × candidates. */

@@ -3,6 +3,7 @@ import { LineIndex } from '../core/position.js';
 import type { Finding, FindingEdit, PendingFix } from '../core/types.js';
 import { planFix, type FixPlan, type TextEdit } from './plan.js';
 import { planLogin } from './login.js';
+import { internalErrorFinding } from '../core/internal-error.js';
 
 /**
  * A finding's fix is planned where its match is final: the scan calls planFixes on the
@@ -94,6 +95,7 @@ export async function planFixes(findings: readonly Finding[], textOf: TextOf, le
     else byFile.set(f.file, [i]);
   });
   const out = [...findings];
+  const failed: Finding[] = [];
   for (const [file, at] of byFile) {
     const text = textOf(file);
     let index: LineIndex | undefined;
@@ -103,7 +105,13 @@ export async function planFixes(findings: readonly Finding[], textOf: TextOf, le
     const lexer = text !== undefined && mayEdit ? await lexerFor(findings[at[0]].pendingFix!.language) : null;
     let lexedOnce: Lexed | undefined;
     const lexed = lexer && text !== undefined ? () => (lexedOnce ??= lexedOf?.(file) ?? lexer.lex(text)) : undefined;
-    for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, text, lines, lexer, lexed));
+    try {
+      for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, text, lines, lexer, lexed));
+    } catch (error) {
+      // A planner that fails costs this file its fixes, never the scan its findings.
+      for (const i of at) out[i] = planned(findings[i], fixFields(findings[i], findings[i].pendingFix!, undefined, lines, null, undefined));
+      failed.push(internalErrorFinding(file, 'fix', error, 'planning the fixes of this file failed'));
+    }
   }
-  return out;
+  return failed.length > 0 ? [...out, ...failed] : out;
 }

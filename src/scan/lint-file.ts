@@ -9,12 +9,18 @@ import { MAX_NESTING, nestingPastLimit } from '../extract/nesting.js';
 import { markUndecided, matchReadings } from '../match/readings.js';
 import type { RuleSet } from '../match/ruleset.js';
 import { toFinding } from '../match/to-finding.js';
-import { fingerprintOf } from '../core/fingerprint.js';
+import { internalErrorFinding } from '../core/internal-error.js';
+export { internalErrorFinding };
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
 import { isOwnOutput } from './own-output.js';
 import type { ExtractMemo } from './extract-memo.js';
 import { addTiming, timed, timingsEnabled, nowMs } from '../runtime/stage-clock.js';
+import { budgetFor, withBudget } from '../runtime/work-budget.js';
+import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../extract/prefilter.js';
+
+/** Text left unread by a depth cap matters when it names a Hub host or a Hub route (data nested deep does not). */
+const mayHoldAHubCall = (text: string): boolean => HUB_HOST_PATTERN.test(text) || HUB_PATH_PATTERN.test(text);
 
 export interface LintTextOptions {
   ruleSet: RuleSet;
@@ -32,33 +38,6 @@ export const AST_ADAPTERS = languagesWhere((l) => l.syntaxTree === true);
 /** Adapters that tokenize in one flat pass (no tree, no recursion): no nesting guard needed. */
 const FLAT_ADAPTERS = languagesWhere((l) => l.flat === true);
 
-
-/** A crashing adapter costs one file, never the run: the file gets this finding instead. */
-export function internalErrorFinding(file: string, adapter: string, error: unknown): Finding {
-  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return {
-    family: 'hub',
-    ruleId: 'internal-error',
-    severity: 'warning',
-    status: 'error',
-    date: null,
-    file,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    message: `the ${adapter} adapter failed on this file: ${reason}`,
-    method: null,
-    methodSource: null,
-    url: '',
-    snippet: '',
-    replacement: null,
-    fixPolicy: 'none',
-    confidence: 'low',
-    fingerprint: fingerprintOf(['internal-error', file, adapter]),
-    adapter,
-  };
-}
 
 /** The adapter that reads `file` with these options and this much text. */
 export function adapterFor(file: string, text: string, opts: LintTextOptions): AdapterName {
@@ -108,15 +87,24 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];
   }
   let candidates;
+  let cut: string | undefined;
   try {
     const adapter = await loadAdapter(name);
-    const extract = (ctx: AdapterContext) => timed(`extract ${name}`, () => adapter.extract(file, text, ctx));
+    const extract = (ctx: AdapterContext) =>
+      timed(`extract ${name}`, () => {
+        const run = withBudget(budgetFor(text.length), () => adapter.extract(file, text, ctx), mayHoldAHubCall);
+        if (timingsEnabled()) addTiming('work units', 0, run.spent);
+        cut = run.cut;
+        return run.result;
+      });
     // The memo may hand back another copy's array: add the comments' candidates to a new one.
     const extracted = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
     candidates = [...extracted, ...(await unreadComments(name, text, extracted, file))];
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }
+  // A depth cap left part of the file unread: what was found stands, and the file says so.
+  const unread = cut === undefined ? [] : [internalErrorFinding(file, name, new Error(`${cut}; what lies deeper was not read`), `the ${name} adapter did not read all of this file`)];
   const lines = new LineIndex(text);
   const counts = new Map<string, number>();
   const occurrence = (key: string) => {
@@ -136,5 +124,5 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
     seen.add(spanKey);
     findings.push(markUndecided(toFinding({ file, lines, candidate: read.candidate, match: m, occurrence, language: name }), c, read.others));
   }
-  return sortFindings(findings);
+  return sortFindings([...findings, ...unread]);
 }

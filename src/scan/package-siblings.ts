@@ -1,8 +1,11 @@
 import { posix } from 'node:path';
+import { escapeRegExp } from '../core/escape-regexp.js';
 import { adapterNameFor } from '../extract/registry.js';
 import { PACKAGE_FOLDER_LANGUAGES, packageNames } from '../extract/resolve/modules.js';
 import { mayJoinForeignBase, type ReadItem } from './read/read-batch.js';
 import { readFileFast, type ReadScratch } from './read/fast-read.js';
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A file of a language whose package is its folder (Go, Java, Kotlin, C#). */
 export const mayShareAPackage = (path: string): boolean => PACKAGE_FOLDER_LANGUAGES.has(adapterNameFor(path));
@@ -37,15 +40,17 @@ export function packageSiblings(kept: ReadonlyArray<{ path: string; text: string
     if (set.size > 0) names.set(key, set);
     // A class file (Java's one public class per file): others name its constants through it,
     // `HubUrls.BASE` or `import static ...HubUrls.BASE` (a class merely used elsewhere is not enough).
-    if (language !== 'go' && defined.length > 0) {
-      const cls = posix.basename(f.path).replace(/\.[^.]+$/, '');
+    // The file's name is input: only a name a class can have (`Hub(.java` cannot be named in
+    // code) becomes part of a pattern, and escaped.
+    const cls = posix.basename(f.path).replace(/\.[^.]+$/, '');
+    if (language !== 'go' && defined.length > 0 && IDENTIFIER.test(cls)) {
       const fields = classes.get(cls) ?? new Set<string>();
       for (const n of defined) fields.add(n);
       classes.set(cls, fields);
     }
   }
   if (names.size === 0) return [];
-  const byClass = classes.size > 0 ? new RegExp([...classes].map(([cls, fields]) => `\\b${cls}\\.(?:${[...fields].join('|')})\\b`).join('|')) : null;
+  const byClass = classes.size > 0 ? new RegExp([...classes].map(([cls, fields]) => `\\b${escapeRegExp(cls)}\\.(?:${[...fields].map(escapeRegExp).join('|')})\\b`).join('|')) : null;
   const tests = new Map<string, RegExp>();
   const out: Array<{ path: string; text: string }> = [];
   for (const item of quiet) {
@@ -54,7 +59,7 @@ export function packageSiblings(kept: ReadonlyArray<{ path: string; text: string
     const set = names.get(key);
     if (!set && !(byClass && language !== 'go')) continue;
     let test = set && tests.get(key);
-    if (set && !test) tests.set(key, (test = new RegExp(`\\b(?:${[...set].join('|')})\\b`)));
+    if (set && !test) tests.set(key, (test = new RegExp(`\\b(?:${[...set].map(escapeRegExp).join('|')})\\b`)));
     const r = readFileFast(item.absolute, maxSize, scratch);
     if ('skipped' in r) continue;
     const text = r.bytes.toString('utf8');

@@ -45,7 +45,7 @@ export interface LintOptions {
   paths?: string[];
   cwd?: string;
   /** In-memory files (stdin, staged content): scanned instead of reading from disk. */
-  files?: Array<{ path: string; text: string }>;
+  files?: Array<{ path: string; text: string; /** Why it was not read (staged content over the size limit). */ skipped?: string }>;
   /** Rule files added to the built-in table. */
   ruleFiles?: string[];
   /** Rules given directly (library use); replaces the built-in table plus ruleFiles. */
@@ -382,7 +382,10 @@ async function readPass(scan: Scan): Promise<void> {
   };
 
   if (options.files) {
-    for (const f of options.files) take(f.path, f.text);
+    for (const f of options.files) {
+      if (f.skipped) skip(f.path, 'too-large', f.skipped);
+      else take(f.path, f.text);
+    }
   } else {
     let regular = 0;
     let readMs = 0;
@@ -509,6 +512,8 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
   let done = 0;
   const knownIds = new Set([...configurableRuleIds(scan.rules), 'internal-error', 'unused-disable-directive']);
   const add = (f: Finding) => {
+    // A file hublint could not read to its end is said on stderr too, whatever the format.
+    if (f.ruleId === 'internal-error') options.onNotice?.(`${f.file}: ${f.message}`);
     const kept = withSeverity(f, options.ruleSeverity);
     if (kept) findings.push(kept);
   };

@@ -6,9 +6,11 @@ import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/hostile.js';
 
 /**
- * Issue 17, item 7: SIGINT and SIGTERM stop a scan at any stage with 130 / 143 and no
- * report, also when everything runs on the main thread (HUBLINT_WORKERS=0, the pre-commit
- * case), where the work was one long run of promise callbacks that never let the handler in.
+ * Issue 17, item 7: SIGINT and SIGTERM stop a scan at any stage and leave no report, also
+ * when everything runs on the main thread (HUBLINT_WORKERS=0, the pre-commit case). Issue 34:
+ * a scan that writes nothing installs no handler, so the signal's default action ends it at
+ * once (the shell shows 130 / 143), even in the middle of one file's long lint, which a
+ * handler could not interrupt.
  */
 
 /**
@@ -25,7 +27,7 @@ function bigTree(): string {
 }
 
 /** Starts a scan, sends `signal` once it has been running `afterMs`, and collects what it printed. */
-function interrupt(dir: string, signal: NodeJS.Signals, afterMs: number, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; finishedFirst: boolean }> {
+function interrupt(dir: string, signal: NodeJS.Signals, afterMs: number, args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; finishedFirst: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', HUBLINT_WORKERS: '0' } });
     let stdout = '';
@@ -37,25 +39,25 @@ function interrupt(dir: string, signal: NodeJS.Signals, afterMs: number, args: s
       finishedFirst = false;
       child.kill(signal);
     }, afterMs);
-    child.on('exit', (code) => {
+    child.on('exit', (code, sig) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, finishedFirst });
+      resolve({ code, signal: sig, stdout, stderr, finishedFirst });
     });
   });
 }
 
 describe('signals on a single-thread scan', () => {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const args of [['.'], ['-f', 'json', '-o', 'report.json', '.'], ['--fix-dry-run', '.']]) {
-      it(`${signal} with ${args.join(' ')}: exit ${code}, no report`, async () => {
+      it(`${signal} with ${args.join(' ')}: ended by the signal, no report`, async () => {
         const dir = bigTree();
         const r = await interrupt(dir, signal, 1000, args);
         // The tree takes several seconds on one thread: the signal must land mid-scan.
         expect(r.finishedFirst).toBe(false);
-        expect(r.code, r.stderr).toBe(code);
+        expect(r.signal, r.stderr).toBe(signal);
+        expect(r.code).toBe(null);
         expect(r.stdout).toBe('');
         expect(existsSync(join(dir, 'report.json'))).toBe(false);
-        expect(r.stderr).toMatch(new RegExp(`interrupted \\(${signal}\\)`));
         expect(r.stderr).not.toMatch(/\n\s+at /);
       }, 60_000);
     }

@@ -1,3 +1,4 @@
+import { spend } from '../../runtime/work-budget.js';
 import type { Candidate } from '../../core/types.js';
 import { LineIndex } from '../../core/position.js';
 import { scanUrls } from '../scan-urls.js';
@@ -375,6 +376,7 @@ interface Completion {
 }
 
 function completions(p: Program, ev: Evaluator, e: Expr, trail: Trail = TOP): Completion[] {
+  spend();
   if (trail.via.length > 4) return [];
   const use = e.use;
   if (use.kind === 'def') {
@@ -437,7 +439,8 @@ function inOptions(p: Program, e: Expr, obj: Extract<Expr, { kind: 'object' }>, 
 /** Where a function's parameter goes in its body: the constructions that hold it, or further calls. */
 function intoFunction(p: Program, ev: Evaluator, fn: Scope, name: string, inner: Trail): Completion[] {
   const out: Completion[] = [];
-  for (const u of p.namesByName.get(name) ?? []) {
+  for (const u of p.namesWithin(name, fn)) {
+    spend();
     if (!isInside(u.scope, fn)) continue;
     const redefined = p.defOf(name, u);
     if (redefined && !derivesFrom(p, redefined, name)) continue;

@@ -1,15 +1,22 @@
 import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 
+/** How far from its URL a command's words are read (a curl line of flags and headers fits). */
+const COMMAND_REACH = 2048;
+
 /**
  * A URL inside a command string (`execSync('curl -sI https://…')`, `subprocess.run("curl …")`): the
  * method from the curl or wget flags of the command around it, as the shell adapter reads
  * them; GET by default.
  */
 export function commandMethod(text: string, urlAt: number): Evidence {
-  const before = text.slice(0, urlAt);
-  const cmdStart = Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('|'), before.lastIndexOf('\n'));
-  const afterCut = text.slice(urlAt).search(/;|&&|\||\n/);
-  const command = text.slice(cmdStart + 1, afterCut === -1 ? text.length : urlAt + afterCut);
+  // Only the COMMAND_REACH characters on either side are read: a comment or a line holding
+  // thousands of URLs made each URL read the whole text before it (quadratic); a command's
+  // flags stand near its URL.
+  const from = Math.max(0, urlAt - COMMAND_REACH);
+  const before = text.slice(from, urlAt);
+  const cmdStart = from + Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('|'), before.lastIndexOf('\n'));
+  const afterCut = text.slice(urlAt, urlAt + COMMAND_REACH).search(/;|&&|\||\n/);
+  const command = text.slice(cmdStart + 1, afterCut === -1 ? Math.min(text.length, urlAt + COMMAND_REACH) : urlAt + afterCut);
   const tool = /(?:^|[\s"'=(`])(curl|wget|http|xh)\s/.exec(command)?.[1];
   if (!tool) return DEFAULT_GET;
   const words = command.split(/\s+/);

@@ -1,3 +1,4 @@
+import { spend } from '../../runtime/work-budget.js';
 import type { ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
@@ -283,7 +284,10 @@ export class Program {
   }
 
   private returnsByScope: Map<Scope, Expr[]> | undefined;
-  /** The values a function returns (its `return`s, or its expression body). */
+  /**
+   * The values a function returns (its `return`s, or its expression body): indexed once (a
+   * filter over every expression per call read was quadratic in a bundle).
+   */
   returnsOf(fn: Scope): Expr[] {
     if (!this.returnsByScope) {
       this.returnsByScope = new Map();
@@ -342,6 +346,34 @@ export class Program {
     const head = call.callee.includes('.') ? call.callee.split('.')[0] : undefined;
     const method = head !== undefined && !this.importedModules.has(head);
     return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
+  }
+
+  /** Per name: its reads' starts, sorted, with their place in namesByName (namesWithin). */
+  private readonly namesByStart = new Map<string, Array<{ start: number; at: number }>>();
+
+  /**
+   * The reads of `name` that stand inside `span` (a function's body), in namesByName's order:
+   * a binary search, not a pass over every read of the name in the file. In a minified bundle
+   * a parameter named `e` is read tens of thousands of times, once per function.
+   */
+  namesWithin(name: string, span: { start: number; end: number }): Expr[] {
+    const all = this.namesByName.get(name);
+    if (!all) return [];
+    let sorted = this.namesByStart.get(name);
+    if (!sorted) {
+      sorted = all.map((e, at) => ({ start: e.start, at })).sort((a, b) => a.start - b.start || a.at - b.at);
+      this.namesByStart.set(name, sorted);
+    }
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid].start < span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const at: number[] = [];
+    for (let i = lo; i < sorted.length && sorted[i].start < span.end; i++) at.push(sorted[i].at);
+    return at.sort((a, b) => a - b).map((i) => all[i]);
   }
 
   /** Calls of this file that run `fn`. */
@@ -558,6 +590,7 @@ export class Evaluator {
   }
 
   evaluate(e: Expr, env: Env = {}, depth = 0): Pieces {
+    spend();
     if (depth === 0) this.steps = 0;
     if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return [this.hole(e, '')];
     switch (e.kind) {
@@ -704,6 +737,7 @@ export class Evaluator {
     const param = fn.params.find((p) => p.name === name);
     if (param?.fallback) out.push(...literalTexts(this.evaluate(param.fallback, {}, MAX_DEPTH - 2)));
     for (const call of this.p.callsOf(fn)) {
+      spend();
       const arg = this.p.argFor(call, fn, name);
       if (arg) out.push(...literalTexts(this.evaluate(arg, {}, MAX_DEPTH - 2)));
     }

@@ -1,3 +1,4 @@
+import { spend } from '../../runtime/work-budget.js';
 import type { Evidence } from '../langs/method-evidence.js';
 import { DEFAULT_GET, HTTP_METHODS, UNKNOWN, explicit, verbOf } from '../langs/method-evidence.js';
 import { literalOf } from './builder.js';
@@ -101,6 +102,31 @@ const REQUEST_OBJECT_METHOD = ['httpMethod'];
 /** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
 const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
+type Found<T> = Array<[number, T]>;
+const besideCache = new WeakMap<Call, WeakMap<Env, Found<Evidence>>>();
+const objectCache = new WeakMap<Call, WeakMap<Env, Found<{ obj: Extract<Expr, { kind: 'object' }>; env: Env }>>>();
+
+/**
+ * The first two arguments of `call` for which `test` finds something, with their index, once
+ * per call and environment: each argument of a call asks about the others (the method beside
+ * the URL), so `echo URL URL … URL` with N URLs asked N × N times. Two are enough: the
+ * argument asking is at most one of them.
+ */
+function firstTwo<T>(cache: WeakMap<Call, WeakMap<Env, Found<T>>>, call: Call, env: Env, test: (a: Expr) => T | undefined): Found<T> {
+  let byEnv = cache.get(call);
+  if (!byEnv) cache.set(call, (byEnv = new WeakMap()));
+  let found = byEnv.get(env);
+  if (!found) {
+    found = [];
+    for (let i = 0; i < call.args.length && found.length < 2; i++) {
+      const t = test(call.args[i]);
+      if (t) found.push([i, t]);
+    }
+    byEnv.set(env, found);
+  }
+  return found;
+}
+
 /** The calls through which a value entered the function it is in, innermost last. */
 export interface Trail {
   env: Env;
@@ -143,6 +169,7 @@ export class MethodResolver {
   }
 
   private follow(e: Expr, trail: Trail, field?: Field): Evidence | undefined {
+    spend();
     const key = `${e.id}:${trail.via.length}:${field?.key ?? ''}`;
     if (++this.hops > 200 || trail.via.length > MAX_HOPS || this.seen.has(key)) return undefined;
     this.seen.add(key);
@@ -240,11 +267,8 @@ export class MethodResolver {
     if (kw) return kw;
     const options = this.optionsMethod(call, index, trail.env, field);
     if (options) return options;
-    for (const [i, a] of call.args.entries()) {
-      if (i === index) continue;
-      const m = this.literalMethod(a, trail.env) ?? this.passedOptionsMethod(a, trail.env);
-      if (m) return m;
-    }
+    const beside = firstTwo(besideCache, call, trail.env, (a) => this.literalMethod(a, trail.env) ?? this.passedOptionsMethod(a, trail.env)).find(([i]) => i !== index);
+    if (beside) return beside[1];
     for (const [k, a] of call.keywords) if (k !== keyword && OPTION_METHOD.test(k) && k !== 'method') {
       const m = this.literalMethod(a, trail.env);
       if (m) return m;
@@ -283,7 +307,7 @@ export class MethodResolver {
    * a key held in a variable, or a spread we cannot see into, leaves the method unknown.
    */
   private optionsMethod(call: Call, index: number, env: Env, field?: Field): Evidence | undefined {
-    const opts = field ? { obj: field.obj, env: field.env } : call.args.flatMap((a, i) => (i === index ? [] : [objectOf(this.p, a, env)])).find((o) => o !== undefined);
+    const opts = field ? { obj: field.obj, env: field.env } : firstTwo(objectCache, call, env, (a) => objectOf(this.p, a, env)).find(([i]) => i !== index)?.[1];
     if (!opts) return undefined;
     const m = fieldOf(this.p, opts.obj, opts.env, 'method');
     if (m === 'unknown') return UNKNOWN;
@@ -414,7 +438,8 @@ export class MethodResolver {
   }
 
   private uses(fn: Scope, name: string, inner: Trail): Evidence | undefined {
-    for (const u of this.p.namesByName.get(name) ?? []) {
+    for (const u of this.p.namesWithin(name, fn)) {
+      spend();
       if (!isInside(u.scope, fn) || this.p.defOf(name, u)) continue;
       const found = this.follow(u, inner);
       if (found) return found;

@@ -34,6 +34,11 @@ interface Reading {
   why?: string;
 }
 
+/** `/repositories/`: all of the text before a piece that REPO_SLOT reads. */
+const SLOT_REACH = 14;
+/** What follows a value that its reading looks at: the next segments and the query. */
+const AFTER_REACH = 4096;
+
 /**
  * The URL the pieces build, with each placeholder in the `{namespace}/{repository}` slot
  * read as one or two segments as the evidence says; undecided ones give two readings, the
@@ -43,13 +48,18 @@ export function readingsOf(written: Pieces): { main: Reading; other?: Reading } 
   const pieces = written.flatMap(holesOf);
   const two = new Set<Piece>();
   let undecided: { piece: Piece; likely: 1 | 2; why: string } | undefined;
-  const before = (i: number) => pieces.slice(0, i).map((p) => ('text' in p ? p.text : '\u0000')).join('');
+  // The last characters before each piece: REPO_SLOT reads no further back (`/repositories/`),
+  // and rebuilding the whole text before every piece was quadratic (10,000 `$x` in a row).
+  let lastChars = '';
   pieces.forEach((p, i) => {
-    if ('text' in p || !REPO_SLOT.test(before(i))) return;
+    const slot = !('text' in p) && REPO_SLOT.test(lastChars);
+    lastChars = (lastChars + ('text' in p ? p.text : '\u0000')).slice(-SLOT_REACH);
+    if (!slot) return;
     const next = pieces[i + 1];
     if (next && !('text' in next)) return;
-    // What follows; another placeholder stands as \uFFFF.
-    const after = pieces.slice(i + 1).map((q) => ('text' in q ? q.text : '\uFFFF')).join('');
+    // What follows (as far as AFTER_REACH); another placeholder stands as \uFFFF.
+    let after = '';
+    for (let k = i + 1; k < pieces.length && after.length < AFTER_REACH; k++) after += 'text' in pieces[k] ? (pieces[k] as { text: string }).text : '\uFFFF';
     const a = arityOf(p);
     // Another placeholder after the value (`$ORG/$IMAGE/tags`): the two are namespace and repository.
     if (a.segments !== 2 && after.startsWith('/\uFFFF')) return;

@@ -1,3 +1,4 @@
+import { noteCut, spend } from '../../runtime/work-budget.js';
 import type { Token } from '../langs/tokenize.js';
 import { MAX_EXPR_DEPTH, literalOf, type LowerBuilder } from './builder.js';
 import type { Expr, Scope, Span } from './form.js';
@@ -35,7 +36,11 @@ export abstract class TokenDescent {
   /** Lowers the tokens [from, to) as one value (expressionAt), nesting counted. */
   expression(from: number, to: number): Expr | undefined {
     if (from >= to) return undefined;
-    if (this.nesting >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(from, to), this.scope(from));
+    spend();
+    if (this.nesting >= MAX_EXPR_DEPTH) {
+      noteCut(`an expression nests deeper than ${MAX_EXPR_DEPTH} levels`, () => this.textOf(from, to));
+      return this.b.opaque('', this.span(from, to), this.scope(from));
+    }
     this.nesting++;
     try {
       return this.expressionAt(from, to);
@@ -143,6 +148,12 @@ export abstract class TokenDescent {
     return this.b.scopeAt(this.tok(i)?.start ?? this.text.length);
   }
 
+  /** The source text of the tokens [from, to). */
+  protected textOf(from: number, to: number): string {
+    const { start, end } = this.span(from, to);
+    return this.text.slice(start, end);
+  }
+
   protected span(from: number, to: number): Span {
     const first = this.tok(from);
     const last = this.tok(Math.max(from, to - 1));
@@ -153,6 +164,7 @@ export abstract class TokenDescent {
   protected exhausted(from: number, to: number, depth: number): Parsed | undefined {
     const t = this.tok(from);
     if (t && from < to && depth <= MAX_EXPR_DEPTH) return undefined;
+    if (t && from < to) noteCut(`an expression nests deeper than ${MAX_EXPR_DEPTH} levels`, () => this.textOf(from, to));
     const at = t?.start ?? this.text.length;
     return { e: this.b.opaque('', { start: at, end: at }, this.scope(from)), next: Math.max(from + 1, to) };
   }

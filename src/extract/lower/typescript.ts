@@ -1,3 +1,4 @@
+import { noteCut, spend } from '../../runtime/work-budget.js';
 import type { ts as TypeScriptNamespace } from 'ts-morph';
 import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
@@ -245,7 +246,11 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   };
 
   function expr(node: Expression, scope: Scope, depth = 0): Expr {
-    if (depth > MAX_EXPR_DEPTH) return b.opaque('', span(node), scope);
+    spend();
+    if (depth > MAX_EXPR_DEPTH) {
+      noteCut(`an expression nests deeper than ${MAX_EXPR_DEPTH} levels`, () => node.getText(sf));
+      return b.opaque('', span(node), scope);
+    }
     const n = skip(node);
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) {
       return b.str([{ text: n.text, start: n.getStart(sf) + 1, end: n.end - 1 }], span(n), scope);

@@ -1,3 +1,4 @@
+import { noteCut, spend } from '../../runtime/work-budget.js';
 import type { SyntaxNode } from '../../runtime/parsers.js';
 import { walkTree } from '../../runtime/tree-walk.js';
 import { LowerBuilder, MAX_EXPR_DEPTH } from './builder.js';
@@ -101,7 +102,11 @@ export class TreeLowerer {
 
   /** Lowers an expression; the language's handler first, then what every grammar shares. */
   readonly expr = (n: SyntaxNode, scope: Scope): Expr => {
-    if (this.depth >= MAX_EXPR_DEPTH) return this.b.opaque('', this.span(n), scope);
+    spend();
+    if (this.depth >= MAX_EXPR_DEPTH) {
+      noteCut(`an expression nests deeper than ${MAX_EXPR_DEPTH} levels`, () => n.text);
+      return this.b.opaque('', this.span(n), scope);
+    }
     this.depth++;
     try {
       return this.handlers.expr(n, scope) ?? this.shared(n, scope);

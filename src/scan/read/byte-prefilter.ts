@@ -19,6 +19,7 @@
  */
 
 import { HUB_HOST_PATTERN as HUB_HOST } from '../../extract/prefilter.js';
+import { escapeRegExp } from '../../core/escape-regexp.js';
 
 // The Hub host needles are the text prefilter's own (one list, extract/prefilter.ts).
 const DOCKER = /docker/i;
@@ -75,8 +76,4 @@ export function makeViewPrefilter(options: BytePrefilterOptions = {}): (view: st
     if (substrings.some((x) => s.includes(x))) return true;
     return namesRe !== null && namesRe.test(s);
   };
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,0 +1,46 @@
+// Issue 34: one row per hostile shape, each at N and 4N, timed with the built CLI
+// (HUBLINT_WORKERS=0, median of --runs after one warm-up): t(4N) / t(N) must stay <= 5.
+// Prints a Markdown table. Usage: node bench/no-cliff.mjs [--bin dist/bin/cli/main.js] [--runs 3] [--warmup 1]
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { timeGroup } from './lib/measure.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const bin = opt('--bin', join(import.meta.dirname, '..', 'dist', 'bin', 'cli', 'main.js'));
+const runs = Number(opt('--runs', '3'));
+const U = (i) => `https://hub.docker.com/v2/repositories/acme/r${i}/`;
+const urls = (n) => Array.from({ length: n }, (_, i) => U(i)).join(' ');
+
+/** [name, N, file, make(n)]: N chosen so that t(N) >= 2 s on this machine. */
+const SHAPES = [
+  ['shell line of N URLs', 2000, 'a.sh', (n) => `echo ${urls(n)}\n`],
+  ['Go comment line of N URLs', 4000, 'a.go', (n) => `package main\n// ${urls(n)}\nfunc main() {}\n`],
+  ['JS comment line of N URLs', 4000, 'a.js', (n) => `// ${urls(n)}\n`],
+  ['Python comment line of N URLs', 4000, 'a.py', (n) => `# ${urls(n)}\n`],
+  ['N Go comment lines', 4000, 'a.go', (n) => `package main\n${Array.from({ length: n }, (_, i) => `// ${U(i)}\n`).join('')}func main() {}\n`],
+  ['N curl lines', 5000, 'a.sh', (n) => Array.from({ length: n }, (_, i) => `curl ${U(i)}\n`).join('')],
+  ['N x `$x` in one URL', 5000, 'a.sh', (n) => `u=https://hub.docker.com/v2/repositories/acme/${'$x'.repeat(n)}\n`],
+  ['N nested shell ifs', 800, 'a.sh', (n) => `${'if true; then\n'.repeat(n)}curl ${U(1)}\n${'fi\n'.repeat(n)}`],
+];
+
+const home = join(tmpdir(), 'hublint-bench-no-cliff');
+rmSync(home, { recursive: true, force: true });
+const commands = [];
+for (const [name, n, file, make] of SHAPES) {
+  for (const size of [n, 4 * n]) {
+    const dir = join(home, `${SHAPES.findIndex((s) => s[0] === name)}-${size}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, file), make(size));
+    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '-f', 'json', '-o', join(dir, 'report.json'), file], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
+  }
+}
+const results = timeGroup(commands, runs, (m) => process.stderr.write(`${m}\n`), { warmup: Number(opt('--warmup', '1')) });
+const rows = SHAPES.map(([name, n]) => {
+  const a = results.get(`${name} @${n}`).medianMs;
+  const b = results.get(`${name} @${4 * n}`).medianMs;
+  return `| ${name} | ${n} | ${(a / 1000).toFixed(2)} s | ${(b / 1000).toFixed(2)} s | ${(b / a).toFixed(2)} |`;
+});
+process.stdout.write(['| shape | N | t(N) | t(4N) | t(4N)/t(N) |', '|---|---|---|---|---|', ...rows, ''].join('\n'));
+rmSync(home, { recursive: true, force: true });

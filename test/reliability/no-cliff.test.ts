@@ -1,0 +1,151 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, hublint } from '../helpers/cli.js';
+import { tempDir } from '../helpers/hostile.js';
+
+/**
+ * Issue 34, rows 1–7: the second battery of hostile shapes. Each asserts what the user sees
+ * (findings, the internal-error finding, the exit code), never how long it took: the timings
+ * are bench/no-cliff.mjs's.
+ */
+const U = (i: number) => `https://hub.docker.com/v2/repositories/acme/r${i}/`;
+
+interface Found {
+  ruleId: string;
+  file: string;
+  line: number;
+  message: string;
+}
+
+function scan(files: Record<string, string>, args: string[] = []): { code: number | null; findings: Found[]; stderr: string } {
+  const dir = tempDir('no-cliff');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  // The report goes to a file: thousands of findings are more than a pipe's buffer here.
+  const report = join(tempDir('no-cliff-report'), 'report.json');
+  const r = hublint(['--no-ignore', '-f', 'json', '-o', report, ...args, '.'], { cwd: dir, env: { HUBLINT_WORKERS: '0' } });
+  expect(r.stderr).not.toMatch(/internal error|Invalid regular expression|\n\s+at /);
+  return { code: r.code, findings: (JSON.parse(readFileSync(report, 'utf8')) as { findings: Found[] }).findings, stderr: r.stderr };
+}
+
+const count = (findings: Found[], ruleId: string) => findings.filter((f) => f.ruleId === ruleId).length;
+
+describe('row 2: many URLs in one line, one comment, many lines', () => {
+  it('one shell line of 2,000 URLs: every one reported', () => {
+    const r = scan({ 'a.sh': `echo ${Array.from({ length: 2000 }, (_, i) => U(i)).join(' ')}\n` });
+    expect(count(r.findings, 'hub-get-repository')).toBe(2000);
+  });
+  it.each([
+    ['a.go', (urls: string) => `package main\n// ${urls}\nfunc main() {}\n`],
+    ['a.js', (urls: string) => `// ${urls}\n`],
+    ['a.py', (urls: string) => `# ${urls}\n`],
+  ])('one comment line of 4,000 URLs in %s: every one reported', (file, make) => {
+    const r = scan({ [file]: make(Array.from({ length: 4000 }, (_, i) => U(i)).join(' ')) });
+    expect(count(r.findings, 'hub-get-repository')).toBe(4000);
+  });
+  it('4,000 Go comment lines and 4,000 curl lines: every one on its line', () => {
+    const r = scan({
+      'a.go': `package main\n${Array.from({ length: 4000 }, (_, i) => `// ${U(i)}\n`).join('')}func main() {}\n`,
+      'a.sh': Array.from({ length: 4000 }, (_, i) => `curl ${U(i)}\n`).join(''),
+    });
+    expect(r.code).toBe(1);
+    const sh = r.findings.filter((f) => f.file === 'a.sh');
+    expect(sh).toHaveLength(4000);
+    expect(sh.every((f, i) => f.line === i + 1)).toBe(true);
+    expect(count(r.findings.filter((f) => f.file === 'a.go'), 'hub-get-repository')).toBe(4000);
+  });
+});
+
+describe('row 3: a value repeated 10,000 times in a URL', () => {
+  it('is reported and the scan keeps every other file (no regex stack overflow)', () => {
+    const r = scan({ 'a.sh': `u=https://hub.docker.com/v2/repositories/acme/${'$x'.repeat(10_000)}\ncurl "$u"\n`, 'b.sh': `curl ${U(1)}\n` });
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => `${f.file} ${f.ruleId}`).sort()).toEqual(['a.sh hub-get-repository', 'b.sh hub-get-repository']);
+  });
+});
+
+describe('row 4: nothing lost in silence', () => {
+  it.each([
+    ['200 .then() after the call', 'a.js', `fetch("${U(1)}")${'.then((r) => r)'.repeat(200)};\n`],
+    ['a concatenation of 400 terms', 'b.js', `const u = "https://hub.docker.com"${' + ""'.repeat(400)} + "/v2/repositories/acme/web/";\nfetch(u);\n`],
+  ])('%s: an internal-error finding and a notice, exit 1', (_name, file, text) => {
+    const r = scan({ [file]: text });
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => f.ruleId)).toContain('internal-error');
+    expect(r.findings.find((f) => f.ruleId === 'internal-error')!.message).toMatch(/nests deeper than \d+ levels; what lies deeper was not read/);
+    expect(r.stderr).toMatch(new RegExp(`${file}: the js adapter did not read all of this file`));
+  });
+  it('800 nested shell ifs: the call inside is reported', () => {
+    const r = scan({ 'a.sh': `${'if true; then\n'.repeat(800)}curl ${U(1)}\n${'fi\n'.repeat(800)}` });
+    expect(r.findings.map((f) => f.ruleId)).toEqual(['hub-get-repository']);
+  });
+  it('300 nested brackets of data beside a call: the call, and no internal-error', () => {
+    const r = scan({ 'a.py': `import requests\nx = ${'['.repeat(300)}1${']'.repeat(300)}\nrequests.get("${U(1)}")\n` });
+    expect(r.findings.map((f) => f.ruleId)).toEqual(['hub-get-repository']);
+  });
+});
+
+describe('row 6: file names never become patterns', () => {
+  it.each([['Hub(.java'], [`${'(a|a)'.repeat(12)}X.java`]])('%s next to another Java file', (name) => {
+    const r = scan({
+      [name]: `class H {\n  static final String BASE = "https://hub.docker.com/v2";\n  String u = BASE + "/repositories/acme/web/";\n}\n`,
+      'Other.java': 'class Other {\n  String u = H.BASE + "/repositories/acme/api/";\n}\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => f.ruleId)).toContain('hub-get-repository');
+  });
+});
+
+describe('row 7: staged content and line ends', () => {
+  it('a Python file with lone-CR line ends reports its finding on its own line', () => {
+    const r = scan({ 'a.py': `import requests\r\rrequests.get("${U(1)}")\r` });
+    expect(r.findings.map((f) => [f.ruleId, f.line])).toEqual([['hub-get-repository', 3]]);
+  });
+  it('--staged skips staged content over --max-file-size before reading it, with a notice', () => {
+    const dir = tempDir('no-cliff-staged');
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    writeFileSync(join(dir, 'big.sh'), `curl ${U(1)}\n${'#'.repeat(4096)}\n`);
+    writeFileSync(join(dir, 'small.sh'), `curl ${U(2)}\n`);
+    git('add', 'big.sh', 'small.sh');
+    const r = hublint(['--staged', '--max-file-size', '2KB', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/big\.sh: skipped: \d+ bytes is over the 2048-byte limit/);
+    expect((JSON.parse(r.stdout) as { findings: Found[] }).findings.map((f) => f.file)).toEqual(['small.sh']);
+  });
+});
+
+describe('row 1 and the work budget: a minified bundle', () => {
+  // hublint's own bundle under --no-ignore: a committed dist/ of 470 KB on one line per module.
+  const bundle = join(import.meta.dirname, '..', '..', 'dist', 'bin', 'lazy.js');
+
+  it('ends, each file either linted or given an internal-error finding that names it', () => {
+    const dir = tempDir('no-cliff-bundle');
+    mkdirSync(join(dir, 'dist'));
+    copyFileSync(bundle, join(dir, 'dist', 'index.js'));
+    const r = hublint(['--no-ignore', '-f', 'json', '.'], { cwd: dir, env: { HUBLINT_WORKERS: '0' } });
+    expect([0, 1]).toContain(r.code);
+    for (const f of (JSON.parse(r.stdout) as { findings: Found[] }).findings.filter((x) => x.ruleId === 'internal-error')) {
+      expect(f.file).toBe('dist/index.js');
+      expect(r.stderr).toContain(`dist/index.js: ${f.message}`);
+    }
+  }, 120_000);
+
+  it('SIGTERM ends the scan while it lints the bundle', async () => {
+    const dir = tempDir('no-cliff-term');
+    copyFileSync(bundle, join(dir, 'index.js'));
+    const r = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, '--no-ignore', '.'], { cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' } });
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      const timer = setTimeout(() => child.kill('SIGTERM'), 1500);
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout });
+      });
+    });
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.stdout).toBe('');
+  }, 60_000);
+});
