@@ -36,7 +36,7 @@ const BODY: Record<string, string> = { username: 'identifier', password: 'secret
 
 /** A line that starts a function or method, by language family (the region's bounds). */
 const DEFINITION =
-  /^\s*(?:(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b|def\s|func\s|fun\s|sub\s|(?:(?:public|private|protected|internal|static|final|async|override|virtual|suspend|synchronized|abstract)\s+)+[\w<>[\],.? ]+\s*\(|(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*=\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>|(?:async\s+)?[\w$]+\s*\([^)]*\)\s*(?::\s*[^{]+)?\{\s*$|[\w-]+\s*\(\s*\)\s*\{|function\s+[\w-]+)/;
+  /^\s*(?:(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b|def\s|func\s|fun\s|sub\s|(?:public|private|protected|internal|static|final|async|override|virtual|suspend|synchronized|abstract)\s[^(=]*\(|(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*=\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>|(?:async\s+)?[\w$]+\s*\([^)]*\)\s*(?::[^{]*)?\{\s*$|[\w-]+\s*\(\s*\)\s*\{|function\s+[\w-]+)/;
 
 const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
 
@@ -152,8 +152,9 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
       // A JSON document or a jq program inside the string: `"username":`, `{username: $u}`.
       for (const p of textParts(l)) {
         const s = text.slice(p.start, p.end);
-        for (const m of s.matchAll(/(?<=[{,]\s*\\?["']?)(username|password)(?=\\?["']?\s*:)/g)) {
-          const at = p.start + (m.index ?? 0);
+        // No look-behind over blanks (quadratic); the key's own place comes from the match indices.
+        for (const m of s.matchAll(/[{,]\s*\\?["']?(username|password)\\?["']?\s*:/dg)) {
+          const at = p.start + m.indices![1][0];
           out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
         }
       }
@@ -247,11 +248,11 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
     }
     // A destructuring: `const { token } = …` → `const { access_token: token } = …`; `{ token: t }`.
     if (language === 'js') {
-      for (const m of code.matchAll(/(?<=\{\s*|,\s*)token\b(?=\s*(:\s*[\w$]+\s*)?[,}])/g)) {
-        const at = base + (m.index ?? 0);
+      for (const m of code.matchAll(/[{,]\s*(token)\b(?=\s*(:\s*[\w$]+\s*)?[,}])/dg)) {
+        const at = base + m.indices![1][0];
         const close = text.indexOf('}', at);
         if (close < 0 || !/^\s*=(?![=>])/.test(text.slice(close + 1, close + 10))) continue;
-        out.push(edit(at, at + 5, m[1] ? 'access_token' : 'access_token: token', 'response-key'));
+        out.push(edit(at, at + 5, m[2] ? 'access_token' : 'access_token: token', 'response-key'));
       }
     }
   }

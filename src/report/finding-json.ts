@@ -27,10 +27,16 @@ function isEdit(e: unknown): e is FindingEdit {
  * here, where the file comes in, so that no reporter has to check the shape again.
  */
 function fixFromJson(fix: unknown): FindingFix | undefined {
-  const x = fix as { edits?: unknown; policy?: unknown } | undefined;
+  const x = fix as { edits?: unknown; policy?: unknown; target?: unknown; evidence?: unknown; partial?: unknown } | undefined;
   if (typeof x !== 'object' || x === null || !Array.isArray(x.edits)) return undefined;
   const edits = x.edits.filter(isEdit);
-  return edits.length > 0 ? { policy: x.policy === 'unsafe' ? 'unsafe' : 'safe', edits } : undefined;
+  if (edits.length === 0) return undefined;
+  const out: FindingFix = { policy: x.policy === 'unsafe' ? 'unsafe' : 'safe', edits };
+  // What a suggestion says of itself survives a merge, when it has its shape.
+  if (typeof x.target === 'string') out.target = x.target;
+  if (Array.isArray(x.evidence) && x.evidence.every((e) => typeof e === 'string')) out.evidence = x.evidence as string[];
+  if (typeof x.partial === 'string') out.partial = x.partial;
+  return out;
 }
 
 /** A finding read from a JSON report: a pin when it carries a pin's form. */

@@ -133,6 +133,17 @@ describe('commands and flags (rows 7, 10, 11, 13)', () => {
     expect(hublint(['--fix-dry-run', '--fix-type', 'unsafe', '.'], { cwd: work }).code).toBe(0);
   });
 
+  it('--base-var HUB_API finds the calls of a script that sets HUB_API="$1" (row 12)', () => {
+    const work = mkdtempSync(join(tmpdir(), 'hublint-basevar-'));
+    writeFileSync(join(work, 'sync.sh'), '#!/bin/sh\nHUB_API="$1"\ncurl -s "$HUB_API/v2/repositories/acme/"\n');
+    const run = hublint(['--base-var', 'HUB_API', '-f', 'json', 'sync.sh'], { cwd: work });
+    expect(run.code).toBe(1);
+    const { findings } = JSON.parse(run.stdout) as { findings: { ruleId: string; line: number; url: string }[] };
+    expect(findings.map((f) => [f.ruleId, f.line, f.url])).toEqual([['hub-list-repositories', 3, '{HUB_API}/v2/repositories/acme/']]);
+    // Without the flag the base is unknown, and nothing is said.
+    expect(hublint(['-f', 'json', 'sync.sh'], { cwd: work }).code).toBe(0);
+  });
+
   it('--debug stacks name the TypeScript sources (the bundles ship source maps)', () => {
     const work = mkdtempSync(join(tmpdir(), 'hublint-debug-'));
     const run = hublint(['--debug', '--fix-type', 'unsafe', '.'], { cwd: work });

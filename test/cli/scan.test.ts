@@ -136,7 +136,8 @@ describe('what a person has to do, in the text output', () => {
     expect([run.code, run.stderr]).toEqual([1, '']);
     const lines = run.stdout.split('\n');
     const after = (rule: string) => lines[lines.findIndex((l) => l.endsWith(`  ${rule}`)) + 1].trim();
-    expect(after('hub-users-login')).toBe('needs a person: the request body changes to {identifier, secret}');
+    // The body holds no password and the response is not read: a partial migration, never written.
+    expect(after('hub-users-login')).toMatch(/^needs a person: a partial login migration would send the old body to the new route; not found: /);
     expect(after('hub-search-removed')).toBe('needs a person: parameters and response change');
     // The commented-out call is info: nothing to do now; its reason (in JSON) names the comment, not Markdown.
     expect(after('hub-get-repository')).not.toMatch(/needs a person/);

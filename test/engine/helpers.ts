@@ -53,6 +53,7 @@ export function transpileSources(outDir: string): string {
     'src/core/redact.ts',
     'src/core/printable.ts',
     'src/cli/emit.ts',
+    'src/fix/write-atomic.ts',
     'src/cli/engine-errors.ts',
     'src/cli/errors.ts',
     'src/cli/signals.ts',

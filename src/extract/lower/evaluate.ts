@@ -45,6 +45,8 @@ export interface Env {
   choices?: Map<number, number>;
 }
 
+/** A shell script's own arguments (`$1`, `$@`, `$*`): a value with no name of its own. */
+const POSITIONAL = /^(?:\d+|[@*])$/;
 /** How far one evaluation follows names and calls, so cycles and deep chains end. */
 const MAX_STEPS = 400;
 const MAX_DEPTH = 16;
@@ -671,7 +673,12 @@ export class Evaluator {
     if (def && !this.busy.has(def)) {
       this.busy.add(def);
       try {
-        return this.evaluate(def.value, this.inheritedEnv(e, def, env), depth + 1);
+        const pieces = this.evaluate(def.value, this.inheritedEnv(e, def, env), depth + 1);
+        // A name that only holds a script's argument (`HUB_API="$1"`) is known by its own name:
+        // `$1` says nothing, and the name is what `--base-var` and the arity evidence read.
+        const only = pieces.length === 1 ? pieces[0] : undefined;
+        if (only && 'hole' in only && POSITIONAL.test(only.hole)) return [{ ...only, hole: e.name }];
+        return pieces;
       } finally {
         this.busy.delete(def);
       }
