@@ -108,7 +108,8 @@ function duration(value: string | string[] | true, flag: string): number {
   const text = String(value);
   if (!/^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/.test(text)) throw new UsageError(`invalid argument "${text}" for "${flag}": not a duration like 30s`);
   let total = 0;
-  for (const [, n, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(n) * DURATION_UNITS[unit];
+  // A number starts after no digit: a match tried inside a run of digits is quadratic.
+  for (const [, n, unit] of text.matchAll(/(?<![\d.])(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(n) * DURATION_UNITS[unit];
   return Math.round(total);
 }
 
