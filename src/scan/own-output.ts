@@ -36,11 +36,21 @@ const GITHUB_LINE = /^::(?:error|warning|notice) file=[^\n]*,title=[a-z0-9-]+::/
 
 /** -f text (ESLint's stylish layout): a file, a finding row under it, and the summary at the end. */
 const TEXT_HEAD = /^\S[^\n]*\n {2}\d+:\d+ +(?:error|warning|info) {2}/;
-const TEXT_SUMMARY = /(?:^|\n)(?:[✖⚠] \d+ problems? \(|no problems)[^\n]*\b\d+ files? scanned[^\n]*\n(?:baseline: [^\n]*\n)?$/;
+const SUMMARY_START = /^(?:[✖⚠] \d+ problems? \(|no problems)/;
+const FILES_SCANNED = /\b\d+ files? scanned/;
+
+/** The text report's last line (before an optional `baseline:` line) is its summary; read line by line (one regex over it was quadratic). */
+function endsWithSummary(tail: string): boolean {
+  if (!tail.endsWith('\n')) return false;
+  const lines = tail.slice(0, -1).split('\n');
+  if (lines.length > 1 && lines[lines.length - 1].startsWith('baseline: ')) lines.pop();
+  const last = lines[lines.length - 1];
+  return SUMMARY_START.test(last) && FILES_SCANNED.test(last);
+}
 
 export function isOwnOutput(text: string): boolean {
   const head = text.slice(0, HEAD);
   if (OPENINGS.some((re) => re.test(head))) return true;
   if (GITHUB_LINE.test(head)) return text.split('\n').every((line) => line === '' || GITHUB_LINE.test(line));
-  return TEXT_HEAD.test(head) && TEXT_SUMMARY.test(text.slice(-TAIL));
+  return TEXT_HEAD.test(head) && endsWithSummary(text.slice(-TAIL));
 }
