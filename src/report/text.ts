@@ -11,6 +11,17 @@ function painter(color: boolean) {
 
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
 
+/**
+ * A Hub call's line says when and what to call instead, as ESLint keeps a message short and
+ * the rest in the rule's docs (a ~200-character line wraps in a terminal); the old route is the
+ * rule's, and JSON, SARIF and the audit keep the whole message.
+ */
+function shortMessage(f: Finding): string {
+  if (f.family !== 'hub' || !f.replacement || (f.status !== 'deprecated' && f.status !== 'removed' && f.status !== 'legacy')) return f.message;
+  const when = f.status === 'legacy' ? 'legacy' : `${f.status}${f.date ? ` ${f.date}` : ''}`;
+  return `${when}; use ${f.replacement.method} ${f.replacement.path}`;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -25,7 +36,7 @@ export const textReporter: Reporter = (findings, ctx) => {
     // Fields come from scanned files and names: escaped, so they cannot drive the terminal or
     // start a line of their own (a forged `::error` in a CI log).
     out.push(paint('underline', escapeControls(file)));
-    const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, escapeControls(f.message), escapeControls(f.ruleId)] as const);
+    const rows = list.map((f) => [`${f.line}:${f.column}`, f.severity, escapeControls(shortMessage(f)), escapeControls(f.ruleId)] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     rows.forEach(([pos, sev, msg, id], i) => {
