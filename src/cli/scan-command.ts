@@ -172,7 +172,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     paths,
     rules,
     noIgnore: !flags.ignore,
-    include: config.include?.map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob)),
+    include: includesOf(config, configFile),
     exclude,
     maxFileSize: flags.maxFileSize ?? config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ruleSeverity: config.rules,
@@ -210,6 +210,11 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
  * One rule for excludes (discover/excluded.ts): the config's globs are relative to the folder of
  * the config file that holds them, as ESLint's; `--exclude` / `--ignore-pattern` to the working folder.
  */
+/** The config's include globs, relative to the config file's folder (the same rule as its excludes). */
+export function includesOf(config: HublintConfig, configFile: string | null): ExcludeGlob[] | undefined {
+  return config.include?.map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob));
+}
+
 export function excludesOf(config: HublintConfig, configFile: string | null, flags: Pick<ScanFlags, 'exclude' | 'ignorePattern'>): ExcludeGlob[] {
   const fromConfig = (config.exclude ?? []).map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob));
   return [...fromConfig, ...(flags.exclude ?? []), ...(flags.ignorePattern ?? [])];

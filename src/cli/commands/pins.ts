@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { dirname } from 'node:path';
 import type { Finding, ScanStats } from '../../core/types.js';
 import { loadConfig } from '../../config/load-config.js';
 import { TOOL_NAME, toolVersion } from '../../core/version.js';
@@ -14,7 +13,7 @@ import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { emit, emitLine, kindOfFormat, printable } from '../emit.js';
 import { failOnOption, gateExit, maxWarningsOption, parseMaxWarnings, recount, type FailOn } from '../gate.js';
 import { useColor, writeReportFile } from '../output.js';
-import { excludesOf } from '../scan-command.js';
+import { excludesOf, includesOf } from '../scan-command.js';
 
 /**
  * `hublint pins [paths]` and `hublint engine check [paths]`: a thin edge over src/pins.
@@ -66,7 +65,7 @@ async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
     paths,
     cwd,
     noIgnore: options.ignore === false,
-    include: config.include?.map((glob) => (configFile ? { glob, base: dirname(configFile) } : glob)),
+    include: includesOf(config, configFile),
     exclude: excludesOf(config, configFile, { exclude: options.exclude ?? [], ignorePattern: [] }),
     maxFileSize: config.maxFileSize,
     onNotice: (m) => emitLine(io.stderr, `hublint: ${m}`),
