@@ -71,11 +71,11 @@ export function checkWait(value: unknown, what: string): ContainerWaitResponse {
   return { StatusCode: code, Error: (error as ContainerWaitResponse['Error']) ?? null };
 }
 
-/** An object with a non-empty string Id (commit). */
-export function checkId(value: unknown, what: string): CommitResponse {
+/** An object with a non-empty string Id (commit, exec and network create). */
+export function checkId<T extends { Id: string } = CommitResponse>(value: unknown, what: string): T {
   const record = objectOf(value, what);
   if (typeof record.Id !== 'string' || record.Id === '') throw new EngineProtocolError(`The answer to ${what} has no Id`);
-  return record as unknown as CommitResponse;
+  return record as unknown as T;
 }
 
 /** A JSON array (list operations). */

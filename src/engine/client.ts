@@ -6,6 +6,7 @@ import {
   EngineConnectionError,
   EngineProtocolError,
   PullError,
+  PushError,
   RegistryAuthError,
 } from './errors.js';
 import { checkArray, checkCreate, checkId, checkObject, checkVersion, checkWait } from './answers.js';
@@ -13,10 +14,18 @@ import { demuxFrameRuns, demuxLogFrames, rawLogChunks, type LogChunk } from './f
 import { resolveEndpoint, type EngineEndpoint } from './host.js';
 import { parseJsonLines } from './json-lines.js';
 import { negotiateApiVersion, parseVersionRejection } from './negotiate.js';
-import { OPERATIONS, buildQuery, fillPath, type OperationName, type QueryValue } from './operations.js';
+import { OPERATIONS, buildQuery, fillPath, operation, type MoreOperationName, type OperationName, type QueryValue } from './operations.js';
 import { registryOfImage, splitImageReference } from './reference.js';
 import { canHijackInto, hijackInto } from './hijack.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_DEADLINE_MS, DEFAULT_IDLE_TIMEOUT_MS, sendRequest, type TransportResponse } from './transport.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  keepAliveAgent,
+  sendRequest,
+  type KeepAliveAgent,
+  type TransportResponse,
+} from './transport.js';
 import type {
   CommitResponse,
   ContainerCreateRequest,
@@ -30,6 +39,27 @@ import type {
   PingResult,
   PullProgress,
   StateChange,
+} from './types.js';
+import type {
+  ContainerPruneResponse,
+  ContainerStats,
+  ContainerTop,
+  ContainerUpdateRequest,
+  ContainerUpdateResponse,
+  EngineEvent,
+  ExecCreateRequest,
+  ExecInspect,
+  IdResponse,
+  ImageInspect,
+  NetworkCreateRequest,
+  NetworkCreateResponse,
+  NetworkInspect,
+  PushProgress,
+  SystemDf,
+  Volume,
+  VolumeCreateRequest,
+  VolumeList,
+  VolumePruneResponse,
 } from './types.js';
 import { compareApiVersions, normalizeApiVersionSetting } from './versions.js';
 
@@ -54,6 +84,11 @@ export interface DockerEngineClientOptions {
   deadlineMs?: number;
   /** Receives one line per request (method, path, status, time); never headers or bodies. */
   debug?: (line: string) => void;
+  /**
+   * Reuse connections between requests (default true): one socket serves call after call.
+   * Idle sockets never keep the process alive; `close()` drops them at once.
+   */
+  keepAlive?: boolean;
 }
 
 export interface CallOptions {
@@ -145,6 +180,8 @@ export interface RegisteredWait {
   result: Promise<ContainerWaitResponse>;
 }
 
+type AnyOperation = OperationName | MoreOperationName;
+
 interface CallArgs extends CallOptions {
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
@@ -177,6 +214,8 @@ export class DockerEngineClient {
   readonly #pinned?: string;
   #endpoint?: Promise<EngineEndpoint>;
   #negotiated?: Promise<string>;
+  /** Made at the first request, for the endpoint it goes to; dropped by close(). */
+  #agent?: { endpoint: EngineEndpoint; agent: KeepAliveAgent };
 
   constructor(options: DockerEngineClientOptions = {}) {
     this.#options = options;
@@ -305,20 +344,7 @@ export class DockerEngineClient {
       const type = String(res.headers['content-type'] ?? '');
       tty = type.includes('multiplexed-stream') ? false : (await this.inspectContainer(id, { signal })).Config?.Tty === true;
     }
-    const socket = res.socket;
-    const runs = async function* (body: AsyncIterable<Buffer>): AsyncGenerator<LogChunk[]> {
-      for await (const data of body) yield [{ stream: 'stdout', data }];
-    };
-    return {
-      output: tty ? runs(res.body) : demuxFrameRuns(res.body),
-      write: (data) =>
-        new Promise<void>((resolve, reject) => {
-          if (!socket) return reject(new EngineProtocolError(`The daemon did not hijack the attach connection of ${id}: stdin cannot be sent`));
-          socket.write(data, (error) => (error ? reject(error) : resolve()));
-        }),
-      end: () => socket?.end(),
-      close: () => res.close(),
-    };
+    return attachedStream(res, tty, `the attach connection of ${id}`);
   }
 
   /** Sends a signal (`SIGINT`, `SIGTERM`, `9`, …) to the container's main process. */
@@ -377,14 +403,13 @@ export class DockerEngineClient {
 
   /** `t`: seconds the daemon waits before killing; 0 = at once. */
   async stopContainer(id: string, options: CallOptions & { t?: number } = {}): Promise<StateChange> {
-    const base = this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const t = options.t;
     const res = await this.#call('stopContainer', {
       signal: options.signal,
       params: { id },
       query: { t },
       // The daemon answers only after up to t seconds (or never for t = -1).
-      idleTimeoutMs: t === undefined ? base : t < 0 || base === 0 ? 0 : base + t * 1000,
+      idleTimeoutMs: this.#idleWithGrace(t),
     });
     await drain(res.body);
     return { changed: res.status !== 304 };
@@ -516,9 +541,283 @@ export class DockerEngineClient {
     });
   }
 
+  // ── Issue 33's library rows: exec, events, image inspect/push, networks, volumes,
+  // container top/stats/restart/rename/update/prune, `system df`. ──
+
+  /** Creates an exec instance in a running container; start it with `startExec`. */
+  createExec(id: string, config: ExecCreateRequest, options: CallOptions = {}): Promise<IdResponse> {
+    return this.#json('createExec', checkId<IdResponse>, { signal: options.signal, params: { id }, json: { AttachStdout: true, AttachStderr: true, ...config } });
+  }
+
+  /**
+   * Starts an exec attached, on a hijacked connection: `output` yields its stdout and stderr
+   * apart (tagged chunks, as `attachContainer`), `write`/`end` feed its stdin when it was
+   * created with `AttachStdin`. `tty` must match the exec's own `Tty`; asked when absent.
+   */
+  async startExec(execId: string, options: CallOptions & { tty?: boolean; readBuffer?: Buffer } = {}): Promise<AttachedStream> {
+    const { signal } = options;
+    const tty = options.tty ?? (await this.inspectExec(execId, { signal })).ProcessConfig?.tty === true;
+    const res = await this.#call('startExec', { signal, params: { id: execId }, json: { Detach: false, Tty: tty }, upgrade: true, readBuffer: options.readBuffer });
+    return attachedStream(res, tty, `the exec connection of ${execId}`);
+  }
+
+  /** Starts an exec in the background; its exit code is read later with `inspectExec`. */
+  async startExecDetached(execId: string, options: CallOptions & { tty?: boolean } = {}): Promise<void> {
+    const res = await this.#call('startExec', { signal: options.signal, params: { id: execId }, json: { Detach: true, Tty: options.tty ?? false } });
+    await drain(res.body);
+  }
+
+  inspectExec(execId: string, options: CallOptions = {}): Promise<ExecInspect> {
+    return this.#json('inspectExec', checkObject<ExecInspect>, { signal: options.signal, params: { id: execId } });
+  }
+
+  /** Sets the size of an exec's TTY (it must be running). */
+  async resizeExec(execId: string, size: { rows: number; columns: number }, options: CallOptions = {}): Promise<void> {
+    const res = await this.#call('resizeExec', { signal: options.signal, params: { id: execId }, query: { h: size.rows, w: size.columns } });
+    await drain(res.body);
+  }
+
+  /**
+   * The daemon's events as they happen. `since`/`until` are dates or seconds since the epoch
+   * (with `since` the daemon replays what it kept first). The stream ends at `until`, or when
+   * `signal` aborts: the stream has no other end, so an abort ends the loop quietly.
+   */
+  async *events(options: CallOptions & { filters?: Filters; since?: Date | number; until?: Date | number } = {}): AsyncGenerator<EngineEvent> {
+    const { signal } = options;
+    if (signal?.aborted) return;
+    let res: TransportResponse;
+    try {
+      res = await this.#call('events', {
+        signal,
+        query: { since: epochSeconds(options.since), until: epochSeconds(options.until), filters: options.filters },
+        deadlineMs: 0,
+      });
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw error;
+    }
+    try {
+      for await (const value of parseJsonLines(res.body, 'event stream')) yield checkObject<EngineEvent>(value, 'GET /events');
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw error;
+    } finally {
+      res.close();
+    }
+  }
+
+  inspectImage(name: string, options: CallOptions = {}): Promise<ImageInspect> {
+    return this.#json('inspectImage', checkObject<ImageInspect>, { signal: options.signal, params: { name } });
+  }
+
+  /**
+   * Pushes an image (`registry/repo:tag`) with the credentials given, or else those the Docker
+   * config holds for its registry. The registry's refusal arrives inside the progress stream:
+   * thrown as a PushError, as is a stream that ends before the registry named the digest.
+   */
+  async *pushImage(image: string, options: CallOptions & { tag?: string; auth?: RegistryAuth | false } = {}): AsyncGenerator<PushProgress> {
+    const { signal } = options;
+    const ref = splitImageReference(image);
+    const tag = ref.tag ?? options.tag;
+    const shown = tag === undefined ? ref.name : `${ref.name}:${tag}`;
+    const auth = options.auth === undefined ? await lookupRegistryAuth(registryOfImage(ref.name), { env: this.#env, signal }) : options.auth;
+    // The daemon wants the header even without credentials (an empty one): without it,
+    // it reads credentials from the body and answers 400.
+    const headers = { 'X-Registry-Auth': encodeRegistryAuth(auth || {}) };
+    const res = await this.#call('pushImage', { signal, params: { name: ref.name }, query: { tag }, headers });
+    let last: string | undefined;
+    let digest = false;
+    try {
+      for await (const value of parseJsonLines(res.body, `push progress stream of ${shown}`)) {
+        const message = checkObject<PushProgress>(value, `push progress stream of ${shown}`);
+        if (message.error !== undefined || message.errorDetail !== undefined) {
+          const said = message.errorDetail?.message ?? message.error ?? 'unknown error';
+          throw new PushError(shown, said, last, AUTH_FAILURE.test(said));
+        }
+        last = describeProgress(message) ?? last;
+        digest ||= typeof message.aux?.Digest === 'string';
+        yield message;
+      }
+    } finally {
+      res.close();
+    }
+    if (!digest) throw new PushError(shown, 'the progress stream ended before the registry named the pushed digest', last, false);
+  }
+
+  /** Reads a push to its end and answers the digest the registry gave it. */
+  async pushImageToEnd(image: string, options: CallOptions & { tag?: string; auth?: RegistryAuth | false; onProgress?: (message: PushProgress) => void } = {}): Promise<string> {
+    let digest = '';
+    for await (const message of this.pushImage(image, options)) {
+      options.onProgress?.(message);
+      digest = message.aux?.Digest ?? digest;
+    }
+    return digest;
+  }
+
+  createNetwork(config: NetworkCreateRequest, options: CallOptions = {}): Promise<NetworkCreateResponse> {
+    return this.#json('createNetwork', checkId<NetworkCreateResponse>, { signal: options.signal, json: { CheckDuplicate: true, ...config } });
+  }
+
+  listNetworks(options: CallOptions & { filters?: Filters } = {}): Promise<NetworkInspect[]> {
+    return this.#json('listNetworks', checkArray<NetworkInspect>, { signal: options.signal, query: { filters: options.filters } });
+  }
+
+  inspectNetwork(id: string, options: CallOptions & { verbose?: boolean } = {}): Promise<NetworkInspect> {
+    return this.#json('inspectNetwork', checkObject<NetworkInspect>, { signal: options.signal, params: { id }, query: { verbose: options.verbose } });
+  }
+
+  async removeNetwork(id: string, options: CallOptions = {}): Promise<void> {
+    await drain((await this.#call('removeNetwork', { signal: options.signal, params: { id } })).body);
+  }
+
+  /** Connects a container; `EndpointConfig` (aliases, a fixed address) passes through. */
+  async connectNetwork(id: string, container: string, options: CallOptions & { endpointConfig?: Record<string, unknown> } = {}): Promise<void> {
+    const json = { Container: container, EndpointConfig: options.endpointConfig };
+    await drain((await this.#call('connectNetwork', { signal: options.signal, params: { id }, json })).body);
+  }
+
+  async disconnectNetwork(id: string, container: string, options: CallOptions & { force?: boolean } = {}): Promise<void> {
+    const json = { Container: container, Force: options.force ?? false };
+    await drain((await this.#call('disconnectNetwork', { signal: options.signal, params: { id }, json })).body);
+  }
+
+  createVolume(config: VolumeCreateRequest = {}, options: CallOptions = {}): Promise<Volume> {
+    return this.#json('createVolume', checkObject<Volume>, { signal: options.signal, json: config });
+  }
+
+  listVolumes(options: CallOptions & { filters?: Filters } = {}): Promise<VolumeList> {
+    return this.#json('listVolumes', checkObject<VolumeList>, { signal: options.signal, query: { filters: options.filters } });
+  }
+
+  inspectVolume(name: string, options: CallOptions = {}): Promise<Volume> {
+    return this.#json('inspectVolume', checkObject<Volume>, { signal: options.signal, params: { name } });
+  }
+
+  async removeVolume(name: string, options: CallOptions & { force?: boolean } = {}): Promise<void> {
+    await drain((await this.#call('removeVolume', { signal: options.signal, params: { name }, query: { force: options.force } })).body);
+  }
+
+  /** Removes unused volumes; `filters` (`label`) narrow what goes (API 1.41 takes named ones too). */
+  pruneVolumes(options: CallOptions & { filters?: Filters } = {}): Promise<VolumePruneResponse> {
+    return this.#json('pruneVolumes', checkObject<VolumePruneResponse>, { signal: options.signal, query: { filters: options.filters } });
+  }
+
+  /** The container's processes, as `ps` shows them (`psArgs`: `-ef` unless given). */
+  topContainer(id: string, options: CallOptions & { psArgs?: string } = {}): Promise<ContainerTop> {
+    return this.#json('topContainer', checkObject<ContainerTop>, { signal: options.signal, params: { id }, query: { ps_args: options.psArgs } });
+  }
+
+  /**
+   * One sample of the container's resource use. The daemon takes a second to fill
+   * `precpu_stats` (for a CPU percentage); `oneShot` answers at once without it.
+   */
+  containerStats(id: string, options: CallOptions & { oneShot?: boolean } = {}): Promise<ContainerStats> {
+    return this.#json('containerStats', checkObject<ContainerStats>, {
+      signal: options.signal,
+      params: { id },
+      query: { stream: false, 'one-shot': options.oneShot },
+    });
+  }
+
+  /** A sample a second until the container stops (or the caller stops reading). */
+  async *containerStatsStream(id: string, options: CallOptions = {}): AsyncGenerator<ContainerStats> {
+    const res = await this.#call('containerStats', { signal: options.signal, params: { id }, query: { stream: true }, idleTimeoutMs: 0, deadlineMs: 0 });
+    try {
+      for await (const value of parseJsonLines(res.body, `stats stream of ${id}`)) yield checkObject<ContainerStats>(value, `stats stream of ${id}`);
+    } finally {
+      res.close();
+    }
+  }
+
+  /** `t`: seconds the daemon waits for the stop before it kills. */
+  async restartContainer(id: string, options: CallOptions & { t?: number } = {}): Promise<void> {
+    const res = await this.#call('restartContainer', { signal: options.signal, params: { id }, query: { t: options.t }, idleTimeoutMs: this.#idleWithGrace(options.t) });
+    await drain(res.body);
+  }
+
+  async renameContainer(id: string, name: string, options: CallOptions = {}): Promise<void> {
+    await drain((await this.#call('renameContainer', { signal: options.signal, params: { id }, query: { name } })).body);
+  }
+
+  /** Changes resources (memory, CPU shares, …) and the restart policy of a container. */
+  updateContainer(id: string, update: ContainerUpdateRequest, options: CallOptions = {}): Promise<ContainerUpdateResponse> {
+    return this.#json('updateContainer', checkObject<ContainerUpdateResponse>, { signal: options.signal, params: { id }, json: update });
+  }
+
+  /** Removes stopped containers; `filters` (`label`, `until`) narrow what goes. */
+  pruneContainers(options: CallOptions & { filters?: Filters } = {}): Promise<ContainerPruneResponse> {
+    return this.#json('pruneContainers', checkObject<ContainerPruneResponse>, { signal: options.signal, query: { filters: options.filters } });
+  }
+
+  /** What `docker system df` shows: images, containers, volumes and the build cache, with sizes. */
+  systemDf(options: CallOptions = {}): Promise<SystemDf> {
+    return this.#json('systemDf', checkObject<SystemDf>, { signal: options.signal });
+  }
+
+  /** Network operations grouped as dockerode's `docker.createNetwork`/`network.inspect` are. */
+  get networks(): {
+    create: DockerEngineClient['createNetwork'];
+    list: DockerEngineClient['listNetworks'];
+    inspect: DockerEngineClient['inspectNetwork'];
+    remove: DockerEngineClient['removeNetwork'];
+    connect: DockerEngineClient['connectNetwork'];
+    disconnect: DockerEngineClient['disconnectNetwork'];
+  } {
+    return {
+      create: (config, options) => this.createNetwork(config, options),
+      list: (options) => this.listNetworks(options),
+      inspect: (id, options) => this.inspectNetwork(id, options),
+      remove: (id, options) => this.removeNetwork(id, options),
+      connect: (id, container, options) => this.connectNetwork(id, container, options),
+      disconnect: (id, container, options) => this.disconnectNetwork(id, container, options),
+    };
+  }
+
+  get volumes(): {
+    create: DockerEngineClient['createVolume'];
+    list: DockerEngineClient['listVolumes'];
+    inspect: DockerEngineClient['inspectVolume'];
+    remove: DockerEngineClient['removeVolume'];
+    prune: DockerEngineClient['pruneVolumes'];
+  } {
+    return {
+      create: (config, options) => this.createVolume(config, options),
+      list: (options) => this.listVolumes(options),
+      inspect: (name, options) => this.inspectVolume(name, options),
+      remove: (name, options) => this.removeVolume(name, options),
+      prune: (options) => this.pruneVolumes(options),
+    };
+  }
+
+  /**
+   * Drops the kept-alive connections. Not needed for the process to exit (idle sockets do not
+   * hold it), but a long-lived program that is done with the daemon frees them so.
+   */
+  close(): void {
+    this.#agent?.agent.destroy();
+    this.#agent = undefined;
+  }
+
+  /** The idle limit of a call the daemon may hold `t` seconds (stop, restart). */
+  #idleWithGrace(t: number | undefined): number {
+    const base = this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    if (t === undefined) return base;
+    return t < 0 || base === 0 ? 0 : base + t * 1000;
+  }
+
+  /** One keep-alive agent per client and endpoint (a client may be given a new endpoint). */
+  #agentFor(endpoint: EngineEndpoint): KeepAliveAgent | undefined {
+    if (this.#options.keepAlive === false) return undefined;
+    if (this.#agent?.endpoint !== endpoint) {
+      this.#agent?.agent.destroy();
+      this.#agent = { endpoint, agent: keepAliveAgent(endpoint) };
+    }
+    return this.#agent.agent;
+  }
+
   /** A request whose whole (JSON) answer is read and checked; GETs get one retry after a reset. */
-  async #json<T>(name: OperationName, check: (value: unknown, what: string) => T, args: CallArgs): Promise<T> {
-    const spec = OPERATIONS[name];
+  async #json<T>(name: AnyOperation, check: (value: unknown, what: string) => T, args: CallArgs): Promise<T> {
+    const spec = operation(name);
     const what = `${spec.method} ${spec.path}`;
     const value = await this.#retrying(name, args.signal, async () => readJson(await this.#call(name, args), what));
     return check(value, what);
@@ -528,8 +827,8 @@ export class DockerEngineClient {
    * The one retry of the client: an idempotent GET whose connection was reset (before or
    * during the answer) is sent once more; anything else fails at once.
    */
-  async #retrying<T>(name: OperationName, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
-    const spec = OPERATIONS[name];
+  async #retrying<T>(name: AnyOperation, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+    const spec = operation(name);
     try {
       return await attempt();
     } catch (error) {
@@ -540,8 +839,8 @@ export class DockerEngineClient {
   }
 
   /** Sends one operation; answers the response for expected statuses, throws otherwise. */
-  async #call(name: OperationName, args: CallArgs): Promise<TransportResponse> {
-    const spec = OPERATIONS[name];
+  async #call(name: AnyOperation, args: CallArgs): Promise<TransportResponse> {
+    const spec = operation(name);
     const endpoint = await raceAbort(this.endpoint(), args.signal);
     const version = spec.versioned ? await this.apiVersion({ signal: args.signal }) : undefined;
     const path = `${version === undefined ? '' : `/v${version}`}${fillPath(spec.path, args.params)}${buildQuery(args.query)}`;
@@ -574,14 +873,14 @@ export class DockerEngineClient {
       res =
         args.upgrade && args.readBuffer && canHijackInto(endpoint)
           ? await hijackInto(endpoint, request, args.readBuffer)
-          : await sendRequest(endpoint, request);
+          : await sendRequest(endpoint, { ...request, agent: args.upgrade ? undefined : this.#agentFor(endpoint) });
     } catch (error) {
       this.#debug(`${spec.method} ${path} failed after ${Date.now() - started} ms: ${(error as Error).message}`);
       throw error;
     }
     this.#debug(`${spec.method} ${path} -> ${res.status} (${Date.now() - started} ms)`);
     const allowed: readonly number[] = spec.ok;
-    const noChange: readonly number[] = 'noChange' in spec ? spec.noChange : [];
+    const noChange: readonly number[] = spec.noChange ?? [];
     if (allowed.includes(res.status) || noChange.includes(res.status)) return res;
     const error = await apiError(res, spec.method, path, version);
     // Go's TLS server answers plain HTTP with this 400: the daemon wants TLS.
@@ -596,6 +895,34 @@ export class DockerEngineClient {
   #debug(line: string): void {
     this.#options.debug?.(line);
   }
+}
+
+/**
+ * A hijacked attach or exec connection as the caller sees it: output split into stdout and
+ * stderr (8-byte frames) or raw (a TTY), stdin through `write`/`end`.
+ */
+function attachedStream(res: TransportResponse, tty: boolean, what: string): AttachedStream {
+  const socket = res.socket;
+  const runs = async function* (body: AsyncIterable<Buffer>): AsyncGenerator<LogChunk[]> {
+    for await (const data of body) yield [{ stream: 'stdout', data }];
+  };
+  return {
+    output: tty ? runs(res.body) : demuxFrameRuns(res.body),
+    write: (data) =>
+      new Promise<void>((resolve, reject) => {
+        if (!socket) return reject(new EngineProtocolError(`The daemon did not hijack ${what}: stdin cannot be sent`));
+        socket.write(data, (error) => (error ? reject(error) : resolve()));
+      }),
+    end: () => socket?.end(),
+    close: () => res.close(),
+  };
+}
+
+/** A `since`/`until` as the daemon reads it: seconds since the epoch. */
+function epochSeconds(value: Date | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const seconds = value instanceof Date ? value.getTime() / 1000 : value;
+  return seconds.toFixed(3);
 }
 
 async function apiError(res: TransportResponse, method: string, path: string, version: string | undefined): Promise<DockerApiError> {

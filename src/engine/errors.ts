@@ -207,3 +207,24 @@ export class ContainerStartError extends DockerApiError {
         : 'other';
   }
 }
+
+/**
+ * A push whose progress stream carried an `error` message (the registry's refusal comes
+ * so, inside a 200 answer) or ended before the registry named the pushed digest.
+ */
+export class PushError extends EngineError {
+  override name = 'PushError';
+  readonly image: string;
+  readonly lastProgress?: string;
+  /** The registry refused access: no credentials, or wrong ones. */
+  readonly authFailure: boolean;
+  constructor(image: string, daemonMessage: string, lastProgress: string | undefined, authFailure: boolean) {
+    const after = lastProgress === undefined ? '' : ` (last progress: ${shownDaemonText(lastProgress)})`;
+    super(`Pushing ${image} failed: ${shownDaemonText(daemonMessage)}${after}`, {
+      hint: authFailure ? 'Log in to the registry (`docker login`), or pass credentials to the client.' : undefined,
+    });
+    this.image = image;
+    this.lastProgress = lastProgress;
+    this.authFailure = authFailure;
+  }
+}

@@ -28,10 +28,10 @@ export type { HelperLimits, LookupOptions, RegistryAuth } from './auth.js';
 export { parseJsonLines } from './json-lines.js';
 export { negotiateApiVersion, parseVersionRejection } from './negotiate.js';
 export type { VersionRejection } from './negotiate.js';
-export { OPERATIONS } from './operations.js';
-export type { OperationName, OperationSpec } from './operations.js';
+export { MORE_OPERATIONS, OPERATIONS } from './operations.js';
+export type { MoreOperationName, OperationName, OperationSpec } from './operations.js';
 export { registryOfImage, splitImageReference } from './reference.js';
-export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_DEADLINE_MS, DEFAULT_IDLE_TIMEOUT_MS } from './transport.js';
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_DEADLINE_MS, DEFAULT_IDLE_TIMEOUT_MS, KEEP_ALIVE_IDLE_MS } from './transport.js';
 export type * from './types.js';
 export {
   CLIENT_API_VERSION_RANGE,

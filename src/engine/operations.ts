@@ -69,3 +69,49 @@ export function buildQuery(query: Record<string, QueryValue> = {}): string {
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/**
+ * Issue 33's library rows, appended apart from OPERATIONS so that the run options (another
+ * branch) and these merge without touching the same lines. `client.ts` reads both through
+ * `operation()`.
+ */
+export const MORE_OPERATIONS = {
+  inspectImage: { method: 'GET', path: '/images/{name}/json', ok: [200], versioned: true, timeout: 'idle' },
+  // Silent while a layer uploads: no idle limit, as for a pull.
+  pushImage: { method: 'POST', path: '/images/{name}/push', ok: [200], versioned: true, timeout: 'none' },
+  createExec: { method: 'POST', path: '/containers/{id}/exec', ok: [201], versioned: true, timeout: 'idle' },
+  // Hijacked (101) when attached; 200 with an empty body when detached.
+  startExec: { method: 'POST', path: '/exec/{id}/start', ok: [101, 200], versioned: true, timeout: 'none' },
+  inspectExec: { method: 'GET', path: '/exec/{id}/json', ok: [200], versioned: true, timeout: 'idle' },
+  // 201 in the API reference up to 1.41, 200 from the daemon itself.
+  resizeExec: { method: 'POST', path: '/exec/{id}/resize', ok: [200, 201], versioned: true, timeout: 'idle' },
+  // Lasts until `until` or the caller's AbortSignal.
+  events: { method: 'GET', path: '/events', ok: [200], versioned: true, timeout: 'none' },
+  createNetwork: { method: 'POST', path: '/networks/create', ok: [201], versioned: true, timeout: 'idle' },
+  listNetworks: { method: 'GET', path: '/networks', ok: [200], versioned: true, timeout: 'idle' },
+  inspectNetwork: { method: 'GET', path: '/networks/{id}', ok: [200], versioned: true, timeout: 'idle' },
+  removeNetwork: { method: 'DELETE', path: '/networks/{id}', ok: [204], versioned: true, timeout: 'idle' },
+  connectNetwork: { method: 'POST', path: '/networks/{id}/connect', ok: [200], versioned: true, timeout: 'idle' },
+  disconnectNetwork: { method: 'POST', path: '/networks/{id}/disconnect', ok: [200], versioned: true, timeout: 'idle' },
+  createVolume: { method: 'POST', path: '/volumes/create', ok: [201], versioned: true, timeout: 'idle' },
+  listVolumes: { method: 'GET', path: '/volumes', ok: [200], versioned: true, timeout: 'idle' },
+  inspectVolume: { method: 'GET', path: '/volumes/{name}', ok: [200], versioned: true, timeout: 'idle' },
+  removeVolume: { method: 'DELETE', path: '/volumes/{name}', ok: [204], versioned: true, timeout: 'idle' },
+  pruneVolumes: { method: 'POST', path: '/volumes/prune', ok: [200], versioned: true, timeout: 'idle' },
+  topContainer: { method: 'GET', path: '/containers/{id}/top', ok: [200], versioned: true, timeout: 'idle' },
+  // A stream (one sample a second) switches the idle limit and the deadline off per call.
+  containerStats: { method: 'GET', path: '/containers/{id}/stats', ok: [200], versioned: true, timeout: 'idle' },
+  // Like stop: the daemon may take `t` seconds before answering.
+  restartContainer: { method: 'POST', path: '/containers/{id}/restart', ok: [204], versioned: true, timeout: 'idle' },
+  renameContainer: { method: 'POST', path: '/containers/{id}/rename', ok: [204], versioned: true, timeout: 'idle' },
+  updateContainer: { method: 'POST', path: '/containers/{id}/update', ok: [200], versioned: true, timeout: 'idle' },
+  pruneContainers: { method: 'POST', path: '/containers/prune', ok: [200], versioned: true, timeout: 'idle' },
+  systemDf: { method: 'GET', path: '/system/df', ok: [200], versioned: true, timeout: 'idle' },
+} as const satisfies Record<string, OperationSpec>;
+
+export type MoreOperationName = keyof typeof MORE_OPERATIONS;
+
+/** Every operation by name, the first table's and the appended one's. */
+export function operation(name: OperationName | MoreOperationName): OperationSpec {
+  return name in OPERATIONS ? OPERATIONS[name as OperationName] : MORE_OPERATIONS[name as MoreOperationName];
+}

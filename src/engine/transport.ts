@@ -42,6 +42,35 @@ export interface TransportRequest {
    * Engine API documents for attach): a 101 answer hands over the raw socket.
    */
   upgrade?: boolean;
+  /**
+   * A keep-alive agent from `keepAliveAgent(endpoint)`: the exchange takes a free connection
+   * of it, and gives it back once the answer is read to its end. Without one, every exchange
+   * opens its own connection (what an upgrade needs: its socket is handed over).
+   */
+  agent?: KeepAliveAgent;
+}
+
+/** http.Agent for unix:// and tcp://, https.Agent for TLS. */
+export type KeepAliveAgent = http.Agent;
+
+/**
+ * How long a connection may sit unused in the pool before it is closed. The daemon keeps
+ * idle connections for ever; a shorter life on our side means a request never picks up one
+ * the daemon (or a proxy) has dropped meanwhile.
+ */
+export const KEEP_ALIVE_IDLE_MS = 15_000;
+
+/**
+ * A pool of kept-alive connections to one endpoint. Node unrefs pooled sockets, so they do
+ * not keep the process alive; `agent.destroy()` closes them.
+ */
+export function keepAliveAgent(endpoint: EngineEndpoint): KeepAliveAgent {
+  const options = { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS, scheduling: 'lifo' as const };
+  if (endpoint.kind === 'tcp' && endpoint.tls) {
+    const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
+    return new https.Agent(options);
+  }
+  return new http.Agent(options);
 }
 
 export interface TransportResponse {
@@ -72,7 +101,7 @@ export async function sendRequest(endpoint: EngineEndpoint, request: TransportRe
     headers.Upgrade = 'tcp';
   }
 
-  const common: http.RequestOptions = { method: request.method, path: request.path, headers, agent: false };
+  const common: http.RequestOptions = { method: request.method, path: request.path, headers, agent: (!request.upgrade && request.agent) || false };
   let req: http.ClientRequest;
   if (endpoint.kind === 'unix') {
     // Over a Unix socket the daemon ignores the Host header; the Go client sends "docker" too.

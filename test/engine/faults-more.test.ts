@@ -103,7 +103,9 @@ function pull(run: Run, options: { auth?: RegistryAuth | false; onProgress?: (m:
 /** A raw server's ping answer, so that negotiation works and the fault hits the call under test. */
 function answerPing(request: RawRequest, conn: net.Socket): boolean {
   if (request.url !== '/_ping') return false;
-  conn.end(head('HTTP/1.1 200 OK', { 'Api-Version': '1.45', 'Content-Type': 'text/plain', 'Content-Length': 2 }) + 'OK');
+  // It closes the connection, so it says so (RFC 9112 §9.6): the client keeps connections
+  // alive, and a POST is never sent again on one that the daemon may have read it from.
+  conn.end(head('HTTP/1.1 200 OK', { 'Api-Version': '1.45', 'Content-Type': 'text/plain', 'Content-Length': 2, Connection: 'close' }) + 'OK');
   return true;
 }
 
