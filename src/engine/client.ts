@@ -452,12 +452,16 @@ export class DockerEngineClient {
     pull: DockerEngineClient['pullImage'];
     remove: DockerEngineClient['removeImage'];
     tag: DockerEngineClient['tagImage'];
+    inspect: DockerEngineClient['inspectImage'];
+    push: DockerEngineClient['pushImage'];
   } {
     return {
       list: (options) => this.listImages(options),
       pull: (image, options) => this.pullImage(image, options),
       remove: (name, options) => this.removeImage(name, options),
       tag: (name, options) => this.tagImage(name, options),
+      inspect: (name, options) => this.inspectImage(name, options),
+      push: (image, options) => this.pushImage(image, options),
     };
   }
 
@@ -582,27 +586,28 @@ export class DockerEngineClient {
    * (with `since` the daemon replays what it kept first). The stream ends at `until`, or when
    * `signal` aborts: the stream has no other end, so an abort ends the loop quietly.
    */
-  async *events(options: CallOptions & { filters?: Filters; since?: Date | number; until?: Date | number } = {}): AsyncGenerator<EngineEvent> {
-    const { signal } = options;
+  events(options: CallOptions & { filters?: Filters; since?: Date | number; until?: Date | number } = {}): AsyncGenerator<EngineEvent> {
+    const query = { since: epochSeconds(options.since), until: epochSeconds(options.until), filters: options.filters };
+    return this.#live('events', { signal: options.signal, query }, 'event stream', (value) => checkObject<EngineEvent>(value, 'GET /events'));
+  }
+
+  /**
+   * A stream of JSON lines with no end of its own (events, stats): read until the daemon
+   * ends it or the caller stops; an abort of the caller's signal ends it without an error.
+   */
+  async *#live<T>(name: AnyOperation, args: CallArgs, what: string, check: (value: unknown) => T): AsyncGenerator<T> {
+    const { signal } = args;
     if (signal?.aborted) return;
-    let res: TransportResponse;
     try {
-      res = await this.#call('events', {
-        signal,
-        query: { since: epochSeconds(options.since), until: epochSeconds(options.until), filters: options.filters },
-        deadlineMs: 0,
-      });
+      const res = await this.#call(name, { ...args, deadlineMs: 0 });
+      try {
+        for await (const value of parseJsonLines(res.body, what)) yield check(value);
+      } finally {
+        res.close();
+      }
     } catch (error) {
       if (signal?.aborted) return;
       throw error;
-    }
-    try {
-      for await (const value of parseJsonLines(res.body, 'event stream')) yield checkObject<EngineEvent>(value, 'GET /events');
-    } catch (error) {
-      if (signal?.aborted) return;
-      throw error;
-    } finally {
-      res.close();
     }
   }
 
@@ -719,14 +724,13 @@ export class DockerEngineClient {
     });
   }
 
-  /** A sample a second until the container stops (or the caller stops reading). */
-  async *containerStatsStream(id: string, options: CallOptions = {}): AsyncGenerator<ContainerStats> {
-    const res = await this.#call('containerStats', { signal: options.signal, params: { id }, query: { stream: true }, idleTimeoutMs: 0, deadlineMs: 0 });
-    try {
-      for await (const value of parseJsonLines(res.body, `stats stream of ${id}`)) yield checkObject<ContainerStats>(value, `stats stream of ${id}`);
-    } finally {
-      res.close();
-    }
+  /**
+   * A sample a second for as long as the caller reads: the daemon goes on (with empty
+   * samples) after the container stops, so `break` or the signal ends it, an abort quietly.
+   */
+  containerStatsStream(id: string, options: CallOptions = {}): AsyncGenerator<ContainerStats> {
+    const what = `stats stream of ${id}`;
+    return this.#live('containerStats', { signal: options.signal, params: { id }, query: { stream: true }, idleTimeoutMs: 0 }, what, (value) => checkObject<ContainerStats>(value, what));
   }
 
   /** `t`: seconds the daemon waits for the stop before it kills. */
