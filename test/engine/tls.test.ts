@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerEngineClient, EngineConnectionError } from '../../src/engine/index.js';
 import { CLI } from '../helpers/cli.js';
+import { countingProxy } from './counting-proxy.js';
 import { collectLogs, engineEnv, tempDir } from './helpers.js';
 
 /**
@@ -166,6 +167,21 @@ describe('tcp:// with TLS (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH)', () => {
     );
     const client = new DockerEngineClient({ env: { DOCKER_CONFIG: config, DOCKER_CONTEXT: 'tls-ctx' } });
     expect((await client.version()).ApiVersion).toBe('1.41');
+  });
+
+  it('keeps one verified TLS connection alive for sequential calls (counted by a pipe in front of the daemon)', async () => {
+    const pipe = await countingProxy({ port }, 'tcp');
+    try {
+      const client = new DockerEngineClient({ env: { ...tlsEnv(dir), DOCKER_HOST: pipe.host } });
+      for (let i = 0; i < 5; i++) expect((await client.version()).ApiVersion).toBe('1.41');
+      await client.listContainers({ all: true });
+      await client.inspectImage(loadImage());
+      expect(pipe.connections()).toBe(1);
+      client.close();
+      await expect.poll(() => pipe.open()).toBe(0);
+    } finally {
+      await pipe.close();
+    }
   });
 });
 
