@@ -197,6 +197,21 @@ describe('images', () => {
     expect(answer.headers.get('docker-content-digest')).toBe(digest);
   });
 
+  it('pushes with an auths entry that holds username and password instead of auth', async () => {
+    const { registry, registryUser, registryPassword } = engineEnv();
+    const config = tempDir();
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ auths: { [`http://${registry}`]: { username: registryUser, password: registryPassword } } }));
+    const target = `${registry}/pushed/${RUN}:plain`;
+    await client.tagImage(engineEnv().image, { repo: `${registry}/pushed/${RUN}`, tag: 'plain' });
+    images.push(target);
+    const pusher = new DockerEngineClient({ host: engineEnv().dockerHost, env: { DOCKER_CONFIG: config } });
+    const messages: string[] = [];
+    for await (const message of pusher.images.push(target)) messages.push(JSON.stringify(message));
+    pusher.close();
+    expect(messages.at(-1)).toMatch(/"aux":\{"Tag":"plain","Digest":"sha256:[0-9a-f]{64}"/);
+    expect(messages.join('\n')).not.toContain(registryPassword);
+  });
+
   it('fails a push without credentials with a PushError that says access was refused', async () => {
     const { registry } = engineEnv();
     const target = `${registry}/pushed/${RUN}:nocreds`;
