@@ -89,6 +89,8 @@ export interface DockerEngineClientOptions {
    * Idle sockets never keep the process alive; `close()` drops them at once.
    */
   keepAlive?: boolean;
+  /** How long a kept connection may sit unused before it is closed (default 15 s). */
+  keepAliveIdleMs?: number;
 }
 
 export interface CallOptions {
@@ -814,7 +816,7 @@ export class DockerEngineClient {
     if (this.#options.keepAlive === false) return undefined;
     if (this.#agent?.endpoint !== endpoint) {
       this.#agent?.agent.destroy();
-      this.#agent = { endpoint, agent: keepAliveAgent(endpoint) };
+      this.#agent = { endpoint, agent: keepAliveAgent(endpoint, this.#options.keepAliveIdleMs) };
     }
     return this.#agent.agent;
   }

@@ -64,8 +64,10 @@ export const KEEP_ALIVE_IDLE_MS = 15_000;
  * A pool of kept-alive connections to one endpoint. Node unrefs pooled sockets, so they do
  * not keep the process alive; `agent.destroy()` closes them.
  */
-export function keepAliveAgent(endpoint: EngineEndpoint): KeepAliveAgent {
-  const options = { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS, scheduling: 'lifo' as const };
+export function keepAliveAgent(endpoint: EngineEndpoint, idleMs = KEEP_ALIVE_IDLE_MS): KeepAliveAgent {
+  // `timeout` closes a socket that sits idle in the pool; on a socket in use it only emits
+  // 'timeout', which nothing here listens to: a wait or a pull may stay silent for longer.
+  const options = { keepAlive: true, timeout: idleMs, scheduling: 'lifo' as const };
   if (endpoint.kind === 'tcp' && endpoint.tls) {
     const https = createRequire(import.meta.url)('node:https') as typeof import('node:https');
     return new https.Agent(options);

@@ -102,6 +102,24 @@ describe('keep-alive connections', () => {
     client.close();
   });
 
+  it('closes a connection left idle longer than keepAliveIdleMs, but never one a silent call is using', async () => {
+    const pipe = await proxy('unix');
+    const client = new DockerEngineClient({ host: pipe.host, env: {}, keepAliveIdleMs: 300 });
+    const { Id } = await client.createContainer({ Image: engineEnv().image, Cmd: ['sleep', '1.5'] });
+    try {
+      await client.startContainer(Id);
+      // The daemon says nothing for 1.5 s, five times the pool's idle limit.
+      expect((await client.waitContainer(Id)).StatusCode).toBe(0);
+      expect(pipe.connections()).toBe(1);
+      await expect.poll(() => pipe.open(), { timeout: 3_000 }).toBe(0);
+      await client.inspectContainer(Id);
+      expect(pipe.connections()).toBe(2);
+    } finally {
+      await client.removeContainer(Id, { force: true });
+      client.close();
+    }
+  });
+
   it('lets the process exit at once with a kept connection open (idle sockets are unref’d), without close()', async () => {
     const pipe = await proxy('unix');
     const dir = tempDir('hl-keep-');
