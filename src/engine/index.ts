@@ -20,6 +20,7 @@ export * from './errors.js';
 export { createContainerPulling, runContainer, runContainerDetached } from './flow.js';
 export type { FinishedContainer, PullPolicy, RunContainerOptions, StartedContainer } from './flow.js';
 export { demuxFrameRuns, demuxLogFrames, rawLogChunks } from './frames.js';
+export { copyOutput } from './copy-output.js';
 export type { LogChunk, LogStreamName } from './frames.js';
 export { DEFAULT_UNIX_SOCKET, dockerConfigDir, parseDockerHost, resolveEndpoint } from './host.js';
 export type { EngineEndpoint, ResolveEndpointOptions, TlsSettings } from './host.js';

@@ -96,7 +96,7 @@ function typeCheck(files: Record<string, string>): Record<string, string[]> {
 
 function tableModule(): string {
   const bodies = tableRows().map(([, , ours], i) => `export async function row${i}(): Promise<void> {\n  ${codeOf(ours)};\n}\n`);
-  return `import { DockerEngineClient } from 'hublint/engine';
+  return `import { DockerEngineClient, copyOutput } from 'hublint/engine';
 declare const docker: DockerEngineClient;
 declare const id: string, execId: string, image: string, net: string, vol: string, signal: AbortSignal;
 ${bodies.join('')}`;

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DockerApiError, DockerEngineClient, PushError, type EngineEvent, type LogChunk } from '../../src/engine/index.js';
+import { DockerApiError, DockerEngineClient, PushError, copyOutput, type EngineEvent, type LogChunk } from '../../src/engine/index.js';
 import { engineEnv, tempDir, testClient, uniqueName } from './helpers.js';
 
 /**
@@ -63,6 +64,31 @@ describe('exec', () => {
     const after = await client.inspectExec(exec.Id);
     expect(after).toMatchObject({ Running: false, ExitCode: 4 });
     expect(after.ProcessConfig?.tty).toBe(false);
+  });
+
+  it('copies an exec’s output into two writables, stdout and stderr apart, waiting when one is full', async () => {
+    const id = await running();
+    // 256 KiB on stdout against a 1 KiB writable: the copy has to wait for drain many times.
+    const exec = await client.createExec(id, { Cmd: ['sh', '-c', 'head -c 262144 /dev/zero; echo warn >&2'] });
+    const stdout = new PassThrough({ highWaterMark: 1024 });
+    const stderr = new PassThrough();
+    let outBytes = 0;
+    let drains = 0;
+    stdout.on('drain', () => drains++);
+    const reader = (async () => {
+      for await (const chunk of stdout) {
+        outBytes += (chunk as Buffer).length;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const errText: Buffer[] = [];
+    stderr.on('data', (chunk: Buffer) => errText.push(chunk));
+    await copyOutput((await client.startExec(exec.Id)).output, { stdout, stderr });
+    stdout.end();
+    await reader;
+    expect(outBytes).toBe(262144);
+    expect(Buffer.concat(errText).toString()).toBe('warn\n');
+    expect(drains).toBeGreaterThan(0);
   });
 
   it('resizes a running TTY exec: stty inside sees the new size', async () => {
