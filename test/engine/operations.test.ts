@@ -130,14 +130,15 @@ describe('events', () => {
     const name = uniqueName('ev');
     const controller = new AbortController();
     const seen: EngineEvent[] = [];
+    // `since` replays what happened between now and the moment the daemon has subscribed
+    // the stream, so nothing is lost to that race.
+    const since = new Date(Date.now() - 1000);
     const done = (async () => {
-      for await (const event of client.events({ filters: { type: ['container'], container: [name] }, signal: controller.signal })) {
+      for await (const event of client.events({ filters: { type: ['container'], container: [name] }, since, signal: controller.signal })) {
         seen.push(event);
         if (event.Action === 'die') controller.abort();
       }
     })();
-    // The stream is open once the daemon answered; give it that moment before acting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const { Id } = await client.createContainer({ Image: engineEnv().image, Cmd: ['true'], Labels: labels }, { name });
     containers.push(Id);
     await client.startContainer(Id);
