@@ -41,6 +41,15 @@ export function projectResolver(source: ProjectSource): ProjectResolver {
         return here;
       }
     },
+    folders(dir) {
+      try {
+        return readdirSync(resolve(source.cwd, dir), { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name);
+      } catch {
+        return [];
+      }
+    },
   });
   if (!timingsEnabled()) return resolver;
   // The stage clock: cross-file queries, timed at the outermost call only (a query may ask others).

@@ -1,5 +1,5 @@
 import { spend } from '../../runtime/work-budget.js';
-import type { ProjectLookup } from '../types.js';
+import type { ForeignValue, ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
@@ -632,12 +632,32 @@ export class Evaluator {
     const options = e.options.slice(0, MAX_OPTIONS).map((o) => this.evaluate(o, env, depth + 1));
     if (options.length === 0) return [this.hole(e, '')];
     this.chosen?.push(e);
-    const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
-    const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
-    const forced = env.choices?.get(e.id);
-    const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
-    if (texts.every((t) => t === texts[0])) return pick;
-    return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
+    return pickOption(options, env.choices?.get(e.id));
+  }
+
+  /**
+   * Go: a field of a method's receiver the file does not set (`r.domain` in `func (r *Remote)
+   * SignIn`): the values the project gives that field of the receiver's type (members.ts), one
+   * of them read as an `either`'s options are.
+   */
+  private memberOfReceiver(e: Extract<Expr, { kind: 'name' }>): Pieces | undefined {
+    const m = this.p.lowered.language === 'go' && this.p.project.memberValues ? /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(e.name) : null;
+    if (!m) return undefined;
+    let owner: string | undefined;
+    for (let s: Scope | null = e.scope; s && !owner; s = s.parent) if (s.params[0]?.name === `recv:${m[1]}`) owner = s.receiver;
+    if (!owner) return undefined;
+    const values = this.p.project.memberValues?.({ file: this.p.file, language: 'go', owner, member: m[2] }) ?? [];
+    if (values.length === 0) return undefined;
+    return pickOption(values.slice(0, MAX_OPTIONS).map((v) => this.foreignPieces(e, v.pieces)));
+  }
+
+  /** Another file's value as pieces of the name that reads it here (its text keeps its origin). */
+  private foreignPieces(e: Expr, pieces: ForeignValue['pieces']): Pieces {
+    return pieces.map((fp): Piece => {
+      const origin = { file: fp.file, start: fp.start, end: fp.end };
+      const at = this.guest ? { start: -1, end: -1 } : { start: e.start, end: e.end };
+      return 'text' in fp ? { text: fp.text, ...at, foreign: true, origin } : { hole: fp.hole, ...at, examples: [] };
+    });
   }
 
   private hole(e: Expr, name: string): Extract<Piece, { hole: string }> {
@@ -693,14 +713,10 @@ export class Evaluator {
     if (returned.length === 1) return this.evaluate(returned[0], { bindings: new Map(carried(env)) }, depth + 1);
     if (this.p.mayBeForeign(e.name)) {
       const value = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: e.name });
-      if (value) {
-        return value.pieces.map((fp): Piece => {
-          const origin = { file: fp.file, start: fp.start, end: fp.end };
-          const at = this.guest ? { start: -1, end: -1 } : { start: e.start, end: e.end };
-          return 'text' in fp ? { text: fp.text, ...at, foreign: true, origin } : { hole: fp.hole, ...at, examples: [] };
-        });
-      }
+      if (value) return this.foreignPieces(e, value.pieces);
     }
+    const member = def ? undefined : this.memberOfReceiver(e);
+    if (member) return member;
     return [this.hole(e, e.name)];
   }
 
@@ -781,6 +797,20 @@ export class Evaluator {
     }
     return call.args[1] ? this.evaluate(call.args[1], env, depth + 1) : undefined;
   }
+}
+
+/**
+ * One of several values a name may hold (an `either`'s options, a field set in several places):
+ * the one whose literal text names a Hub host or a Hub path (the call that may reach the Hub is
+ * the one to report), else the first, unless `forced`; its text is marked `chosen` when the
+ * values differ (a fix would edit a value the others share or do not have).
+ */
+function pickOption(options: Pieces[], forced?: number): Pieces {
+  const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
+  const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
+  const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
+  if (texts.every((t) => t === texts[0])) return pick;
+  return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
 }
 
 /** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */

@@ -174,6 +174,24 @@ function goPackageDir(fs: ModuleFs, file: string, importPath: string): string | 
   return undefined;
 }
 
+/** An import spec of a Go file's text: `"path"` or `alias "path"`, alone or in an `import ( … )` block. */
+const GO_IMPORT_SPEC = /^[ \t]*(?:import[ \t]+)?(?:([A-Za-z_]\w*)[ \t]+)?"([^"\n]+)"/gm;
+
+/**
+ * The names under which a Go file (`caller`) imports the package in folder `dir`: its
+ * alias, else the last element of the import path. From the text, line by line (a caller's
+ * file is not lowered unless it names the function).
+ */
+export function goImportedAs(fs: ModuleFs, caller: string, text: string, dir: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(GO_IMPORT_SPEC)) {
+    const path = m[2];
+    if (m[1] === '_' || goPackageDir(fs, caller, path) !== dir) continue;
+    out.push(m[1] ?? path.slice(path.lastIndexOf('/') + 1));
+  }
+  return out;
+}
+
 function goTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
   const parts = name.split('.');
   // The same package: every .go file of the folder, whatever its build tags.

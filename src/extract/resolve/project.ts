@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
 import { adapterNameFor } from '../registry.js';
-import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
+import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
+import { ancestors, goImportedAs, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
+import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, type TreeFs } from './members.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -21,6 +22,8 @@ export interface ProjectFiles {
   read(path: string): string | undefined;
   /** The file names (not folders) of a folder; empty when it cannot be listed. */
   list(dir: string): readonly string[];
+  /** The sub-folder names of a folder (a module-wide question walks them); absent or empty: none. */
+  folders?(dir: string): readonly string[];
 }
 
 /** Turns a file's text into the lowered form (registered by each lowered language's adapter on load). */
@@ -96,7 +99,12 @@ const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: str
   ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
   kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
   python: { file: /\.py$/, locals: (fs, caller, text, q) => pythonCallerNames(fs, caller, text, q.file, q.name) },
+  // Go: a function of the package by its name, from another package of the module as `pkg.Name`.
+  go: { file: /^(?!.*_test\.go$).*\.go$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : goImportedAs(fs, caller, text, posix.dirname(q.file)).map((l) => `${l}.${q.name}`)) },
 };
+
+/** Go's callers may be in any package of the module (`cmd/tool/main.go` calling `registry.New(…)`). */
+const MODULE_WIDE_CALLERS = new Set(['go']);
 
 function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
   return jsImports(text)
@@ -128,6 +136,8 @@ export class ProjectResolver implements ProjectLookup {
   private readonly declared = new Map<string, Set<string>>();
   private readonly functions = new Map<string, ForeignFunction | null>();
   private readonly mentioned = new Map<string, string | undefined>();
+  private readonly memberAnswers = new Map<string, ForeignValue[]>();
+  private readonly moduleFiles = new Map<string, string[]>();
   private readonly busy: string[] = [];
   /**
    * The files (`f:path`) and folder listings (`d:dir`) the calls in progress read, innermost
@@ -137,7 +147,7 @@ export class ProjectResolver implements ProjectLookup {
    */
   private readonly noting: Array<Set<string>> = [];
   private readonly answerDeps = new Map<string, Set<string>>();
-  private readonly fs: ModuleFs;
+  private readonly fs: TreeFs;
   /** Questions answered from files (for tests and the profile). */
   stats = { questions: 0, filesRead: 0, filesLowered: 0 };
 
@@ -146,6 +156,7 @@ export class ProjectResolver implements ProjectLookup {
       has: (p) => this.read(p) !== undefined,
       list: (d) => this.list(d),
       read: (p) => this.read(p),
+      folders: (d) => this.folders(d),
     };
   }
 
@@ -174,6 +185,7 @@ export class ProjectResolver implements ProjectLookup {
       functionOf: (q) => within(() => this.functionOf(q)),
       methodsOf: (owner, name) => within(() => this.methodsOf(owner, name)),
       mentions: (q, pattern, needle) => within(() => this.mentions(q, pattern, needle)),
+      memberValues: (q) => within(() => this.memberValues(q)),
     };
   }
 
@@ -222,6 +234,74 @@ export class ProjectResolver implements ProjectLookup {
     let l = this.lists.get(dir);
     if (!l) this.lists.set(dir, (l = this.files.list(dir)));
     return l;
+  }
+
+  private readonly folderLists = new Map<string, readonly string[]>();
+  /** Sub-folders, for a module-wide question; a listing is noted like a folder's files (`d:`), so a new folder re-asks. */
+  private folders(dir: string): readonly string[] {
+    if (this.noting.length > 0) this.note(`d:${dir}`);
+    let l = this.folderLists.get(dir);
+    if (!l) this.folderLists.set(dir, (l = this.files.folders?.(dir) ?? []));
+    return l;
+  }
+
+  /** The Go files of the module `file` stands in (goModuleFiles), listed once per run. */
+  private goModule(file: string): string[] {
+    const root = goModuleRoot(this.fs, file);
+    let files = this.moduleFiles.get(root);
+    if (!files) this.moduleFiles.set(root, (files = goModuleFiles(this.fs, root)));
+    return files;
+  }
+
+  /**
+   * The values `q.owner`'s field `q.member` is given in the project (members.ts says where):
+   * each definition evaluated in its own file; a definition that only holds a parameter of its
+   * function (`NewRemote(domain string)`, `WithDomain(d string)`'s closure) gives the values
+   * that function's callers pass. Asked per type and field, once per run; the files are read
+   * on demand, also those the scan does not report on (a partial scan reads what a site needs).
+   */
+  memberValues(q: MemberQuery): ForeignValue[] {
+    if (q.language !== 'go') return [];
+    const key = `member\0${goModuleRoot(this.fs, q.file)}\0${posix.dirname(q.file)}\0${q.owner}\0${q.member}`;
+    const known = this.memberAnswers.get(key);
+    if (known) {
+      this.recall(key);
+      return known;
+    }
+    const out: ForeignValue[] = [];
+    this.memberAnswers.set(key, out);
+    if (this.busy.length >= MAX_CHAIN) return out;
+    this.busy.push(key);
+    try {
+      this.noteUnder(key, () => this.membersSet(q, out));
+    } finally {
+      this.busy.pop();
+    }
+    return out;
+  }
+
+  private membersSet(q: MemberQuery, out: ForeignValue[]): void {
+    const lower = LOWERINGS.get('go');
+    if (!lower) return;
+    const dir = posix.dirname(q.file);
+    for (const file of this.goModule(q.file)) {
+      if (out.length >= MAX_CALLER_VALUES) return;
+      const text = this.read(file);
+      if (text === undefined || !mayDefineMember(text, q.member)) continue;
+      const parsed = this.parse(file, text, lower);
+      if (!parsed) continue;
+      const ev = new Evaluator(parsed.program);
+      for (const def of memberDefs(parsed.program.lowered, q.owner, q.member, posix.dirname(file) === dir)) {
+        const pieces = ev.evaluate(def.value);
+        const only = pieces.length === 1 ? pieces[0] : undefined;
+        const fn = only && 'hole' in only && def.value.kind === 'name' ? parsed.program.paramScope(def.value.name, def.value) : undefined;
+        const index = fn?.params.findIndex((x) => x.name === (def.value as { name: string }).name) ?? -1;
+        // Only a parameter here: what the callers of its function pass (`NewRemote("https://…")` in cmd/); a method's callers are not followed.
+        if (fn?.name && index >= 0 && !fn.params[0]?.name.startsWith('recv:')) out.push(...this.callArguments({ file, language: 'go', name: fn.name, index, param: fn.params[index].name }));
+        else out.push(foreignValue(file, def.value, pieces));
+        if (out.length >= MAX_CALLER_VALUES) return;
+      }
+    }
   }
 
   value(q: ForeignQuery): ForeignValue | undefined {
@@ -298,7 +378,7 @@ export class ProjectResolver implements ProjectLookup {
     const rule = CALLERS[q.language];
     if (!rule) return;
     const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
-    const files = dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
+    const files = MODULE_WIDE_CALLERS.has(q.language) ? this.goModule(q.file) : dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
     for (const caller of files.slice(0, MAX_FILES)) {
       if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
       const text = this.read(caller);
