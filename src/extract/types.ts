@@ -98,6 +98,8 @@ export interface ForeignFunction {
   program: Program;
   fn?: Scope;
   cls?: Scope;
+  /** An inherited method: the classes from the one asked (first) up to the one below `cls`, each extending the next. */
+  via?: Array<{ program: Program; cls: Scope }>;
 }
 
 /** A parameter of a function `file` exports, asked of the files that call it. */

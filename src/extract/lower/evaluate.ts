@@ -4,7 +4,7 @@ import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
-import { classAround, superBindingsOf } from './super-call.js';
+import { chainBindings, classAround, superBindingsOf } from './super-call.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
 export type Piece =
@@ -743,14 +743,27 @@ export class Evaluator {
     const member = /^(?:this|self)\.[\w$]+$/.test(e.name) ? classAround(e.scope) : undefined;
     const project = this.p.project;
     if (!member?.base || !project.functionOf) return undefined;
-    const base = project.functionOf({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: member.base });
-    const cls = base?.cls;
-    if (!base || !cls || base.program.file === this.p.file) return undefined;
-    const program = viewOf(base.program, project);
-    const defs = (program.defsByName.get(e.name) ?? []).filter((d) => classAround(d.scope) === cls);
-    const def = defs[defs.length - 1];
+    let base = project.functionOf({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: member.base });
+    if (!base?.cls || base.program.file === this.p.file) return undefined;
+    // Set by the base's base in turn (`Catalog(Accounts)`, `Accounts(Transport)`, `self.base_url` in Transport), a few classes up.
+    let program = viewOf(base.program, project);
+    let cls = base.cls;
+    let def: Def | undefined;
+    const chain = [{ program, cls }];
+    for (let up = 0; up < 4; up++) {
+      const owner = cls;
+      const defs = (program.defsByName.get(e.name) ?? []).filter((d) => classAround(d.scope) === owner);
+      def = defs[defs.length - 1];
+      if (def || !owner.base) break;
+      const next = program.lowered.scopes.find((s) => s.kind === 'class' && s.name === owner.base && s !== owner);
+      base = next ? { program: base.program, cls: next } : project.functionOf({ file: program.file, language: program.lowered.language, imports: program.lowered.imports, name: owner.base });
+      if (!base?.cls) return undefined;
+      program = viewOf(base.program, project);
+      cls = base.cls;
+      chain.push({ program, cls });
+    }
     if (!def) return undefined;
-    const bound = superBindingsOf(this.p, member, { program, cls }, env, this);
+    const bound = [...superBindingsOf(this.p, member, chain[0], env, this), ...chainBindings(chain, (at) => new Evaluator(at, true))];
     return new Evaluator(program, true).evaluate(def.value, { bindings: new Map([...carried(env), ...bound]) }, depth + 1);
   }
 

@@ -84,6 +84,9 @@ const MAX_CHAIN = 6;
 const MAX_FILES = 200;
 /** Folders above a file searched for the files that call one of its functions (its own and two above). */
 const CALLER_FOLDERS = 3;
+/** Classes walked up a hierarchy for an inherited method (`C(B)`, `B(A)`: two). */
+const MAX_BASES = 4;
+const lastName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 /** Call-site values kept for one parameter. */
 const MAX_CALLER_VALUES = 8;
 
@@ -430,6 +433,7 @@ export class ProjectResolver implements ProjectLookup {
         .filter((s) => s.kind === 'function' && s.name === name && (owner.cls ? s.parent === owner.cls : s.params[0]?.name.startsWith('recv:')))
         .map((fn) => ({ program, fn }));
     const here = own(owner.program);
+    if (here.length === 0 && owner.cls) return this.inheritedMethods(owner, name);
     if (here.length > 0 || owner.cls || owner.program.lowered.language !== 'go' || !/^\w+$/.test(name)) return here;
     // Go: a method of the type a constructor returns may stand in any file of its package.
     const dir = posix.dirname(owner.program.file);
@@ -443,6 +447,31 @@ export class ProjectResolver implements ProjectLookup {
       if (parsed) out.push(...own(parsed.program));
     }
     return out;
+  }
+
+  /**
+   * A method the class does not define, from the classes it extends in turn (`Catalog(Accounts)`
+   * with `Accounts(Transport)` and `_request` in Transport's module): each base found by the
+   * module rules of the file that names it, at most MAX_BASES up. Each hit carries the class
+   * that defines it, so its constructor's parameters are bound as that class's.
+   */
+  private inheritedMethods(owner: ForeignFunction, name: string): ForeignFunction[] {
+    let at = owner;
+    const via: Array<{ program: Program; cls: Scope }> = [];
+    for (let up = 0; up < MAX_BASES && at.cls?.base; up++) {
+      const lowered = at.program.lowered;
+      const cls = at.cls;
+      const same = lowered.scopes.find((s) => s.kind === 'class' && s.name === lastName(cls.base ?? '') && s !== cls);
+      const next: ForeignFunction | undefined = same
+        ? { program: at.program, cls: same }
+        : this.functionOf({ file: at.program.file, language: lowered.language, imports: lowered.imports, name: cls.base ?? '' });
+      if (!next?.cls) return [];
+      via.push({ program: at.program, cls });
+      const found = next.program.lowered.scopes.filter((s) => s.kind === 'function' && s.name === name && s.parent === next.cls).map((fn) => ({ program: next.program, fn, cls: next.cls, via }));
+      if (found.length > 0) return found;
+      at = next;
+    }
+    return [];
   }
 
   mentions(q: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle: RegExp = pattern): string | undefined {
