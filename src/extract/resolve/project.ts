@@ -106,13 +106,16 @@ const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: str
   go: { file: /^(?!.*_test\.go$).*\.go$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : goImportedAs(fs, caller, text, posix.dirname(q.file)).map((l) => `${l}.${q.name}`)) },
 };
 
+/** Folders of commands that use a project's library, beside the folders above it. */
+const ENTRY_FOLDERS = ['bin', 'scripts', 'script', 'tools'];
+
 /** Go's callers may be in any package of the module (`cmd/tool/main.go` calling `registry.New(…)`). */
 const MODULE_WIDE_CALLERS = new Set(['go']);
 
 function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
   return jsImports(text)
-    .filter((i) => i.name === q.name && jsModuleFile(fs, caller, i.module) === q.file)
-    .map((i) => i.local);
+    .filter((i) => (i.name === q.name || i.name === null) && jsModuleFile(fs, caller, i.module) === q.file)
+    .map((i) => (i.name === null ? `${i.local}.${q.name}` : i.local));
 }
 
 /** `import a.b.Name` / `import a.b.Name as Alias` lines of a Kotlin file: the local names of `name`. */
@@ -380,7 +383,9 @@ export class ProjectResolver implements ProjectLookup {
   private callersPass(q: CallerQuery, out: ForeignValue[]): void {
     const rule = CALLERS[q.language];
     if (!rule) return;
-    const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
+    const up = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
+    // The scripts beside them too (`bin/sync`, `scripts/`): where a command passes a client its base.
+    const dirs = [...up, ...up.flatMap((d) => ENTRY_FOLDERS.map((e) => posix.join(d, e))).filter((d) => !up.includes(d))];
     const files = MODULE_WIDE_CALLERS.has(q.language) ? this.goModule(q.file) : dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
     for (const caller of files.slice(0, MAX_FILES)) {
       if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
