@@ -38,13 +38,22 @@ export function goModuleRoot(fs: ModuleFs, file: string): string {
  * a folder holding another go.mod is another module and is left out.
  */
 export function goModuleFiles(fs: TreeFs, root: string): string[] {
+  return treeFiles(fs, root, (n) => n.endsWith('.go') && !n.endsWith('_test.go'), (names) => names.includes('go.mod'));
+}
+
+/**
+ * The files under `root` whose name passes `wanted`, its own folder's first, breadth first, at
+ * most MAX_MODULE_FILES (folders of vendored or hidden code left out; a folder `apart` says is
+ * another project's, such as a nested go.mod, too).
+ */
+export function treeFiles(fs: TreeFs, root: string, wanted: (name: string) => boolean, apart: (names: readonly string[]) => boolean = () => false): string[] {
   const out: string[] = [];
   const queue = [root];
   for (let i = 0; i < queue.length && i < MAX_MODULE_FOLDERS && out.length < MAX_MODULE_FILES; i++) {
     const dir = queue[i];
     const names = fs.list(dir);
-    if (dir !== root && names.includes('go.mod')) continue;
-    for (const n of names) if (n.endsWith('.go') && !n.endsWith('_test.go') && out.length < MAX_MODULE_FILES) out.push(posix.join(dir, n));
+    if (dir !== root && apart(names)) continue;
+    for (const n of names) if (wanted(n) && out.length < MAX_MODULE_FILES) out.push(posix.join(dir, n));
     for (const sub of fs.folders(dir)) if (!SKIPPED_FOLDER.test(sub)) queue.push(posix.join(dir, sub));
   }
   return out;

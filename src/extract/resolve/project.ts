@@ -5,7 +5,7 @@ import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignV
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
 import { ancestors, goImportedAs, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
-import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, type TreeFs } from './members.js';
+import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, treeFiles, type TreeFs } from './members.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -102,6 +102,10 @@ const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: str
   ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
   kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
   python: { file: /\.py$/, locals: (fs, caller, text, q) => pythonCallerNames(fs, caller, text, q.file, q.name) },
+  // Java: a class of the same package by its name, one elsewhere through its import.
+  java: { file: /\.java$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
+  // C#: a class of the same folder, or of a namespace the caller is in or uses.
+  csharp: { file: /\.cs$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) || usesNamespaceOf(fs, text, q.file) ? [q.name] : []) },
   // Go: a function of the package by its name, from another package of the module as `pkg.Name`.
   go: { file: /^(?!.*_test\.go$).*\.go$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : goImportedAs(fs, caller, text, posix.dirname(q.file)).map((l) => `${l}.${q.name}`)) },
 };
@@ -111,11 +115,26 @@ const ENTRY_FOLDERS = ['bin', 'scripts', 'script', 'tools'];
 
 /** Go's callers may be in any package of the module (`cmd/tool/main.go` calling `registry.New(…)`). */
 const MODULE_WIDE_CALLERS = new Set(['go']);
+/**
+ * Java's, Kotlin's and C#'s in any package of the source tree (`org/acme/app/Main.java` making
+ * `org.acme.hub.Registry`): the tree under the highest folder CALLER_FOLDERS goes up to.
+ */
+const SOURCE_TREE_CALLERS = new Set(['java', 'kotlin', 'csharp']);
 
 function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
   return jsImports(text)
     .filter((i) => (i.name === q.name || i.name === null) && jsModuleFile(fs, caller, i.module) === q.file)
     .map((i) => (i.name === null ? `${i.local}.${q.name}` : i.local));
+}
+
+/** Whether a C# file's text is in, or has a `using` of, the namespace `file` declares. */
+function usesNamespaceOf(fs: ModuleFs, text: string, file: string): boolean {
+  const ns = /^[ \t]*namespace[ \t]+([\w.]+)/m.exec(fs.read(file) ?? '')?.[1];
+  if (!ns) return false;
+  return text.split('\n').some((line) => {
+    const m = /^[ \t]*(?:global[ \t]+)?(?:using|namespace)[ \t]+([\w.]+)[ \t]*[;{]?/.exec(line);
+    return m?.[1] === ns;
+  });
 }
 
 /** `import a.b.Name` / `import a.b.Name as Alias` lines of a Kotlin file: the local names of `name`. */
@@ -386,7 +405,11 @@ export class ProjectResolver implements ProjectLookup {
     const up = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
     // The scripts beside them too (`bin/sync`, `scripts/`): where a command passes a client its base.
     const dirs = [...up, ...up.flatMap((d) => ENTRY_FOLDERS.map((e) => posix.join(d, e))).filter((d) => !up.includes(d))];
-    const files = MODULE_WIDE_CALLERS.has(q.language) ? this.goModule(q.file) : dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
+    const files = MODULE_WIDE_CALLERS.has(q.language)
+      ? this.goModule(q.file)
+      : SOURCE_TREE_CALLERS.has(q.language)
+        ? treeFiles(this.fs, up[up.length - 1], (n) => rule.file.test(n))
+        : dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
     for (const caller of files.slice(0, MAX_FILES)) {
       if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
       const text = this.read(caller);
@@ -399,7 +422,8 @@ export class ProjectResolver implements ProjectLookup {
       if (!parsed) continue;
       const ev = new Evaluator(parsed.program);
       for (const call of parsed.program.lowered.calls) {
-        const arg = locals.includes(call.callee) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
+        // Java's and C#'s `new Registry(…)` is named as the class is.
+        const arg = locals.includes(call.callee.replace(/^new\s+/, '')) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
         if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
         if (out.length >= MAX_CALLER_VALUES) break;
       }
