@@ -270,13 +270,18 @@ export class Program {
     const guarded = /(?:^|[\s;{}])(?:if|elif|for|while)\b/.test(text.slice(lineStart, def.value.start));
     if (!guarded && !dedentBetween(text, def.value.end, use.start, depth)) return false;
     // The name's other definitions before the use (all before `def`, which the use reads).
-    const before = (this.scopedDefs(def.name)?.get(def.scope) ?? []).filter((d) => d !== def && d.at <= use.start);
+    const before = this.earlierDefs(def, use);
     // One of them in another branch of the same choice (an `else`, `elif`, `case` line between
     // them): not this case. Two separate `if`s that each may assign are.
     const straight = Math.min(depth, indentAt(text, use.start));
     if (before.some((d) => indentAt(text, d.value.start) > straight && BRANCH_LINE.test(text.slice(d.value.end, def.value.start)))) return false;
     const param = def.scope.params.some((p) => p.name === def.name);
     return param || before.length > 0;
+  }
+
+  /** The name's other definitions in `def`'s scope that stand before `use` (the values it has when `def` did not run). */
+  earlierDefs(def: Def, use: Expr): Def[] {
+    return (this.scopedDefs(def.name)?.get(def.scope) ?? []).filter((d) => d !== def && d.at <= use.start);
   }
 
   /** The function a name is a parameter of, seen from `use`. */
@@ -684,7 +689,10 @@ export class Evaluator {
         const taken = pieces.map((x) => ('text' in x ? x.text : 'x')).join('');
         if (SEGMENTS.test(taken) && !BASE_LIKE.test(taken)) {
           const fn = this.p.paramScope(e.name, e);
-          return [{ ...this.hole(e, e.name), examples: [...(pieces.some(isText) ? [taken] : []), ...(fn ? this.examples(fn, e.name) : [])] }];
+          // The value it holds when the branch did not run is evidence too (`ns := "library/" + image`
+          // then `if strings.Contains(image, "/") { ns = image }`: owner/name either way), not its name.
+          const earlier = this.p.earlierDefs(def, e).flatMap((d) => (this.busy.has(d) ? [] : this.takenText(d, env, depth)));
+          return [{ ...this.hole(e, e.name), examples: [...(pieces.some(isText) ? [taken] : []), ...earlier, ...(fn ? this.examples(fn, e.name) : [])] }];
         }
       } finally {
         this.busy.delete(def);
@@ -718,6 +726,18 @@ export class Evaluator {
     const member = def ? undefined : this.memberOfReceiver(e);
     if (member) return member;
     return [this.hole(e, e.name)];
+  }
+
+  /** A definition's value as one path-like text (unknown parts as `x`), when it holds literal text and a segment or two. */
+  private takenText(def: Def, env: Env, depth: number): string[] {
+    this.busy.add(def);
+    try {
+      const pieces = this.evaluate(def.value, env, depth + 1);
+      const taken = pieces.map((x) => ('text' in x ? x.text : 'x')).join('');
+      return pieces.some(isText) && SEGMENTS.test(taken) && !BASE_LIKE.test(taken) ? [taken] : [];
+    } finally {
+      this.busy.delete(def);
+    }
   }
 
   /**
