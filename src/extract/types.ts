@@ -74,6 +74,23 @@ export interface ProjectLookup {
    * that matches `pattern`; only files whose text matches `needle` are lowered to look.
    */
   mentions?(query: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle?: RegExp): string | undefined;
+  /**
+   * The values a member of a type is given anywhere in the project (resolve/members.ts): Go's
+   * struct field `domain` of `Remote` as composite literals, tables of them and assignments in
+   * the module's files set it, a constructor's or option function's parameter read at its
+   * callers. Optional: a lookup without it knows only the asking file's.
+   */
+  memberValues?(query: MemberQuery): ForeignValue[];
+}
+
+/** A member (struct field) of a type, asked of the project. */
+export interface MemberQuery {
+  file: string;
+  language: string;
+  /** The type (`Remote`), as the asking file's method receiver names it. */
+  owner: string;
+  /** The member (`domain`). */
+  member: string;
 }
 
 /** A function (or a class, with its constructor when it has one) of another file, in that file's program. */
@@ -81,6 +98,8 @@ export interface ForeignFunction {
   program: Program;
   fn?: Scope;
   cls?: Scope;
+  /** An inherited method: the classes from the one asked (first) up to the one below `cls`, each extending the next. */
+  via?: Array<{ program: Program; cls: Scope }>;
 }
 
 /** A parameter of a function `file` exports, asked of the files that call it. */

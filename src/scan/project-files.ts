@@ -41,6 +41,19 @@ export function projectResolver(source: ProjectSource): ProjectResolver {
         return here;
       }
     },
+    folders(dir) {
+      // Folders of in-memory files too (stdin, staged content): the first name below `dir` of each path under it.
+      const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
+      const here = [...memory.keys()].filter((p) => p.startsWith(prefix) && p.indexOf('/', prefix.length) > 0).map((p) => p.slice(prefix.length, p.indexOf('/', prefix.length)));
+      try {
+        const onDisk = readdirSync(resolve(source.cwd, dir), { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => e.name);
+        return [...new Set([...here, ...onDisk])];
+      } catch {
+        return [...new Set(here)];
+      }
+    },
   });
   if (!timingsEnabled()) return resolver;
   // The stage clock: cross-file queries, timed at the outermost call only (a query may ask others).

@@ -218,9 +218,11 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
   const param = fn?.params.find((x) => x.name === h.hole);
   if (!fn || !param || param.index < 0) return [];
   // A constructor's parameter is passed to `new Class(…)`; a function's under the name it is exported by.
-  const name = fn.name === 'constructor' ? fn.parent?.name : (fn.name ?? p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
+  const name = fn.name === 'constructor' || fn.name === '__init__' ? fn.parent?.name : (fn.name ?? p.lowered.defs.find((d) => d.value.start === fn.start && d.value.end === fn.end)?.name);
   if (!name) return [];
-  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index: param.index, param: param.name }).flatMap((v) => (v.text ? [v] : [])))];
+  // A Python constructor's or method's `self` is never passed: `Remote("https://…")` gives `__init__(self, endpoint)` its `endpoint`.
+  const index = /^(?:self|cls)$/.test(fn.params[0]?.name ?? '') && fn.parent?.kind === 'class' ? param.index - 1 : param.index;
+  const hosts = [...new Set(callArguments({ file: p.file, language: p.lowered.language, name, index, param: param.name }).flatMap((v) => (v.text ? [v] : [])))];
   return hosts.slice(0, MAX_CALLER_HOSTS).map((v) => [
     ...pieces.slice(0, i),
     { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },

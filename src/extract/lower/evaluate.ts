@@ -1,10 +1,10 @@
 import { spend } from '../../runtime/work-budget.js';
-import type { ProjectLookup } from '../types.js';
+import type { ForeignValue, ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
-import { classAround, superBindingsOf } from './super-call.js';
+import { chainBindings, classAround, superBindingsOf } from './super-call.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
 export type Piece =
@@ -270,13 +270,18 @@ export class Program {
     const guarded = /(?:^|[\s;{}])(?:if|elif|for|while)\b/.test(text.slice(lineStart, def.value.start));
     if (!guarded && !dedentBetween(text, def.value.end, use.start, depth)) return false;
     // The name's other definitions before the use (all before `def`, which the use reads).
-    const before = (this.scopedDefs(def.name)?.get(def.scope) ?? []).filter((d) => d !== def && d.at <= use.start);
+    const before = this.earlierDefs(def, use);
     // One of them in another branch of the same choice (an `else`, `elif`, `case` line between
     // them): not this case. Two separate `if`s that each may assign are.
     const straight = Math.min(depth, indentAt(text, use.start));
     if (before.some((d) => indentAt(text, d.value.start) > straight && BRANCH_LINE.test(text.slice(d.value.end, def.value.start)))) return false;
     const param = def.scope.params.some((p) => p.name === def.name);
     return param || before.length > 0;
+  }
+
+  /** The name's other definitions in `def`'s scope that stand before `use` (the values it has when `def` did not run). */
+  earlierDefs(def: Def, use: Expr): Def[] {
+    return (this.scopedDefs(def.name)?.get(def.scope) ?? []).filter((d) => d !== def && d.at <= use.start);
   }
 
   /** The function a name is a parameter of, seen from `use`. */
@@ -632,12 +637,32 @@ export class Evaluator {
     const options = e.options.slice(0, MAX_OPTIONS).map((o) => this.evaluate(o, env, depth + 1));
     if (options.length === 0) return [this.hole(e, '')];
     this.chosen?.push(e);
-    const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
-    const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
-    const forced = env.choices?.get(e.id);
-    const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
-    if (texts.every((t) => t === texts[0])) return pick;
-    return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
+    return pickOption(options, env.choices?.get(e.id));
+  }
+
+  /**
+   * Go: a field of a method's receiver the file does not set (`r.domain` in `func (r *Remote)
+   * SignIn`): the values the project gives that field of the receiver's type (members.ts), one
+   * of them read as an `either`'s options are.
+   */
+  private memberOfReceiver(e: Extract<Expr, { kind: 'name' }>): Pieces | undefined {
+    const m = this.p.lowered.language === 'go' && this.p.project.memberValues ? /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(e.name) : null;
+    if (!m) return undefined;
+    let owner: string | undefined;
+    for (let s: Scope | null = e.scope; s && !owner; s = s.parent) if (s.params[0]?.name === `recv:${m[1]}`) owner = s.receiver;
+    if (!owner) return undefined;
+    const values = this.p.project.memberValues?.({ file: this.p.file, language: 'go', owner, member: m[2] }) ?? [];
+    if (values.length === 0) return undefined;
+    return pickOption(values.slice(0, MAX_OPTIONS).map((v) => this.foreignPieces(e, v.pieces)));
+  }
+
+  /** Another file's value as pieces of the name that reads it here (its text keeps its origin). */
+  private foreignPieces(e: Expr, pieces: ForeignValue['pieces']): Pieces {
+    return pieces.map((fp): Piece => {
+      const origin = { file: fp.file, start: fp.start, end: fp.end };
+      const at = this.guest ? { start: -1, end: -1 } : { start: e.start, end: e.end };
+      return 'text' in fp ? { text: fp.text, ...at, foreign: true, origin } : { hole: fp.hole, ...at, examples: [] };
+    });
   }
 
   private hole(e: Expr, name: string): Extract<Piece, { hole: string }> {
@@ -664,7 +689,10 @@ export class Evaluator {
         const taken = pieces.map((x) => ('text' in x ? x.text : 'x')).join('');
         if (SEGMENTS.test(taken) && !BASE_LIKE.test(taken)) {
           const fn = this.p.paramScope(e.name, e);
-          return [{ ...this.hole(e, e.name), examples: [...(pieces.some(isText) ? [taken] : []), ...(fn ? this.examples(fn, e.name) : [])] }];
+          // The value it holds when the branch did not run is evidence too (`ns := "library/" + image`
+          // then `if strings.Contains(image, "/") { ns = image }`: owner/name either way), not its name.
+          const earlier = this.p.earlierDefs(def, e).flatMap((d) => (this.busy.has(d) ? [] : this.takenText(d, env, depth)));
+          return [{ ...this.hole(e, e.name), examples: [...(pieces.some(isText) ? [taken] : []), ...earlier, ...(fn ? this.examples(fn, e.name) : [])] }];
         }
       } finally {
         this.busy.delete(def);
@@ -693,15 +721,23 @@ export class Evaluator {
     if (returned.length === 1) return this.evaluate(returned[0], { bindings: new Map(carried(env)) }, depth + 1);
     if (this.p.mayBeForeign(e.name)) {
       const value = this.p.project.value({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: e.name });
-      if (value) {
-        return value.pieces.map((fp): Piece => {
-          const origin = { file: fp.file, start: fp.start, end: fp.end };
-          const at = this.guest ? { start: -1, end: -1 } : { start: e.start, end: e.end };
-          return 'text' in fp ? { text: fp.text, ...at, foreign: true, origin } : { hole: fp.hole, ...at, examples: [] };
-        });
-      }
+      if (value) return this.foreignPieces(e, value.pieces);
     }
+    const member = def ? undefined : this.memberOfReceiver(e);
+    if (member) return member;
     return [this.hole(e, e.name)];
+  }
+
+  /** A definition's value as one path-like text (unknown parts as `x`), when it holds literal text and a segment or two. */
+  private takenText(def: Def, env: Env, depth: number): string[] {
+    this.busy.add(def);
+    try {
+      const pieces = this.evaluate(def.value, env, depth + 1);
+      const taken = pieces.map((x) => ('text' in x ? x.text : 'x')).join('');
+      return pieces.some(isText) && SEGMENTS.test(taken) && !BASE_LIKE.test(taken) ? [taken] : [];
+    } finally {
+      this.busy.delete(def);
+    }
   }
 
   /**
@@ -727,14 +763,27 @@ export class Evaluator {
     const member = /^(?:this|self)\.[\w$]+$/.test(e.name) ? classAround(e.scope) : undefined;
     const project = this.p.project;
     if (!member?.base || !project.functionOf) return undefined;
-    const base = project.functionOf({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: member.base });
-    const cls = base?.cls;
-    if (!base || !cls || base.program.file === this.p.file) return undefined;
-    const program = viewOf(base.program, project);
-    const defs = (program.defsByName.get(e.name) ?? []).filter((d) => classAround(d.scope) === cls);
-    const def = defs[defs.length - 1];
+    let base = project.functionOf({ file: this.p.file, language: this.p.lowered.language, imports: this.p.lowered.imports, name: member.base });
+    if (!base?.cls || base.program.file === this.p.file) return undefined;
+    // Set by the base's base in turn (`Catalog(Accounts)`, `Accounts(Transport)`, `self.base_url` in Transport), a few classes up.
+    let program = viewOf(base.program, project);
+    let cls = base.cls;
+    let def: Def | undefined;
+    const chain = [{ program, cls }];
+    for (let up = 0; up < 4; up++) {
+      const owner = cls;
+      const defs = (program.defsByName.get(e.name) ?? []).filter((d) => classAround(d.scope) === owner);
+      def = defs[defs.length - 1];
+      if (def || !owner.base) break;
+      const next = program.lowered.scopes.find((s) => s.kind === 'class' && s.name === owner.base && s !== owner);
+      base = next ? { program: base.program, cls: next } : project.functionOf({ file: program.file, language: program.lowered.language, imports: program.lowered.imports, name: owner.base });
+      if (!base?.cls) return undefined;
+      program = viewOf(base.program, project);
+      cls = base.cls;
+      chain.push({ program, cls });
+    }
     if (!def) return undefined;
-    const bound = superBindingsOf(this.p, member, { program, cls }, env, this);
+    const bound = [...superBindingsOf(this.p, member, chain[0], env, this), ...chainBindings(chain, (at) => new Evaluator(at, true))];
     return new Evaluator(program, true).evaluate(def.value, { bindings: new Map([...carried(env), ...bound]) }, depth + 1);
   }
 
@@ -781,6 +830,20 @@ export class Evaluator {
     }
     return call.args[1] ? this.evaluate(call.args[1], env, depth + 1) : undefined;
   }
+}
+
+/**
+ * One of several values a name may hold (an `either`'s options, a field set in several places):
+ * the one whose literal text names a Hub host or a Hub path (the call that may reach the Hub is
+ * the one to report), else the first, unless `forced`; its text is marked `chosen` when the
+ * values differ (a fix would edit a value the others share or do not have).
+ */
+function pickOption(options: Pieces[], forced?: number): Pieces {
+  const texts = options.map((pieces) => pieces.map((p) => (isText(p) ? p.text : '\0')).join(''));
+  const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
+  const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
+  if (texts.every((t) => t === texts[0])) return pick;
+  return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
 }
 
 /** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */

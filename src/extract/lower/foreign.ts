@@ -1,6 +1,7 @@
 import { Evaluator, carried, scopedKey, viewOf, type Binding, type Env, type Program } from './evaluate.js';
 import type { Call, Expr, Scope } from './form.js';
-import { classAround, superBindings } from './super-call.js';
+import { chainBindings, classAround, superBindings } from './super-call.js';
+import type { ForeignFunction } from '../types.js';
 
 /**
  * The forward direction across files: a value of this file passed into a function or method
@@ -96,12 +97,17 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
   }
   // `this.get(path)` in a class extending another file's class: the base's method, its constructor bound to the `super(…)` call.
   const sub = receiver?.kind === 'name' && /^(?:this|self)$/.test(receiver.name) ? classAround(call.scope) : undefined;
-  const base = sub?.base && project.methodsOf ? project.functionOf({ ...q, name: sub.base }) : undefined;
+  // The base may be a class of this file that extends another file's (`MirrorRepos(Mirror)`, `Mirror(Wire)`).
+  const local = sub?.base ? p.lowered.scopes.find((s) => s.kind === 'class' && s.name === sub.base && s !== sub && s.base) : undefined;
+  const base = sub?.base && project.methodsOf ? (local ? { program: p, cls: local } : project.functionOf({ ...q, name: sub.base })) : undefined;
   if (base?.cls && project.methodsOf) {
     const cls = base.cls;
     const made = superBindings(p, call, { program: viewOf(base.program, project), cls }, {}, ev);
     const methods = project.methodsOf(base, call.name).filter((m) => m.fn);
-    if (methods.length > 0) return methods.map((m) => target(m.program, m.fn as Scope, [...made, ...bind(m.program, m.fn as Scope, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name))]));
+    // A method inherited from further up: each class's `super(…)` on the way binds the next one's constructor.
+    const up = (m: ForeignFunction) =>
+      m.via && m.cls ? chainBindings([...m.via, { program: m.program, cls: m.cls }].map((c) => ({ program: viewOf(c.program, project), cls: c.cls })), (at) => new Evaluator(at, true)) : [];
+    if (methods.length > 0) return methods.map((m) => target(m.program, m.fn as Scope, [...made, ...up(m), ...bind(m.program, m.fn as Scope, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name))]));
   }
   const maker = makerOf(p, receiver);
   if (maker) {

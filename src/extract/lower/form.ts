@@ -109,6 +109,8 @@ export interface Scope extends Span {
    * named by the variable, so only a call of that name runs it, never `x.build(…)` on a receiver.
    */
   variable?: boolean;
+  /** Go: the type of a method's receiver (`Remote` of `func (r *Remote)`). */
+  receiver?: string;
 }
 
 /** An assignment, constant, field or parameter default: `name` holds `value` from `at` on. */
@@ -119,6 +121,12 @@ export interface Def {
   at: number;
   /** Declared constant (Go `const`, upper-case module names are not marked). */
   constant?: boolean;
+  /**
+   * Go: the struct type a keyed field of a composite literal belongs to (`Remote` of
+   * `&registry.Remote{Domain: …}`, or of an element of a `map[string]*Remote{…}` table), so a
+   * method's `r.Domain` finds the values its type is given in any file (resolve/members.ts).
+   */
+  owner?: string;
 }
 
 /** One import (see ImportRef). */

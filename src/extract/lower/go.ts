@@ -6,6 +6,21 @@ import { TreeLowerer } from './walker.js';
 const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape))$/;
 const ENV = /^os\.(?:Getenv|LookupEnv)$/;
 
+/** What a composite literal's type says: the struct it makes, or the element type of a table (map, slice, array). */
+interface TypeOf {
+  struct?: string;
+  element?: string;
+}
+
+/** `*registry.Remote` → `Remote`; `map[string]*Remote` → element `*Remote`; `[]Remote`, `[4]Remote` → element `Remote`. */
+export function structType(text: string | undefined): TypeOf {
+  const t = (text ?? '').replace(/\s+/g, '');
+  const table = /^(?:map\[[\w.*]+\]|\[\d*\])(.+)$/.exec(t);
+  if (table) return { element: table[1] };
+  const struct = /^\*?(?:\w+\.)?([A-Za-z_]\w*)(?:\[[\w.,*]+\])?$/.exec(t);
+  return struct ? { struct: struct[1] } : {};
+}
+
 /** Nodes that only hold statements: walked into. */
 /** Besides the walker's common ones (walker.ts). */
 const CONTAINERS = [
@@ -109,6 +124,9 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         fields(n, null, scope);
         return b.opaque(n.text, span(n), scope);
       }
+      case 'literal_value':
+        // An element of a table whose type is elided (`map[string]*Remote{"hub": {domain: …}}`): fields(…) reads it.
+        return b.opaque(n.text, span(n), scope);
       default:
         break;
     }
@@ -135,19 +153,31 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     return b.expr({ kind: 'concat', items, ...span(n) }, scope);
   };
 
-  /** `Client{BaseURL: "https://..."}`: each keyed field is a definition of `owner.Field` and of `.Field`. */
-  const fields = (n: SyntaxNode, owner: string | null, scope: Scope) => {
-    for (const el of named(n.childForFieldName('body'))) {
+  /**
+   * `Client{BaseURL: "https://..."}`: each keyed field is a definition of `owner.Field` and of
+   * `.Field`, marked with the literal's struct type; the elements of a table of structs
+   * (`map[string]*Remote{"hub": {domain: …}}`, `[]Remote{{…}}`) are literals of its element type.
+   */
+  const fields = (n: SyntaxNode, owner: string | null, scope: Scope) => body(n.childForFieldName('body'), structType(n.childForFieldName('type')?.text), owner, scope);
+  const body = (list: SyntaxNode | null, type: TypeOf, owner: string | null, scope: Scope, depth = 0) => {
+    for (const el of named(list)) {
+      const key = el.type === 'keyed_element' ? (el.childForFieldName('key') ?? named(el)[0]) : null;
+      const value = el.type === 'keyed_element' ? (el.childForFieldName('value') ?? named(el)[1]) : el;
+      const inner = value?.type === 'literal_element' ? named(value)[0] : undefined;
+      if (inner?.type === 'literal_value' && type.element && depth < 4) {
+        body(inner, structType(type.element), null, scope, depth + 1);
+        continue;
+      }
       if (el.type !== 'keyed_element') {
         expr(el, scope);
         continue;
       }
-      const key = el.childForFieldName('key') ?? named(el)[0];
-      const value = el.childForFieldName('value') ?? named(el)[1];
       const keyName = key ? dotted(named(key)[0] ?? key) : null;
       if (!value) continue;
       const v = expr(value, scope);
-      if (keyName) b.def(owner ? `${owner}.${keyName}` : `.${keyName}`, v, el.endIndex);
+      if (!keyName) continue;
+      const def = b.def(owner ? `${owner}.${keyName}` : `.${keyName}`, v, el.endIndex);
+      if (type.struct) def.owner = type.struct;
     }
   };
 
@@ -186,6 +216,8 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       case 'func_literal': {
         const fn = openScope('function', n);
         if (n.type === 'method_declaration') params(n.childForFieldName('receiver'), fn);
+        const receiverType = n.type === 'method_declaration' ? named(n.childForFieldName('receiver'))[0]?.childForFieldName('type')?.text : undefined;
+        if (receiverType) fn.receiver = structType(receiverType).struct;
         params(n.childForFieldName('parameters'), fn);
         // Methods take the receiver first; calls name it before the dot, not among the arguments.
         if (n.type === 'method_declaration' && fn.params.length > 0) fn.params[0].name = `recv:${fn.params[0].name}`;

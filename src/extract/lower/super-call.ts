@@ -19,6 +19,11 @@ export function superBindings(p: Program, call: Call, base: { program: Program; 
 /** The bindings of `base`'s constructor parameters by the `super(…)` call of `sub`'s constructor, when `sub` extends `base`. */
 export function superBindingsOf(p: Program, sub: Scope, base: { program: Program; cls: Scope }, env: Env, ev?: Evaluator): Array<[string, Binding]> {
   if (!sub.base || sub === base.cls || !base.cls.name || lastName(sub.base) !== base.cls.name) return [];
+  return superArguments(p, sub, base, env, ev);
+}
+
+/** `sub`'s `super(…)` arguments bound to the constructor of `base` (its base, or one further up that the classes between inherit). */
+function superArguments(p: Program, sub: Scope, base: { program: Program; cls: Scope }, env: Env, ev?: Evaluator): Array<[string, Binding]> {
   const up = superCallOf(p, sub);
   const ctor = constructorOf(base.program, base.cls);
   if (!up || !ctor) return [];
@@ -29,6 +34,23 @@ export function superBindingsOf(p: Program, sub: Scope, base: { program: Program
   for (const param of ctor.params) {
     const arg: Expr | undefined = up.keywords.get(param.name) ?? (param.index >= offset ? up.args[param.index - offset] : undefined);
     if (arg) out.push([scopedKey(base.program, ctor, param.name), { expr: arg, env, ev }]);
+  }
+  return out;
+}
+
+/**
+ * Up a hierarchy of several classes (`Repos(Auth)`, `Auth(Wire)`): each class's `super(…)` call
+ * binds the constructor parameters of the class it extends, so a base set by a middle class
+ * (`super().__init__(root="https://mirror…")`) holds in the top class's methods. `chain` lists
+ * the classes from the lowest to the one that defines the method or field (inclusive); each
+ * call's arguments are evaluated in their own file (`evOf`).
+ */
+export function chainBindings(chain: ReadonlyArray<{ program: Program; cls: Scope }>, evOf: (p: Program) => Evaluator): Array<[string, Binding]> {
+  const out: Array<[string, Binding]> = [];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    // A class without a constructor of its own passes its subclass's `super(…)` on to the one above it.
+    const to = chain.slice(i + 1).find((c) => constructorOf(c.program, c.cls));
+    if (to) out.push(...superArguments(chain[i].program, chain[i].cls, to, {}, evOf(chain[i].program)));
   }
   return out;
 }

@@ -47,6 +47,9 @@ const siblings = (fs: ModuleFs, file: string, exts: readonly string[]) =>
 
 // ---------------------------------------------------------------- Python
 
+/** Folders a Python project keeps its importable packages in, beside its scripts. */
+const SOURCE_ROOTS = ['src', 'lib'];
+
 /** `pkg.mod` or `..pkg.mod` (relative to the asking file) to its module file. */
 function pythonModuleFile(fs: ModuleFs, file: string, module: string): string | undefined {
   const dots = /^\.*/.exec(module)?.[0].length ?? 0;
@@ -64,6 +67,14 @@ function pythonModuleFile(fs: ModuleFs, file: string, module: string): string | 
   for (const root of ancestors(dirname(file))) {
     const found = forms(root).find((f) => fs.has(f));
     if (found) return found;
+  }
+  // A script beside the package's source root (`bin/sync.py` importing `mirror.remote` from `lib/`
+  // or `src/`, put on its path by the script or by an install).
+  for (const root of ancestors(dirname(file))) {
+    for (const src of SOURCE_ROOTS) {
+      const found = forms(join(root, src)).find((f) => fs.has(f));
+      if (found) return found;
+    }
   }
   // A project installed under a prefix it does not hold as folders: an Ansible collection
   // imports itself as `ansible_collections.<namespace>.<name>.plugins...` from its repository
@@ -172,6 +183,24 @@ function goPackageDir(fs: ModuleFs, file: string, importPath: string): string | 
     }
   }
   return undefined;
+}
+
+/** An import spec of a Go file's text: `"path"` or `alias "path"`, alone or in an `import ( … )` block. */
+const GO_IMPORT_SPEC = /^[ \t]*(?:import[ \t]+)?(?:([A-Za-z_]\w*)[ \t]+)?"([^"\n]+)"/gm;
+
+/**
+ * The names under which a Go file (`caller`) imports the package in folder `dir`: its
+ * alias, else the last element of the import path. From the text, line by line (a caller's
+ * file is not lowered unless it names the function).
+ */
+export function goImportedAs(fs: ModuleFs, caller: string, text: string, dir: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(GO_IMPORT_SPEC)) {
+    const path = m[2];
+    if (m[1] === '_' || goPackageDir(fs, caller, path) !== dir) continue;
+    out.push(m[1] ?? path.slice(path.lastIndexOf('/') + 1));
+  }
+  return out;
 }
 
 function goTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
@@ -302,8 +331,22 @@ export function jsImports(text: string): ImportRef[] {
     } else if (clause.startsWith('*')) out.push({ local: clause.split(/\s+/).pop() ?? '', module, name: null });
     else out.push({ local: clause, module, name: 'default' });
   }
+  // CommonJS: `const { A, B: C } = require('./m')`, `const m = require('./m')` (then `m.A`).
+  for (const m of text.matchAll(JS_REQUIRE)) {
+    const [clause, module] = [m[1], m[2]];
+    if (!clause.startsWith('{')) {
+      out.push({ local: clause, module, name: null });
+      continue;
+    }
+    for (const item of clause.slice(1, -1).split(',')) {
+      const [imported, local] = item.split(':').map((p) => p.trim());
+      if (/^[\w$]+$/.test(imported ?? '')) out.push({ local: local || imported, module, name: imported });
+    }
+  }
   return out;
 }
+
+const JS_REQUIRE = /\b(?:const|let|var)[ \t]+(\{[^{}=]*\}|[\w$]+)[ \t]*=[ \t]*require\([ \t]*['"]([^'"\n]+)['"][ \t]*\)/g;
 
 function jsTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], name: string): Target[] {
   const parts = name.split('.');

@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
 import { adapterNameFor } from '../registry.js';
-import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, ProjectLookup } from '../types.js';
+import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { ancestors, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
+import { ancestors, goImportedAs, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
+import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, treeFiles, type TreeFs } from './members.js';
 
 /**
  * The project resolver: the cross-file half of value resolution. A site asks for a name its
@@ -21,6 +22,8 @@ export interface ProjectFiles {
   read(path: string): string | undefined;
   /** The file names (not folders) of a folder; empty when it cannot be listed. */
   list(dir: string): readonly string[];
+  /** The sub-folder names of a folder (a module-wide question walks them); absent or empty: none. */
+  folders?(dir: string): readonly string[];
 }
 
 /** Turns a file's text into the lowered form (registered by each lowered language's adapter on load). */
@@ -81,6 +84,9 @@ const MAX_CHAIN = 6;
 const MAX_FILES = 200;
 /** Folders above a file searched for the files that call one of its functions (its own and two above). */
 const CALLER_FOLDERS = 3;
+/** Classes walked up a hierarchy for an inherited method (`C(B)`, `B(A)`: two). */
+const MAX_BASES = 4;
+const lastName = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 /** Call-site values kept for one parameter. */
 const MAX_CALLER_VALUES = 8;
 
@@ -96,12 +102,39 @@ const CALLERS: Record<string, { file: RegExp; locals: (fs: ModuleFs, caller: str
   ts: { file: /\.(?:[mc]?[jt]s|[jt]sx)$/, locals: jsCallerNames },
   kotlin: { file: /\.kts?$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
   python: { file: /\.py$/, locals: (fs, caller, text, q) => pythonCallerNames(fs, caller, text, q.file, q.name) },
+  // Java: a class of the same package by its name, one elsewhere through its import.
+  java: { file: /\.java$/, locals: (_fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : kotlinImportedAs(text, q.name)) },
+  // C#: a class of the same folder, or of a namespace the caller is in or uses.
+  csharp: { file: /\.cs$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) || usesNamespaceOf(fs, text, q.file) ? [q.name] : []) },
+  // Go: a function of the package by its name, from another package of the module as `pkg.Name`.
+  go: { file: /^(?!.*_test\.go$).*\.go$/, locals: (fs, caller, text, q) => (posix.dirname(caller) === posix.dirname(q.file) ? [q.name] : goImportedAs(fs, caller, text, posix.dirname(q.file)).map((l) => `${l}.${q.name}`)) },
 };
+
+/** Folders of commands that use a project's library, beside the folders above it. */
+const ENTRY_FOLDERS = ['bin', 'scripts', 'script', 'tools'];
+
+/** Go's callers may be in any package of the module (`cmd/tool/main.go` calling `registry.New(…)`). */
+const MODULE_WIDE_CALLERS = new Set(['go']);
+/**
+ * Java's, Kotlin's and C#'s in any package of the source tree (`org/acme/app/Main.java` making
+ * `org.acme.hub.Registry`): the tree under the highest folder CALLER_FOLDERS goes up to.
+ */
+const SOURCE_TREE_CALLERS = new Set(['java', 'kotlin', 'csharp']);
 
 function jsCallerNames(fs: ModuleFs, caller: string, text: string, q: CallerQuery): string[] {
   return jsImports(text)
-    .filter((i) => i.name === q.name && jsModuleFile(fs, caller, i.module) === q.file)
-    .map((i) => i.local);
+    .filter((i) => (i.name === q.name || i.name === null) && jsModuleFile(fs, caller, i.module) === q.file)
+    .map((i) => (i.name === null ? `${i.local}.${q.name}` : i.local));
+}
+
+/** Whether a C# file's text is in, or has a `using` of, the namespace `file` declares. */
+function usesNamespaceOf(fs: ModuleFs, text: string, file: string): boolean {
+  const ns = /^[ \t]*namespace[ \t]+([\w.]+)/m.exec(fs.read(file) ?? '')?.[1];
+  if (!ns) return false;
+  return text.split('\n').some((line) => {
+    const m = /^[ \t]*(?:global[ \t]+)?(?:using|namespace)[ \t]+([\w.]+)[ \t]*[;{]?/.exec(line);
+    return m?.[1] === ns;
+  });
 }
 
 /** `import a.b.Name` / `import a.b.Name as Alias` lines of a Kotlin file: the local names of `name`. */
@@ -128,6 +161,8 @@ export class ProjectResolver implements ProjectLookup {
   private readonly declared = new Map<string, Set<string>>();
   private readonly functions = new Map<string, ForeignFunction | null>();
   private readonly mentioned = new Map<string, string | undefined>();
+  private readonly memberAnswers = new Map<string, ForeignValue[]>();
+  private readonly moduleFiles = new Map<string, string[]>();
   private readonly busy: string[] = [];
   /**
    * The files (`f:path`) and folder listings (`d:dir`) the calls in progress read, innermost
@@ -137,7 +172,7 @@ export class ProjectResolver implements ProjectLookup {
    */
   private readonly noting: Array<Set<string>> = [];
   private readonly answerDeps = new Map<string, Set<string>>();
-  private readonly fs: ModuleFs;
+  private readonly fs: TreeFs;
   /** Questions answered from files (for tests and the profile). */
   stats = { questions: 0, filesRead: 0, filesLowered: 0 };
 
@@ -146,6 +181,7 @@ export class ProjectResolver implements ProjectLookup {
       has: (p) => this.read(p) !== undefined,
       list: (d) => this.list(d),
       read: (p) => this.read(p),
+      folders: (d) => this.folders(d),
     };
   }
 
@@ -174,6 +210,7 @@ export class ProjectResolver implements ProjectLookup {
       functionOf: (q) => within(() => this.functionOf(q)),
       methodsOf: (owner, name) => within(() => this.methodsOf(owner, name)),
       mentions: (q, pattern, needle) => within(() => this.mentions(q, pattern, needle)),
+      memberValues: (q) => within(() => this.memberValues(q)),
     };
   }
 
@@ -222,6 +259,74 @@ export class ProjectResolver implements ProjectLookup {
     let l = this.lists.get(dir);
     if (!l) this.lists.set(dir, (l = this.files.list(dir)));
     return l;
+  }
+
+  private readonly folderLists = new Map<string, readonly string[]>();
+  /** Sub-folders, for a module-wide question; a listing is noted like a folder's files (`d:`), so a new folder re-asks. */
+  private folders(dir: string): readonly string[] {
+    if (this.noting.length > 0) this.note(`d:${dir}`);
+    let l = this.folderLists.get(dir);
+    if (!l) this.folderLists.set(dir, (l = this.files.folders?.(dir) ?? []));
+    return l;
+  }
+
+  /** The Go files of the module `file` stands in (goModuleFiles), listed once per run. */
+  private goModule(file: string): string[] {
+    const root = goModuleRoot(this.fs, file);
+    let files = this.moduleFiles.get(root);
+    if (!files) this.moduleFiles.set(root, (files = goModuleFiles(this.fs, root)));
+    return files;
+  }
+
+  /**
+   * The values `q.owner`'s field `q.member` is given in the project (members.ts says where):
+   * each definition evaluated in its own file; a definition that only holds a parameter of its
+   * function (`NewRemote(domain string)`, `WithDomain(d string)`'s closure) gives the values
+   * that function's callers pass. Asked per type and field, once per run; the files are read
+   * on demand, also those the scan does not report on (a partial scan reads what a site needs).
+   */
+  memberValues(q: MemberQuery): ForeignValue[] {
+    if (q.language !== 'go') return [];
+    const key = `member\0${goModuleRoot(this.fs, q.file)}\0${posix.dirname(q.file)}\0${q.owner}\0${q.member}`;
+    const known = this.memberAnswers.get(key);
+    if (known) {
+      this.recall(key);
+      return known;
+    }
+    const out: ForeignValue[] = [];
+    this.memberAnswers.set(key, out);
+    if (this.busy.length >= MAX_CHAIN) return out;
+    this.busy.push(key);
+    try {
+      this.noteUnder(key, () => this.membersSet(q, out));
+    } finally {
+      this.busy.pop();
+    }
+    return out;
+  }
+
+  private membersSet(q: MemberQuery, out: ForeignValue[]): void {
+    const lower = LOWERINGS.get('go');
+    if (!lower) return;
+    const dir = posix.dirname(q.file);
+    for (const file of this.goModule(q.file)) {
+      if (out.length >= MAX_CALLER_VALUES) return;
+      const text = this.read(file);
+      if (text === undefined || !mayDefineMember(text, q.member)) continue;
+      const parsed = this.parse(file, text, lower);
+      if (!parsed) continue;
+      const ev = new Evaluator(parsed.program);
+      for (const def of memberDefs(parsed.program.lowered, q.owner, q.member, posix.dirname(file) === dir)) {
+        const pieces = ev.evaluate(def.value);
+        const only = pieces.length === 1 ? pieces[0] : undefined;
+        const fn = only && 'hole' in only && def.value.kind === 'name' ? parsed.program.paramScope(def.value.name, def.value) : undefined;
+        const index = fn?.params.findIndex((x) => x.name === (def.value as { name: string }).name) ?? -1;
+        // Only a parameter here: what the callers of its function pass (`NewRemote("https://…")` in cmd/); a method's callers are not followed.
+        if (fn?.name && index >= 0 && !fn.params[0]?.name.startsWith('recv:')) out.push(...this.callArguments({ file, language: 'go', name: fn.name, index, param: fn.params[index].name }));
+        else out.push(foreignValue(file, def.value, pieces));
+        if (out.length >= MAX_CALLER_VALUES) return;
+      }
+    }
   }
 
   value(q: ForeignQuery): ForeignValue | undefined {
@@ -297,8 +402,14 @@ export class ProjectResolver implements ProjectLookup {
   private callersPass(q: CallerQuery, out: ForeignValue[]): void {
     const rule = CALLERS[q.language];
     if (!rule) return;
-    const dirs = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
-    const files = dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
+    const up = ancestors(posix.dirname(q.file)).slice(0, CALLER_FOLDERS);
+    // The scripts beside them too (`bin/sync`, `scripts/`): where a command passes a client its base.
+    const dirs = [...up, ...up.flatMap((d) => ENTRY_FOLDERS.map((e) => posix.join(d, e))).filter((d) => !up.includes(d))];
+    const files = MODULE_WIDE_CALLERS.has(q.language)
+      ? this.goModule(q.file)
+      : SOURCE_TREE_CALLERS.has(q.language)
+        ? treeFiles(this.fs, up[up.length - 1], (n) => rule.file.test(n))
+        : dirs.flatMap((d) => this.list(d).filter((n) => rule.file.test(n)).map((n) => posix.join(d, n)));
     for (const caller of files.slice(0, MAX_FILES)) {
       if (caller === q.file || out.length >= MAX_CALLER_VALUES) continue;
       const text = this.read(caller);
@@ -311,7 +422,8 @@ export class ProjectResolver implements ProjectLookup {
       if (!parsed) continue;
       const ev = new Evaluator(parsed.program);
       for (const call of parsed.program.lowered.calls) {
-        const arg = locals.includes(call.callee) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
+        // Java's and C#'s `new Registry(…)` is named as the class is.
+        const arg = locals.includes(call.callee.replace(/^new\s+/, '')) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
         if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
         if (out.length >= MAX_CALLER_VALUES) break;
       }
@@ -350,6 +462,7 @@ export class ProjectResolver implements ProjectLookup {
         .filter((s) => s.kind === 'function' && s.name === name && (owner.cls ? s.parent === owner.cls : s.params[0]?.name.startsWith('recv:')))
         .map((fn) => ({ program, fn }));
     const here = own(owner.program);
+    if (here.length === 0 && owner.cls) return this.inheritedMethods(owner, name);
     if (here.length > 0 || owner.cls || owner.program.lowered.language !== 'go' || !/^\w+$/.test(name)) return here;
     // Go: a method of the type a constructor returns may stand in any file of its package.
     const dir = posix.dirname(owner.program.file);
@@ -363,6 +476,31 @@ export class ProjectResolver implements ProjectLookup {
       if (parsed) out.push(...own(parsed.program));
     }
     return out;
+  }
+
+  /**
+   * A method the class does not define, from the classes it extends in turn (`Catalog(Accounts)`
+   * with `Accounts(Transport)` and `_request` in Transport's module): each base found by the
+   * module rules of the file that names it, at most MAX_BASES up. Each hit carries the class
+   * that defines it, so its constructor's parameters are bound as that class's.
+   */
+  private inheritedMethods(owner: ForeignFunction, name: string): ForeignFunction[] {
+    let at = owner;
+    const via: Array<{ program: Program; cls: Scope }> = [];
+    for (let up = 0; up < MAX_BASES && at.cls?.base; up++) {
+      const lowered = at.program.lowered;
+      const cls = at.cls;
+      const same = lowered.scopes.find((s) => s.kind === 'class' && s.name === lastName(cls.base ?? '') && s !== cls);
+      const next: ForeignFunction | undefined = same
+        ? { program: at.program, cls: same }
+        : this.functionOf({ file: at.program.file, language: lowered.language, imports: lowered.imports, name: cls.base ?? '' });
+      if (!next?.cls) return [];
+      via.push({ program: at.program, cls });
+      const found = next.program.lowered.scopes.filter((s) => s.kind === 'function' && s.name === name && s.parent === next.cls).map((fn) => ({ program: next.program, fn, cls: next.cls, via }));
+      if (found.length > 0) return found;
+      at = next;
+    }
+    return [];
   }
 
   mentions(q: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle: RegExp = pattern): string | undefined {
