@@ -48,7 +48,7 @@ const GAPS: Record<string, string[]> = {
   ruby: [],
   rust: [],
   bash: [],
-  powershell: ['class_method_definition', 'class_property_definition', 'class_statement'],
+  powershell: [],
   kotlin: [],
   typescript: [],
   groovy: [],

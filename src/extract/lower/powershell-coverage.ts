@@ -30,14 +30,11 @@ export const POWERSHELL_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   catch_clauses: 'container',
   catch_type_list: 'none',
   class_attribute: 'none',
-  // see class_statement
-  class_method_definition: 'gap',
+  class_method_definition: 'statement',
   class_method_parameter: 'part',
   class_method_parameter_list: 'part',
-  // a property default (`[string]$Base = "..."`) is not a definition of the form
-  class_property_definition: 'gap',
-  // PowerShell classes: their methods are not functions of the form, a literal inside is lowered but its return is not followed
-  class_statement: 'gap',
+  class_property_definition: 'statement',
+  class_statement: 'statement',
   command: 'value',
   command_argument_sep: 'part',
   command_elements: 'part',

@@ -82,7 +82,8 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
     if (n.type === 'variable') return varName(n.text).env ? null : varName(n.text).name;
     if (n.type === 'member_access') {
       const [of, member] = cx.named(n);
-      const o = of ? dotted(of) : null;
+      // [Settings]::BASE, a class's static property.
+      const o = of?.type === 'type_literal' ? of.text.replace(/^\[|\]$/g, '').trim().toLowerCase() : of ? dotted(of) : null;
       return o && member ? `${o}.${member.text.toLowerCase()}` : null;
     }
     if (PASS.has(n.type) && cx.named(n).length === 1) return dotted(cx.named(n)[0]);
@@ -302,6 +303,29 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
           const fn = b.openScope('function', cx.named(n).find((c) => c.type === 'function_name')?.text ?? null, cx.span(n));
           params(cx.named(cx.named(n).find((c) => c.type === 'function_parameter_declaration'))[0], fn);
           return true;
+        }
+        case 'class_statement':
+          b.openScope('class', cx.named(n).find((c) => c.type === 'simple_name')?.text.toLowerCase() ?? null, cx.span(n));
+          return true;
+        case 'class_method_definition': {
+          // A method or the constructor (named as its class): a function with its parameters; `$this.x` is the object's field.
+          const fn = b.openScope('function', cx.named(n).find((c) => c.type === 'simple_name')?.text.toLowerCase() ?? null, cx.span(n));
+          for (const p of cx.named(cx.named(n).find((c) => c.type === 'class_method_parameter_list'))) {
+            const v = cx.named(p).find((c) => c.type === 'variable');
+            if (v) b.addParam(fn, varName(v.text).name);
+          }
+          return true;
+        }
+        case 'class_property_definition': {
+          // `[string]$Host = '...'` (a field of each object) or `static [string]$Base = '...'` (read as [Class]::Base).
+          const v = cx.named(n).find((c) => c.type === 'variable');
+          const value = cx.named(n).at(-1);
+          if (!v || !value || value === v || value.type === 'type_literal') return false;
+          const name = varName(v.text).name;
+          const e = cx.expr(value, scope);
+          const isStatic = cx.named(n).some((c) => c.type === 'class_attribute' && /^static$/i.test(c.text));
+          b.def(isStatic && scope.name ? `${scope.name}.${name}` : `this.${name}`, e, n.endIndex, isStatic);
+          return false;
         }
         case 'param_block':
           params(cx.named(n).find((c) => c.type === 'parameter_list'), scope);
