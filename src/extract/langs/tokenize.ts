@@ -32,7 +32,8 @@ export interface Span {
   end: number;
 }
 
-const OPS = [
+/** The operators read as one token (longest first where one is a prefix of another); any other character is a one-character op. */
+export const OPERATORS = [
   '...', '||=', '?->', '&.', '::', ':=', '=>', '->', '==', '!=', '<=', '>=', '+=', '-=', '.=', '**', '<<', '>>', '&&', '||', '..', '?.', '!!',
 ];
 const NUMBER = /\d[\w.]*/y;
@@ -186,7 +187,7 @@ export function tokenize(text: string, spec: LanguageSpec): { tokens: Token[]; c
     }
     if ('([{'.includes(c)) push('open', i + 1);
     else if (')]}'.includes(c)) push('close', i + 1);
-    else push('op', i + (OPS.find((op) => text.startsWith(op, i))?.length ?? 1));
+    else push('op', i + (OPERATORS.find((op) => text.startsWith(op, i))?.length ?? 1));
   }
   return { tokens, comments };
 }

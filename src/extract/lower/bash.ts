@@ -108,7 +108,17 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
         return expansion(n, scope);
       case 'concatenation':
         return b.expr({ kind: 'concat', items: named(n).map((c) => expr(c, scope)), ...span(n) }, scope);
-      case 'command_substitution':
+      case 'command_substitution': {
+        // "$(printf '%s/v2/repositories/%s' "$BASE" "$ns")": the output is the format's.
+        const only = named(n);
+        const cmd = only.length === 1 && only[0].type === 'command' ? only[0] : null;
+        if (cmd && cmd.childForFieldName('name')?.text === 'printf') {
+          const args = cmd.childrenForFieldName('argument').filter((a): a is SyntaxNode => a !== null).map((a) => expr(a, scope));
+          if (args.length > 0 && args[0].kind === 'str') return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...span(n) }, scope);
+        }
+        for (const c of only) statements(c);
+        return b.opaque(n.text, span(n), scope);
+      }
       case 'process_substitution':
         // Its output is not known; the commands inside are still calls with URLs.
         for (const c of named(n)) statements(c);

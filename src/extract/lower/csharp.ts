@@ -24,6 +24,10 @@ const CONTAINERS = [
   'checked_statement',
   'unsafe_statement',
   'fixed_statement',
+  // `#if DEBUG ... #else ... #endif` around members or statements: what each branch holds is code.
+  'preproc_if',
+  'preproc_elif',
+  'preproc_else',
 ];
 
 /**

@@ -417,7 +417,7 @@ export class Program {
 const INVOKE = /^([\w$]+)\.(?:apply|call|invoke|Invoke|\[\]|)$/;
 
 /** Languages whose methods read their class's fields by bare name. */
-const IMPLICIT_THIS = new Set(['java', 'csharp', 'kotlin']);
+const IMPLICIT_THIS = new Set(['java', 'csharp', 'kotlin', 'groovy']);
 
 /** Languages whose names may come from any file of the package or namespace, imported or not. */
 const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);

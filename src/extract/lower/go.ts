@@ -77,6 +77,8 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     if (/^(?:path|url|filepath)\.(?:Join|JoinPath)$/.test(callee)) return b.expr({ kind: 'join', style: 'path', items: args, ...span(n) }, scope);
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     if (IDENTITY.test(callee) && args[0]) return args[0];
+    // cmp.Or(os.Getenv("HUB_URL"), "https://..."): the first non-empty of its arguments (Go 1.22).
+    if (callee === 'cmp.Or' && args.length > 1) return b.either(args, span(n), scope) ?? args[0];
     if (callee === 'strings.Join' && args.length === 2 && literalOf(args[1]) !== null) {
       const list = named(n.childForFieldName('arguments'))[0];
       const items = list?.type === 'composite_literal' ? named(list.childForFieldName('body')).map((e) => expr(named(e)[0] ?? e, scope)) : [];

@@ -1,6 +1,6 @@
 import { groovySpec } from '../langs/groovy.js';
 import type { Token } from '../langs/tokenize.js';
-import { LowerBuilder, MAX_EXPR_DEPTH } from './builder.js';
+import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import type { Def, Expr, Lowered, Scope, StrPart } from './form.js';
 import { TokenStream } from './tokens.js';
 import { TokenDescent, type Parsed } from './token-descent.js';
@@ -75,6 +75,8 @@ class GroovyLowering extends TokenDescent {
   readonly environment: Def[] = [];
   /** The token each string expression was lowered from (a step's script may be held in a variable). */
   private readonly literals = new WeakMap<Expr, Token>();
+  /** The items of each list literal (`[a, b]`), for a `join` called on it. */
+  private readonly lists = new WeakMap<Expr, Expr[]>();
   /** Inside an `environment { ... }` block: its assignments set environment variables. */
   private inEnvironment = 0;
 
@@ -154,7 +156,10 @@ class GroovyLowering extends TokenDescent {
       } else if (!(t.kind === 'op' && ['<', '>', ',', '?', '.', '>>'].includes(t.text)) && !(t.kind === 'open' && t.text === '[') && !(t.kind === 'close' && t.text === ']')) return undefined;
     }
     const name = this.tok(j);
-    if (words === 0 || !name || CONTROL.has(name.text) || ['new', 'return'].includes(this.tok(i)!.text)) return undefined;
+    // A constructor (`Hub() { this.host = ... }`) has no type before its name: the class's own.
+    const enclosing = name ? this.b.scopeAt(name.start) : undefined;
+    const constructor = words === 0 && enclosing?.kind === 'class' && enclosing.name === name?.text;
+    if ((words === 0 && !constructor) || !name || CONTROL.has(name.text) || ['new', 'return'].includes(this.tok(i)!.text)) return undefined;
     const close = this.ts.closer[j + 1];
     let body = close + 1;
     if (this.tok(body)?.text === 'throws') while (body < limit && !this.is(body, 'open', '{')) body++;
@@ -323,7 +328,8 @@ class GroovyLowering extends TokenDescent {
           continue;
         }
         next = at + 1;
-        if (e.kind === 'name' && !FETCHING_PROPERTIES.test(u.text)) e = this.b.expr({ kind: 'name', name: `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope);
+        // `this.host` is the field `host`, as an assignment to it names it (target()).
+        if (e.kind === 'name' && !FETCHING_PROPERTIES.test(u.text)) e = this.b.expr({ kind: 'name', name: e.name === 'this' ? u.text : `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope);
         else e = this.b.call({ callee: `${e.kind === 'name' ? `${e.name}.` : ''}${u.text}`, name: u.text, receiver: e, args: [], keywords: new Map(), start: e.start, end: u.end }, this.scope(from));
         continue;
       }
@@ -356,8 +362,10 @@ class GroovyLowering extends TokenDescent {
     const items = this.ranges(open + 1, close);
     const isMap = (close === open + 2 && this.is(open + 1, 'op', ':')) || items.some(([a]) => this.is(a + 1, 'op', ':'));
     if (!isMap) {
-      for (const [a, z] of items) this.expression(a, z);
-      return this.b.opaque('[...]', span, scope);
+      const values = items.map(([a, z]) => this.expression(a, z) ?? this.b.opaque('', this.span(a, z), scope));
+      const list = this.b.opaque('[...]', span, scope);
+      this.lists.set(list, values);
+      return list;
     }
     const fields = new Map<string, Expr>();
     for (const [a, z] of items) {
@@ -506,6 +514,14 @@ class GroovyLowering extends TokenDescent {
       else keywords.set(key, value);
     }
     if (closureAt !== -1) args.push(this.closure(closureAt));
+    // String.format('%s/v2/repositories/%s', base, ns): printf-style.
+    if (/^(?:java\.lang\.)?String\.format$/.test(callee) && args.length > 0 && keywords.size === 0) {
+      const t = args[0].kind === 'str' || args.length === 1 ? 0 : 1;
+      return this.b.expr({ kind: 'format', style: 'printf', template: args[t], args: args.slice(t + 1), named: new Map(), ...span }, scope);
+    }
+    // [base, 'v2/repositories', ns].join('/'): the list's items joined by the separator.
+    const items = receiver && name === 'join' && args.length === 1 ? this.lists.get(receiver) : undefined;
+    if (items && literalOf(args[0]) !== null) return this.b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '', items, ...span }, scope);
     return this.b.call({ callee, name, receiver, args, keywords, ...span }, scope);
   }
 

@@ -183,7 +183,10 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     }
     if (callee === 'joinToString' || name === 'joinToString') {
       const sep = args[0] ? literalOf(args[0]) : ', ';
-      if (object && sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items: [expr(object, scope)], ...span(n) }, scope);
+      // listOf(base, "v2/repositories", ns).joinToString("/"): the list's elements are the items.
+      const listed = object?.type === 'call_expression' && /^(?:listOf|arrayOf|mutableListOf)$/.test(named(object)[0]?.text ?? '') ? named(named(object).find((c) => c.type === 'value_arguments')) : null;
+      const items = listed ? listed.map((v) => expr(named(v).at(-1) ?? v, scope)) : object ? [expr(object, scope)] : [];
+      if (object && sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items, ...span(n) }, scope);
     }
     if (callee === 'System.getenv' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];

@@ -316,6 +316,11 @@ class PerlLowering extends TokenDescent {
     if (names.length === 1) {
       const e = this.expression(valueFrom, to);
       if (e) this.define(this.nameOf(names[0], from), e, this.tok(to - 1)!.end);
+      // `our $BASE` in `package Settings` is also `$Settings::BASE` to the rest of the file.
+      const pkg = this.scope(from);
+      if (e && this.tok(from)?.text === 'our' && pkg.kind === 'class' && pkg.name && names[0].startsWith('$') && !names[0].includes('::')) {
+        this.b.def(`${pkg.name.replace(/::/g, '.')}.${names[0].slice(1)}`, this.b.expr({ kind: 'name', name: names[0].slice(1), start: e.start, end: e.start }, pkg), this.tok(to - 1)!.end, true);
+      }
       return e;
     }
     // `my ($a, $b) = ('x', 'y');`
@@ -497,6 +502,9 @@ class PerlLowering extends TokenDescent {
     const hash = args.length === 1 ? this.hashes.get(args[0].id) : undefined;
     const keywords = this.keywordsOf.get(args) ?? new Map(hash?.map((pair) => [pair.key, pair.value]));
     const init: Omit<Call, 'result' | 'scope'> = { callee, name, receiver, args, keywords, ...span };
+    // `return bless { host => '...' }, $class;`: the blessed hash's pairs are the fields of `self`.
+    const blessed = name === 'bless' && args[0] ? this.hashes.get(args[0].id) : undefined;
+    if (blessed) for (const p of blessed) this.b.def(`self.${p.key}`, p.value, span.end);
     return this.b.call(init, this.scope(this.indexAt(span.start)));
   }
 
@@ -566,8 +574,15 @@ class PerlLowering extends TokenDescent {
     const t = this.tok(from)!;
     const scope = this.scope(from);
     if (/^[$@%]/.test(t.text)) {
-      const name = this.nameOf(t.text, from);
-      return { e: this.b.expr({ kind: 'name', name, start: t.start, end: t.end }, scope), next: from + 1 };
+      // `$Settings::BASE`: a package's variable, one name (`Settings.BASE`), as `our` defines it.
+      let j = from + 1;
+      let raw = t.text;
+      while (this.ts.is(j, 'op', '::') && this.tok(j + 1)?.kind === 'ident' && this.tok(j)!.start === this.tok(j - 1)!.end && this.tok(j + 1)!.start === this.tok(j)!.end) {
+        raw += `::${this.tok(j + 1)!.text}`;
+        j += 2;
+      }
+      const name = this.nameOf(raw, from);
+      return { e: this.b.expr({ kind: 'name', name, start: t.start, end: this.tok(j - 1)!.end }, scope), next: j };
     }
     if (t.text === 'sub' && this.ts.is(from + 1, 'open', '{')) return this.anonymousSub(from);
     // `Foo::Bar::baz`: one dotted name.
@@ -595,7 +610,7 @@ class PerlLowering extends TokenDescent {
     }
     // A call without parentheses (`get $url`, `sprintf "...", $a`, `HEAD $url`): to the end of the list.
     const n = this.tok(j);
-    if (j < to && n && (n.kind === 'str' || n.kind === 'num' || (n.kind === 'ident' && !WORD_OPS.has(n.text)) || (n.kind === 'open' && n.text !== '{') || n.text === '\\')) {
+    if (j < to && n && (n.kind === 'str' || n.kind === 'num' || (n.kind === 'ident' && !WORD_OPS.has(n.text)) || (n.kind === 'open' && (n.text !== '{' || word === 'bless')) || n.text === '\\')) {
       let stop = j;
       for (; stop < to; stop++) {
         const s = this.tok(stop)!;

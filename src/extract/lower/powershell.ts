@@ -23,7 +23,24 @@ const PASS = new Set([
   'parenthesized_expression',
   'string_literal',
   'key_expression',
+  // A cast (`[string](...)`) is one of these; the operand of `-not`, `!` holds no URL anyway.
+  'expression_with_unary_operator',
+  // The same levels inside a method call's argument list.
+  'argument_expression',
+  'logical_argument_expression',
+  'bitwise_argument_expression',
+  'comparison_argument_expression',
+  'additive_argument_expression',
+  'multiplicative_argument_expression',
+  'format_argument_expression',
+  'range_argument_expression',
 ]);
+
+/** .NET static methods whose value is a format, a join or an environment read: `[string]::Format(...)`. */
+const STATIC_FORMAT = /^(?:system\.)?string\.format$/;
+const STATIC_JOIN = /^(?:system\.)?string\.join$/;
+const STATIC_PATH = /^(?:system\.io\.)?path\.combine$/;
+const STATIC_ENV = /^(?:system\.)?environment\.getenvironmentvariable$/;
 
 /** PowerShell's escape character is the backtick. */
 const unbacktick = (raw: string) => raw.replace(/`(.)/gs, (_, c: string) => ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[c] ?? c);
@@ -65,7 +82,8 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
     if (n.type === 'variable') return varName(n.text).env ? null : varName(n.text).name;
     if (n.type === 'member_access') {
       const [of, member] = cx.named(n);
-      const o = of ? dotted(of) : null;
+      // [Settings]::BASE, a class's static property.
+      const o = of?.type === 'type_literal' ? of.text.replace(/^\[|\]$/g, '').trim().toLowerCase() : of ? dotted(of) : null;
       return o && member ? `${o}.${member.text.toLowerCase()}` : null;
     }
     if (PASS.has(n.type) && cx.named(n).length === 1) return dotted(cx.named(n)[0]);
@@ -201,6 +219,25 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
         return command(n, scope);
       case 'hash_literal_expression':
         return cx.opaque(n, scope);
+      case 'cast_expression': {
+        // [string]$x, [uri]"https://...": the value cast is the value.
+        const value = kids.filter((c) => c.type !== 'type_literal').at(-1);
+        return value ? cx.expr(value, scope) : undefined;
+      }
+      case 'invokation_expression':
+        return invocation(n, scope);
+      case 'if_statement': {
+        // $base = if ($env:HUB_URL) { $env:HUB_URL } else { 'https://...' }: either branch's value.
+        const blocks = [...kids, ...kids.flatMap((c) => (c.type === 'else_clause' ? cx.named(c) : c.type === 'elseif_clauses' ? cx.named(c).flatMap((e) => cx.named(e)) : []))];
+        const values: Expr[] = [];
+        for (const c of kids) if (c.type === 'pipeline') cx.expr(c, scope);
+        for (const block of blocks.filter((c) => c.type === 'statement_block')) {
+          const statements = cx.named(cx.named(block).find((c) => c.type === 'statement_list'));
+          if (statements.length === 1) values.push(cx.expr(statements[0], scope));
+          else for (const st of statements) cx.expr(st, scope);
+        }
+        return b.either(values, cx.span(n), scope) ?? cx.opaque(n, scope);
+      }
       case 'script_block_expression': {
         for (const c of kids) cx.walk(c);
         return b.opaque(n.text, cx.span(n), scope);
@@ -213,6 +250,14 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
     if (n.type === 'additive_expression' && kids.length === 2 && op === '+') {
       return b.plus(cx.expr(kids[0], scope), cx.expr(kids[1], scope), cx.named(kids[0]).length > 1, cx.span(n), scope);
     }
+    if (n.type === 'comparison_expression' && kids.length === 3 && kids[1].type === 'comparison_operator' && /^-join$/i.test(kids[1].text)) {
+      // ($base, 'v2/repositories', $ns) -join '/'
+      let list: SyntaxNode = kids[0];
+      while (PASS.has(list.type) && cx.named(list).length === 1) list = cx.named(list)[0];
+      const items = list.type === 'array_literal_expression' ? cx.named(list) : [kids[0]];
+      const sep = literalOf(cx.expr(kids[2], scope));
+      if (sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items: items.map((i) => cx.expr(i, scope)), ...cx.span(n) }, scope);
+    }
     if (n.type === 'format_expression' && kids.length === 3 && kids[1].type === 'format_operator') {
       // '{0}/repositories/{1}' -f $base, $name
       let list: SyntaxNode = kids[2];
@@ -221,6 +266,25 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'format', style: 'brace', template: cx.expr(kids[0], scope), args: items.map((i) => cx.expr(i, scope)), named: new Map(), ...cx.span(n) }, scope);
     }
     return undefined;
+  };
+
+  /** `[string]::Format(t, a)`, `$client.GetStringAsync($u)`: a .NET method call. */
+  const invocation = (n: SyntaxNode, scope: Scope): Expr => {
+    const [target, member, list] = cx.named(n);
+    const memberName = member?.type === 'member_name' ? member.text : '';
+    const argNodes = cx.named(cx.named(list).find((c) => c.type === 'argument_expression_list'));
+    const args = argNodes.map((a) => cx.expr(a, scope));
+    const at = cx.span(n);
+    const typeName = target?.type === 'type_literal' ? target.text.replace(/^\[|\]$/g, '').trim() : null;
+    const owner = typeName ?? (target ? dotted(target) : null);
+    const callee = `${owner ?? ''}.${memberName}`.replace(/^\./, '');
+    const lower = callee.toLowerCase();
+    if (typeName && STATIC_FORMAT.test(lower) && args.length > 0) return b.expr({ kind: 'format', style: 'brace', template: args[0], args: args.slice(1), named: new Map(), ...at }, scope);
+    if (typeName && STATIC_JOIN.test(lower) && args.length > 1 && literalOf(args[0]) !== null) return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: args.slice(1), ...at }, scope);
+    if (typeName && STATIC_PATH.test(lower)) return b.expr({ kind: 'join', style: 'path', items: args, ...at }, scope);
+    if (typeName && STATIC_ENV.test(lower) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: (literalOf(args[0]) ?? '').toUpperCase(), ...at }, scope);
+    const receiver = target && !typeName && !owner ? cx.expr(target, scope) : undefined;
+    return b.call({ callee, name: memberName, receiver, args, keywords: new Map(), ...at }, scope);
   };
 
   const params = (list: SyntaxNode | null | undefined, fn: Scope) => {
@@ -239,6 +303,29 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
           const fn = b.openScope('function', cx.named(n).find((c) => c.type === 'function_name')?.text ?? null, cx.span(n));
           params(cx.named(cx.named(n).find((c) => c.type === 'function_parameter_declaration'))[0], fn);
           return true;
+        }
+        case 'class_statement':
+          b.openScope('class', cx.named(n).find((c) => c.type === 'simple_name')?.text.toLowerCase() ?? null, cx.span(n));
+          return true;
+        case 'class_method_definition': {
+          // A method or the constructor (named as its class): a function with its parameters; `$this.x` is the object's field.
+          const fn = b.openScope('function', cx.named(n).find((c) => c.type === 'simple_name')?.text.toLowerCase() ?? null, cx.span(n));
+          for (const p of cx.named(cx.named(n).find((c) => c.type === 'class_method_parameter_list'))) {
+            const v = cx.named(p).find((c) => c.type === 'variable');
+            if (v) b.addParam(fn, varName(v.text).name);
+          }
+          return true;
+        }
+        case 'class_property_definition': {
+          // `[string]$Host = '...'` (a field of each object) or `static [string]$Base = '...'` (read as [Class]::Base).
+          const v = cx.named(n).find((c) => c.type === 'variable');
+          const value = cx.named(n).at(-1);
+          if (!v || !value || value === v || value.type === 'type_literal') return false;
+          const name = varName(v.text).name;
+          const e = cx.expr(value, scope);
+          const isStatic = cx.named(n).some((c) => c.type === 'class_attribute' && /^static$/i.test(c.text));
+          b.def(isStatic && scope.name ? `${scope.name}.${name}` : `this.${name}`, e, n.endIndex, isStatic);
+          return false;
         }
         case 'param_block':
           params(cx.named(n).find((c) => c.type === 'parameter_list'), scope);

@@ -38,7 +38,12 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
   const dotted = (n: SyntaxNode | null): string | null => {
     if (!n) return null;
     if (n.type === 'identifier' || n.type === 'self' || n.type === 'field_identifier') return n.text;
-    if (n.type === 'scoped_identifier') return n.childForFieldName('name')?.text ?? null;
+    if (n.type === 'scoped_identifier') {
+      // `Settings::BASE` names a type's associated constant; `settings::BASE` a module's, which any file may define.
+      const owner = n.childForFieldName('path');
+      const name = n.childForFieldName('name')?.text ?? null;
+      return owner?.type === 'identifier' && /^[A-Z]/.test(owner.text) && name ? `${owner.text}.${name}` : name;
+    }
     if (n.type === 'field_expression') {
       const o = dotted(n.childForFieldName('value'));
       const f = n.childForFieldName('field');
@@ -82,9 +87,14 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
     if (ts[0].type === '&') return tokens(ts.slice(1), scope);
     const src = text.slice(span.start, span.end);
     if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(src)) return cx.name(src, span, scope);
+    // `Settings::BASE`, a type's associated constant; `settings::BASE`, a module's (as dotted names them).
+    const path = /^(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)::([A-Za-z_]\w*)$/.exec(src);
+    if (path) return cx.name(/^[A-Z]/.test(path[1]) ? `${path[1]}.${path[2]}` : path[2], span, scope);
     // `x.to_string()`, `base.as_str()`: the receiver is the value.
     const same = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.(\w+)\(\)$/.exec(src);
     if (same && SAME_AS_RECEIVER.test(same[2])) return cx.name(same[1], { start: span.start, end: span.start + same[1].length }, scope);
+    // `self.home()` among a macro's arguments: the method's value, as outside a macro.
+    if (same && same[1] === 'self') return b.call({ callee: `self.${same[2]}`, name: same[2], args: [], keywords: new Map(), ...span }, scope);
     for (const t of ts) if (t.type === 'string_literal' || t.type === 'raw_string_literal') cx.expr(t, scope);
     return b.opaque(src, span, scope);
   };
@@ -128,6 +138,10 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
       return inner;
     }
     if (object && /^(?:unwrap|expect|unwrap_or_default)$/.test(name)) return cx.expr(object, scope);
+    // [base, "v2/repositories", ns].join("/"): the array's elements joined by the separator.
+    if (object?.type === 'array_expression' && name === 'join' && args.length === 1 && literalOf(args[0]) !== null) {
+      return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: cx.named(object).map((e) => cx.expr(e, scope)), ...at }, scope);
+    }
     if (object && name === 'join' && args.length === 1) return b.expr({ kind: 'join', style: 'url', items: [cx.expr(object, scope), args[0]], ...at }, scope);
     const o = object ? dotted(object) : null;
     const callee = o ? `${o}.${name}` : (path?.replace(/::/g, '.') ?? name);
@@ -196,10 +210,13 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
         case 'struct_item':
         case 'enum_item':
         case 'type_item':
-        case 'trait_item':
           return false;
         case 'impl_item':
           b.openScope('class', n.childForFieldName('type')?.text ?? null, cx.span(n));
+          return true;
+        case 'trait_item':
+          // A trait's provided methods (`fn base(&self) -> String { "https://…".into() }`) have bodies.
+          b.openScope('class', n.childForFieldName('name')?.text ?? null, cx.span(n));
           return true;
         case 'function_item': {
           const fn = b.openScope('function', n.childForFieldName('name')?.text ?? null, cx.span(n));
@@ -216,7 +233,11 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
         case 'static_item': {
           const name = n.childForFieldName('name')?.text;
           const value = n.childForFieldName('value');
-          if (name && value) b.def(name, cx.expr(value, scope), n.endIndex, true);
+          if (!name || !value) return false;
+          const v = cx.expr(value, scope);
+          b.def(name, v, n.endIndex, true);
+          // An associated constant (`impl Settings { const BASE: &str = "..."; }`) read as `Settings::BASE`.
+          if (scope.kind === 'class' && scope.name) b.def(`${scope.name}.${name}`, cx.name(name, { start: v.start, end: v.start }, scope), n.endIndex, true);
           return false;
         }
         case 'let_declaration': {

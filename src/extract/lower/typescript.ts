@@ -15,6 +15,7 @@ const IDENTITY_CALL = /^(?:String|encodeURI|encodeURIComponent|escape)$/;
 const ENV_OBJECT = /^(?:process\.env|import\.meta\.env|Deno\.env|Bun\.env)$/;
 const URL_MODULE = /^(?:node:)?url$/;
 const PATH_MODULE = /^(?:node:)?path(?:\/posix)?$/;
+const UTIL_MODULE = /^(?:node:)?util$/;
 /** Functions nested deeper than this are not walked (callback pyramids in generated code). */
 const MAX_FUNCTION_DEPTH = 64;
 
@@ -202,6 +203,12 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       member === 'join' &&
       ((objModule && PATH_MODULE.test(objModule)) || (origin && PATH_MODULE.test(origin.module)) || (object && /^path(?:\.posix)?$/.test(dotted(object) ?? '')));
     if (!isNew && pathJoin) return b.expr({ kind: 'join', style: 'path', items: lowerArgs(), ...span(n) }, scope);
+    // util.format('%s/v2/repositories/%s', base, ns), or `format` imported from node:util: printf-style.
+    const utilFormat = member === 'format' && ((objModule && UTIL_MODULE.test(objModule)) || (origin && UTIL_MODULE.test(origin.module)) || (object && dotted(object) === 'util'));
+    if (!isNew && utilFormat && argNodes.length > 0) {
+      const [template, ...rest] = lowerArgs();
+      return b.expr({ kind: 'format', style: 'printf', template, args: rest, named: new Map(), ...span(n) }, scope);
+    }
 
     const receiver = object ? expr(object, scope, depth + 1) : undefined;
     // An IIFE, `(await getClient()).get(…)`'s inner call: what the callee holds is lowered too.
