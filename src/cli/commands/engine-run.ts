@@ -15,7 +15,7 @@ import { emit, emitLine } from '../emit.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
 import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
-import { fitToApiVersion, needsApiVersion } from './run-options.js';
+import { fitToApiVersion, needsApiVersion, needsDaemonOs, refuseForDaemonOs } from './run-options.js';
 import { nodeChildProcess } from '../../runtime/builtins.js';
 
 /**
@@ -150,6 +150,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     const endpoint = options.useApiSocket === true ? await client.endpoint() : undefined;
     const config = await createConfigOf(flags, { env: io.env ?? process.env, socketPath: endpoint?.kind === 'unix' ? endpoint.socketPath : undefined });
     if (needsApiVersion(flags)) fitToApiVersion(flags, config, await client.apiVersion({ signal }));
+    if (needsDaemonOs(flags)) refuseForDaemonOs(flags, (await client.ping({ signal })).osType);
     const tty = options.tty === true;
     const runOptions: RunContainerOptions = {
       image,

@@ -89,7 +89,7 @@ export function addRunOptions(run: Command): void {
     if (row.repeatable) option.argParser(collect);
     if (row.defaultValue !== undefined) option.default(row.defaultValue);
     run.addOption(option);
-    if (row.value === undefined) run.addOption(new Option(`--no-${row.flag.slice(2)}`).hideHelp());
+    if (row.value === undefined && !row.flag.startsWith('--no-')) run.addOption(new Option(`--no-${row.flag.slice(2)}`).hideHelp());
   }
   const switches = new Map(RUN_OPTIONS.filter((row) => row.value === undefined && row.flag !== '--help').flatMap((row) => [[row.flag, row], ...(row.short ? [[row.short, row] as const] : [])]));
   const valued = new Set(RUN_OPTIONS.filter((row) => row.value !== undefined).flatMap((row) => [row.flag, row.short]).concat(['-H', '--host', '--api']));
@@ -112,7 +112,11 @@ function switchValues(argv: string[], switches: Map<string, { flag: string }>, v
     if (row === undefined) continue;
     const value = word.slice(eq + 1);
     if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) out[i] = row.flag;
-    else if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) out[i] = `--no-${row.flag.slice(2)}`;
+    else if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) {
+      // `--no-healthcheck=false`: not given at all.
+      if (row.flag.startsWith('--no-')) out.splice(i--, 1);
+      else out[i] = `--no-${row.flag.slice(2)}`;
+    }
     // Anything else stays as it is, for commander to refuse as an unknown option (exit 125).
   }
   return out;

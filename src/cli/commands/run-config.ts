@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { readSmallFile } from '../../engine/read-file.js';
 import { readFileSync } from 'node:fs';
-import { applyRunOptions, optionKey, parsedOption, runOption } from './run-options.js';
+import { applyRunOptions, optionValue, parsedOption, runOption } from './run-options.js';
 import * as v from './run-option-values.js';
 
 /**
@@ -194,7 +194,7 @@ function healthcheckOf(flags: RunFlags, config: CreateConfig): void {
   const check = config.Healthcheck as Record<string, unknown> | undefined;
   if (check === undefined) return;
   const settings = ['--health-cmd', '--health-interval', '--health-timeout', '--health-start-period', '--health-retries', '--health-start-interval'];
-  if (flags.noHealthcheck === true && settings.some((flag) => flags[optionKey(runOption(flag))] !== undefined)) {
+  if (flags.healthcheck === false && settings.some((flag) => optionValue(runOption(flag), flags) !== undefined)) {
     throw new UsageError('--no-healthcheck conflicts with --health-* options');
   }
   for (const [field, flag] of [['Interval', '--health-interval'], ['Timeout', '--health-timeout'], ['Retries', '--health-retries'], ['StartPeriod', '--health-start-period'], ['StartInterval', '--health-start-interval']]) {

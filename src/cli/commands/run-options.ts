@@ -38,9 +38,11 @@ export interface RunOptionRow {
   minApi?: string;
   /** docker's client leaves the field out from this API version on (it was retired there). */
   droppedFromApi?: string;
+  /** Only a daemon on this OS takes it; docker refuses it for another one. */
+  daemonOs?: 'windows';
 }
 
-const windowsOnly = (what: string): string => `${what} (Windows only; a Linux daemon ignores it)`;
+const windowsOnly = (what: string): string => `${what} (a Windows daemon only)`;
 
 export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--add-host', value: '<host:ip>', repeatable: true, description: 'add a custom host-to-IP mapping (host:ip or host=ip); repeatable', field: 'HostConfig.ExtraHosts', parse: v.extraHosts },
@@ -53,8 +55,8 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--cgroup-parent', value: '<path>', description: 'parent cgroup', field: 'HostConfig.CgroupParent', parse: v.text },
   { flag: '--cgroupns', value: '<mode>', description: 'cgroup namespace (host, private)', field: 'HostConfig.CgroupnsMode', parse: v.namespaceMode(['host', 'private'], 'CGROUP'), minApi: '1.41' },
   { flag: '--cidfile', value: '<file>', description: 'write the container id to a file (which must not exist)', client: 'the id written once the container exists' },
-  { flag: '--cpu-count', value: '<number>', description: windowsOnly('CPU count'), field: 'HostConfig.CpuCount', parse: v.integer },
-  { flag: '--cpu-percent', value: '<number>', description: windowsOnly('CPU percent'), field: 'HostConfig.CpuPercent', parse: v.integer },
+  { flag: '--cpu-count', value: '<number>', description: windowsOnly('CPU count'), field: 'HostConfig.CpuCount', parse: v.integer, daemonOs: 'windows' },
+  { flag: '--cpu-percent', value: '<number>', description: windowsOnly('CPU percent'), field: 'HostConfig.CpuPercent', parse: v.integer, daemonOs: 'windows' },
   { flag: '--cpu-period', value: '<µs>', description: 'CFS period', field: 'HostConfig.CpuPeriod', parse: v.integer },
   { flag: '--cpu-quota', value: '<µs>', description: 'CFS quota', field: 'HostConfig.CpuQuota', parse: v.integer },
   { flag: '--cpu-rt-period', value: '<µs>', description: 'real-time period', field: 'HostConfig.CpuRealtimePeriod', parse: v.integer, minApi: '1.25' },
@@ -92,8 +94,8 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--hostname', short: '-h', value: '<name>', description: 'container host name', field: 'Hostname', parse: v.text },
   { flag: '--init', description: 'run an init inside the container that forwards signals and reaps processes', field: 'HostConfig.Init', parse: v.on, minApi: '1.25' },
   { flag: '--interactive', short: '-i', description: 'keep stdin open and send it to the container', field: 'OpenStdin, AttachStdin, StdinOnce', built: true, client: 'stdin copied to the container, half-closed at its end' },
-  { flag: '--io-maxbandwidth', value: '<bytes>', description: windowsOnly('IO bandwidth limit of the system drive'), field: 'HostConfig.IOMaximumBandwidth', parse: v.bytes },
-  { flag: '--io-maxiops', value: '<number>', description: windowsOnly('IOps limit of the system drive'), field: 'HostConfig.IOMaximumIOps', parse: v.uint64 },
+  { flag: '--io-maxbandwidth', value: '<bytes>', description: windowsOnly('IO bandwidth limit of the system drive'), field: 'HostConfig.IOMaximumBandwidth', parse: v.bytes, daemonOs: 'windows' },
+  { flag: '--io-maxiops', value: '<number>', description: windowsOnly('IOps limit of the system drive'), field: 'HostConfig.IOMaximumIOps', parse: v.uint64, daemonOs: 'windows' },
   { flag: '--ip', value: '<address>', description: 'IPv4 address on the network', field: 'NetworkingConfig.EndpointsConfig.*.IPAMConfig.IPv4Address', built: true },
   { flag: '--ip6', value: '<address>', description: 'IPv6 address on the network', field: 'NetworkingConfig.EndpointsConfig.*.IPAMConfig.IPv6Address', built: true },
   { flag: '--ipc', value: '<mode>', description: 'IPC mode (none, private, shareable, host, container:NAME)', field: 'HostConfig.IpcMode', parse: v.text },
@@ -149,9 +151,19 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--workdir', short: '-w', value: '<dir>', description: 'working directory inside the container (absolute)', field: 'WorkingDir', built: true },
 ];
 
-/** The flags object key commander gives an option: `--shm-size` → `shmSize`. */
+/** The flags object key commander gives an option: `--shm-size` → `shmSize`, `--no-healthcheck` → `healthcheck`. */
 export function optionKey(row: RunOptionRow): string {
-  return row.flag.slice(2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+  return row.flag.slice(row.flag.startsWith('--no-') ? 5 : 2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/**
+ * The option's value in commander's flags, undefined when it was not given. Commander reads
+ * a lone `--no-x` as x's negation (x: true unless given), so such a row is given when false.
+ */
+export function optionValue(row: RunOptionRow, flags: Record<string, unknown>): v.OptionValue | undefined {
+  const value = flags[optionKey(row)] as v.OptionValue | undefined;
+  if (row.flag.startsWith('--no-')) return value === false ? true : undefined;
+  return value;
 }
 
 export function runOption(flag: string): RunOptionRow {
@@ -163,7 +175,7 @@ export function runOption(flag: string): RunOptionRow {
 /** The given value of `flag`, parsed by its row's parser. */
 export function parsedOption<T>(flags: Record<string, unknown>, flag: string, parse: (value: v.OptionValue, flag: string) => T): T | undefined {
   const row = runOption(flag);
-  const value = flags[optionKey(row)] as v.OptionValue | undefined;
+  const value = optionValue(row, flags);
   return value === undefined ? undefined : parse(value, row.flag);
 }
 
@@ -171,7 +183,7 @@ export function parsedOption<T>(flags: Record<string, unknown>, flag: string, pa
 export function applyRunOptions(flags: Record<string, unknown>, config: Record<string, unknown>): RunOptionRow[] {
   const given: RunOptionRow[] = [];
   for (const row of RUN_OPTIONS) {
-    const value = flags[optionKey(row)] as v.OptionValue | undefined;
+    const value = optionValue(row, flags);
     if (value === undefined || row.field === undefined || row.parse === undefined) continue;
     given.push(row);
     const parsed = row.parse(value, row.flag);
@@ -186,7 +198,20 @@ export function applyRunOptions(flags: Record<string, unknown>, config: Record<s
 
 /** The rows given in `flags` that have an API version bound. */
 function versionedRows(flags: Record<string, unknown>): RunOptionRow[] {
-  return RUN_OPTIONS.filter((row) => (row.minApi !== undefined || row.droppedFromApi !== undefined) && flags[optionKey(row)] !== undefined && flags[optionKey(row)] !== false);
+  return RUN_OPTIONS.filter((row) => (row.minApi !== undefined || row.droppedFromApi !== undefined) && optionValue(row, flags) !== undefined && optionValue(row, flags) !== false);
+}
+
+/** The given options that only a daemon on another OS than `os` takes. */
+export function refuseForDaemonOs(flags: Record<string, unknown>, os: string | undefined): void {
+  for (const row of RUN_OPTIONS) {
+    if (row.daemonOs === undefined || optionValue(row, flags) === undefined || os === undefined || os === row.daemonOs) continue;
+    throw new UsageError(`"${row.flag}" is only supported on a Docker daemon running on ${row.daemonOs}, but the Docker daemon is running on ${os}`);
+  }
+}
+
+/** Whether an option that only one daemon OS takes was given. */
+export function needsDaemonOs(flags: Record<string, unknown>): boolean {
+  return RUN_OPTIONS.some((row) => row.daemonOs !== undefined && optionValue(row, flags) !== undefined);
 }
 
 /** Whether the API version matters for these flags (so that it is asked for only then). */
