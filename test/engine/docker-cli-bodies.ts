@@ -87,8 +87,8 @@ function leaves(value: unknown, prefix = '', out: Leaves = new Map()): Leaves {
   return out;
 }
 
-const empty = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || value === 0 || value === false || (Array.isArray(value) && value.every(empty)) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+export const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || value === 0 || value === false || (Array.isArray(value) && value.every(isEmpty)) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /**
  * Where hublint's body differs from docker's in effect: a field hublint leaves out counts as
@@ -103,7 +103,7 @@ export function effectiveDifferences(hublint: unknown, docker: unknown, dockerBa
   for (const path of new Set([...ours.keys(), ...theirs.keys()])) {
     const actual = ours.has(path) ? ours.get(path) : base.get(path);
     const expected = theirs.get(path);
-    if (JSON.stringify(actual) === JSON.stringify(expected) || (empty(actual) && empty(expected))) continue;
+    if (JSON.stringify(actual) === JSON.stringify(expected) || (isEmpty(actual) && isEmpty(expected))) continue;
     // A prefix that is a leaf on one side and an object on the other: compare the objects.
     if (!ours.has(path) && [...ours.keys()].some((p) => p.startsWith(`${path}.`))) continue;
     out.push({ path, hublint: actual, docker: expected });

@@ -6,7 +6,7 @@ import { engineRun } from '../../src/cli/commands/engine.js';
 import { createConfigOf } from '../../src/cli/commands/run-config.js';
 import { RUN_OPTIONS, fitToApiVersion, needsApiVersion } from '../../src/cli/commands/run-options.js';
 import { CLI } from '../helpers/cli.js';
-import { FIXTURE, HELP_FIXTURE, dockerCliMajor, effectiveDifferences, parseRunWords, recordDockerCreate } from './docker-cli-bodies.js';
+import { FIXTURE, HELP_FIXTURE, dockerCliMajor, effectiveDifferences, isEmpty, parseRunWords, recordDockerCreate } from './docker-cli-bodies.js';
 import { captureIo, engineEnv, tempDir, testClient, uniqueName } from './helpers.js';
 import { SAMPLES } from './run-option-samples.js';
 
@@ -76,7 +76,8 @@ beforeAll(async () => {
       dockerBodies[api][flag] = await recordDockerCreate(realWords(sample.words, RECORD_SOCKET), api, RECORD_SOCKET, sample.windows ? 'windows' : 'linux');
     }
   }
-  if (process.env.HUBLINT_RECORD_DOCKER === '1') writeFileSync(FIXTURE, `${JSON.stringify(dockerBodies, null, 1)}\n`);
+  // Empty values (null, "", 0, false, [], {}) are left out of the file: the comparison takes them alike.
+  if (process.env.HUBLINT_RECORD_DOCKER === '1') writeFileSync(FIXTURE, `${JSON.stringify(dockerBodies, (_key, value: unknown) => (isEmpty(value) ? undefined : value), 1)}\n`);
 }, 120_000);
 
 afterAll(async () => {
@@ -140,6 +141,8 @@ describe('docker run options as data (issue 33)', () => {
     const { options } = parseRunWords(realWords(SAMPLES[flag].words, ''));
     expect(await engineRun(engineEnv().image, ['true'], { ...options, host: engineEnv().dockerHost, name }, io)).toBe(125);
     expect(io.err()).toBe(`hublint: "${flag}" requires API version ${minApi}, but the Docker daemon API version is 1.41\n`);
+    // docker 28 refuses it at API 1.41 too.
+    expect(dockerBodies['1.41'][flag].error).toMatch(/requires API version 1\.4\d, but the Docker daemon API version is 1\.41$/);
     expect(await testClient().listContainers({ all: true, filters: { name: [name] } })).toEqual([]);
   });
 
