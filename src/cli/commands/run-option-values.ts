@@ -709,7 +709,10 @@ export function securityOpts(value: OptionValue, flag: string): string[] {
 /** `--dns-search example.test` or `.` (opts.ValidateDNSSearch). */
 export function dnsSearch(value: OptionValue, flag: string): string[] {
   return items(value).map((item) => {
-    const domain = item.replace(/^ +| +$/g, '');
+    let [start, end] = [0, item.length];
+    while (item[start] === ' ') start++;
+    while (end > start && item[end - 1] === ' ') end--;
+    const domain = item.slice(start, end);
     const letters = [...domain].some((c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
     if (domain !== '.' && (!letters || domain.startsWith('.') || domain.startsWith('-') || domain.length >= 255)) throw invalid(item, flag, `${item} is not a valid domain`);
     return domain.endsWith('.') && domain !== '.' ? domain.slice(0, -1) : domain;
