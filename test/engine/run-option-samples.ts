@@ -6,8 +6,9 @@
  *   the value at the path (`Config.*`, `HostConfig.*`, `NetworkSettings.*`);
  * - `refused`: the daemon's API is older than the row's minimum: refused in one line, nothing
  *   created; the body is compared with docker's at API 1.50;
- * - `body`: the daemon here cannot create it (no GPU, no bridge, no such device, a Windows
- *   field): only the request body is checked, against docker 28's.
+ * - `body`: the daemon here refuses or discards it (no quotas, no blkio controller, a Windows
+ *   field): only the request body is checked, against docker 28's. (A container is created,
+ *   not started: a GPU request, a device or a port binding is stored without the hardware.)
  */
 export interface RunOptionSample {
   words: string[];
@@ -22,8 +23,8 @@ export const SAMPLES: Record<string, RunOptionSample> = {
   '--add-host': { words: ['--add-host', 'db:10.0.0.2', '--add-host', 'cache=10.0.0.3'], inspect: ['HostConfig.ExtraHosts', ['db:10.0.0.2', 'cache:10.0.0.3']] },
   '--annotation': { words: ['--annotation', 'org.example.k=v'], refused: true },
   '--attach': { words: ['-a', 'stdout', '-a', 'STDERR'], inspect: ['Config.AttachStdout', true] },
-  '--blkio-weight': { words: ['--blkio-weight', '300'], body: 'the daemon here has no blkio weight controller (cgroup v2 without io.weight for the vfs driver)' },
-  '--blkio-weight-device': { words: ['--blkio-weight-device', '/dev/sda:200'], body: 'no /dev/sda here' },
+  '--blkio-weight': { words: ['--blkio-weight', '300'], body: 'the daemon here discards it ("Your kernel does not support Block I/O weight"): inspect shows 0' },
+  '--blkio-weight-device': { words: ['--blkio-weight-device', '/dev/sda:200'], body: 'the daemon here discards it ("does not support Block I/O weight_device"): inspect shows none' },
   '--cap-add': { words: ['--cap-add', 'net_admin', '--cap-add', 'SYS_TIME'], inspect: ['HostConfig.CapAdd', ['CAP_NET_ADMIN', 'CAP_SYS_TIME']] },
   '--cap-drop': { words: ['--cap-drop', 'MKNOD'], inspect: ['HostConfig.CapDrop', ['CAP_MKNOD']] },
   '--cgroup-parent': { words: ['--cgroup-parent', 'hublint-test.slice'], inspect: ['HostConfig.CgroupParent', 'hublint-test.slice'] },
@@ -32,19 +33,19 @@ export const SAMPLES: Record<string, RunOptionSample> = {
   '--cpu-percent': { windows: true, words: ['--cpu-percent', '50'], body: 'a Windows field: refused by the Linux daemon here, compared with docker\'s body for a Windows daemon' },
   '--cpu-period': { words: ['--cpu-period', '100000'], inspect: ['HostConfig.CpuPeriod', 100000] },
   '--cpu-quota': { words: ['--cpu-quota', '50000'], inspect: ['HostConfig.CpuQuota', 50000] },
-  '--cpu-rt-period': { words: ['--cpu-rt-period', '1000000'], body: 'the kernel here has no CONFIG_RT_GROUP_SCHED' },
-  '--cpu-rt-runtime': { words: ['--cpu-rt-runtime', '950'], body: 'the kernel here has no CONFIG_RT_GROUP_SCHED' },
+  '--cpu-rt-period': { words: ['--cpu-rt-period', '1000000'], inspect: ['HostConfig.CpuRealtimePeriod', 1000000] },
+  '--cpu-rt-runtime': { words: ['--cpu-rt-runtime', '950'], inspect: ['HostConfig.CpuRealtimeRuntime', 950] },
   '--cpu-shares': { words: ['-c', '512'], inspect: ['HostConfig.CpuShares', 512] },
   '--cpus': { words: ['--cpus', '1.5'], inspect: ['HostConfig.NanoCpus', 1_500_000_000] },
   '--cpuset-cpus': { words: ['--cpuset-cpus', '0'], inspect: ['HostConfig.CpusetCpus', '0'] },
   '--cpuset-mems': { words: ['--cpuset-mems', '0'], inspect: ['HostConfig.CpusetMems', '0'] },
   '--detach': { words: ['-d'], inspect: ['Config.AttachStdout', false] },
-  '--device': { words: ['--device', '/dev/null:/dev/nothing:rw', '--device', 'vendor.example/gpu=one'], body: 'a CDI device needs a CDI spec on the daemon' },
+  '--device': { words: ['--device', '/dev/null:/dev/nothing:rw', '--device', 'vendor.example/gpu=one'], inspect: ['HostConfig.Devices', [{ PathOnHost: '/dev/null', PathInContainer: '/dev/nothing', CgroupPermissions: 'rw' }]] },
   '--device-cgroup-rule': { words: ['--device-cgroup-rule', 'c 1:3 mr'], inspect: ['HostConfig.DeviceCgroupRules', ['c 1:3 mr']] },
-  '--device-read-bps': { words: ['--device-read-bps', '/dev/sda:1mb'], body: 'no /dev/sda here' },
-  '--device-read-iops': { words: ['--device-read-iops', '/dev/sda:1000'], body: 'no /dev/sda here' },
-  '--device-write-bps': { words: ['--device-write-bps', '/dev/sda:2m'], body: 'no /dev/sda here' },
-  '--device-write-iops': { words: ['--device-write-iops', '/dev/sda:500'], body: 'no /dev/sda here' },
+  '--device-read-bps': { words: ['--device-read-bps', '/dev/sda:1mb'], inspect: ['HostConfig.BlkioDeviceReadBps', [{ Path: '/dev/sda', Rate: 1024 * 1024 }]] },
+  '--device-read-iops': { words: ['--device-read-iops', '/dev/sda:1000'], inspect: ['HostConfig.BlkioDeviceReadIOps', [{ Path: '/dev/sda', Rate: 1000 }]] },
+  '--device-write-bps': { words: ['--device-write-bps', '/dev/sda:2m'], inspect: ['HostConfig.BlkioDeviceWriteBps', [{ Path: '/dev/sda', Rate: 2 * 1024 * 1024 }]] },
+  '--device-write-iops': { words: ['--device-write-iops', '/dev/sda:500'], inspect: ['HostConfig.BlkioDeviceWriteIOps', [{ Path: '/dev/sda', Rate: 500 }]] },
   '--dns': { words: ['--dns', '10.0.0.53'], inspect: ['HostConfig.Dns', ['10.0.0.53']] },
   '--dns-option': { words: ['--dns-option', 'ndots:2'], inspect: ['HostConfig.DnsOptions', ['ndots:2']] },
   '--dns-search': { words: ['--dns-search', 'example.test'], inspect: ['HostConfig.DnsSearch', ['example.test']] },
@@ -53,7 +54,7 @@ export const SAMPLES: Record<string, RunOptionSample> = {
   '--env': { words: ['-e', 'A=1', '-e', 'B=two words'], inspect: ['Config.Env', ['A=1', 'B=two words', 'PATH=/bin']] },
   '--env-file': { words: ['--env-file', 'FILE:A=from file\n# comment\nB=2\n'], inspect: ['Config.Env', ['A=from file', 'B=2', 'PATH=/bin']] },
   '--expose': { words: ['--expose', '8080', '--expose', '7000-7001/udp'], inspect: ['Config.ExposedPorts', { '8080/tcp': {}, '7000/udp': {}, '7001/udp': {} }] },
-  '--gpus': { words: ['--gpus', '"capabilities=compute,utility",count=2'], body: 'no GPU and no NVIDIA runtime here' },
+  '--gpus': { words: ['--gpus', '"capabilities=compute,utility",count=2'], inspect: ['HostConfig.DeviceRequests', [{ Driver: '', Count: 2, DeviceIDs: null, Capabilities: [['compute', 'utility', 'gpu']], Options: {} }]] },
   '--group-add': { words: ['--group-add', 'audio'], inspect: ['HostConfig.GroupAdd', ['audio']] },
   '--health-cmd': { words: ['--health-cmd', 'test -e /tmp'], inspect: ['Config.Healthcheck.Test', ['CMD-SHELL', 'test -e /tmp']] },
   '--health-interval': { words: ['--health-interval', '1m30s'], inspect: ['Config.Healthcheck.Interval', 90e9] },
@@ -101,7 +102,7 @@ export const SAMPLES: Record<string, RunOptionSample> = {
   '--shm-size': { words: ['--shm-size', '8m'], inspect: ['HostConfig.ShmSize', 8 * 1024 * 1024] },
   '--stop-signal': { words: ['--stop-signal', 'SIGUSR2'], inspect: ['Config.StopSignal', 'SIGUSR2'] },
   '--stop-timeout': { words: ['--stop-timeout', '7'], inspect: ['Config.StopTimeout', 7] },
-  '--storage-opt': { words: ['--storage-opt', 'size=10G'], body: 'the vfs storage driver here takes no size (the daemon refuses it)' },
+  '--storage-opt': { words: ['--storage-opt', 'size=10G'], body: 'the daemon here refuses it ("Filesystem does not support, or has not enabled quotas")' },
   '--sysctl': { words: ['--sysctl', 'net.ipv4.ip_forward=1'], inspect: ['HostConfig.Sysctls', { 'net.ipv4.ip_forward': '1' }] },
   '--tmpfs': { words: ['--tmpfs', '/scratch:size=1m'], inspect: ['HostConfig.Tmpfs', { '/scratch': 'size=1m' }] },
   '--tty': { words: ['-t'], inspect: ['Config.Tty', true] },
