@@ -149,6 +149,8 @@ interface CallArgs extends CallOptions {
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
   json?: unknown;
+  /** A body that is not JSON (a tar archive), with its Content-Type. */
+  raw?: { body: Buffer; type: string };
   headers?: Record<string, string>;
   /** Overrides the operation's idle limit (0 = none). */
   idleTimeoutMs?: number;
@@ -421,6 +423,12 @@ export class DockerEngineClient {
     await drain(res.body);
   }
 
+  /** Extracts a tar archive into the container at `path` (a directory that exists in it). */
+  async putContainerArchive(id: string, tar: Buffer, options: CallOptions & { path: string }): Promise<void> {
+    const res = await this.#call('putContainerArchive', { signal: options.signal, params: { id }, query: { path: options.path }, raw: { body: tar, type: 'application/x-tar' } });
+    await drain(res.body);
+  }
+
   /** Image operations grouped as in dockerode's README: `client.images.pull(…)`. */
   get images(): {
     list: DockerEngineClient['listImages'];
@@ -546,10 +554,13 @@ export class DockerEngineClient {
     const version = spec.versioned ? await this.apiVersion({ signal: args.signal }) : undefined;
     const path = `${version === undefined ? '' : `/v${version}`}${fillPath(spec.path, args.params)}${buildQuery(args.query)}`;
     const headers: Record<string, string> = { 'User-Agent': 'hublint', ...args.headers };
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (args.json !== undefined) {
       body = JSON.stringify(args.json);
       headers['Content-Type'] = 'application/json';
+    } else if (args.raw !== undefined) {
+      body = args.raw.body;
+      headers['Content-Type'] = args.raw.type;
     }
     const plain = spec.timeout !== 'none' && args.idleTimeoutMs !== 0;
     const idle = args.idleTimeoutMs ?? (plain ? (this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) : 0);

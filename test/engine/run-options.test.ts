@@ -290,11 +290,25 @@ describe('docker run options as data (issue 33)', () => {
       expect(ok.out()).toBe('fine\n');
     });
 
-    it('--use-api-socket mounts the daemon hublint talks to; the container reaches it', async () => {
+    it('--use-api-socket mounts the daemon hublint talks to and copies the credentials in, as docker 28', async () => {
       const io = captureIo();
       const { options } = parseRunWords(['--use-api-socket']);
       const status = await engineRun(engineEnv().image, ['sh', '-c', 'test -S /var/run/docker.sock && echo socket'], { ...options, host: engineEnv().dockerHost, rm: true }, io);
       expect({ status, out: io.out(), err: io.err() }).toEqual({ status: 0, out: 'socket\n', err: '' });
+      // With credentials in hublint's Docker config: a config.json of their own in the container.
+      const { registry, registryUser, registryPassword } = engineEnv();
+      const dir = tempDir('hl-sock-creds-');
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ auths: { [registry]: { username: registryUser, password: registryPassword } } }));
+      const withCreds = captureIo({ DOCKER_CONFIG: dir });
+      const shown = await engineRun(engineEnv().image, ['sh', '-c', 'echo "$DOCKER_CONFIG"; cat "$DOCKER_CONFIG/config.json"'], { ...options, host: engineEnv().dockerHost, rm: true }, withCreds);
+      expect(shown).toBe(0);
+      const [where, ...json] = withCreds.out().split('\n');
+      expect(where).toBe('/run/secrets/docker');
+      expect(JSON.parse(json.join('\n'))).toEqual({ auths: { [registry]: { auth: Buffer.from(`${registryUser}:${registryPassword}`).toString('base64') } } });
+      // DOCKER_CONFIG set by -e: nothing injected, as docker.
+      const own = captureIo({ DOCKER_CONFIG: dir });
+      expect(await engineRun(engineEnv().image, ['sh', '-c', 'echo "$DOCKER_CONFIG"; ls /run/secrets 2>&1 | head -1'], { ...options, env: ['DOCKER_CONFIG=/mine'], host: engineEnv().dockerHost, rm: true }, own)).toBe(0);
+      expect(own.out()).toMatch(/^\/mine\n.*No such file or directory\n$/);
       const tcp = captureIo();
       expect(await engineRun(engineEnv().image, ['true'], { ...options, host: 'tcp://127.0.0.1:9' }, tcp)).toBe(125);
       expect(tcp.err()).toBe('hublint: flag --use-api-socket can only be used with unix sockets\n');

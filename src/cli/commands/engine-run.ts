@@ -17,6 +17,7 @@ import { createConfigOf, type RunFlags } from './run-config.js';
 import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
 import { fitToApiVersion, needsApiVersion, needsDaemonOs, refuseForDaemonOs } from './run-options.js';
 import { nodeChildProcess } from '../../runtime/builtins.js';
+import { CONFIG_DIR_IN_CONTAINER, apiSocketCredentials, copyCredentialsIn } from './api-socket.js';
 
 /**
  * `hublint engine run`: `docker run` on the Engine client. The container's streams are
@@ -151,6 +152,9 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     const config = await createConfigOf(flags, { env: io.env ?? process.env, socketPath: endpoint?.kind === 'unix' ? endpoint.socketPath : undefined });
     if (needsApiVersion(flags)) fitToApiVersion(flags, config, await client.apiVersion({ signal }));
     if (needsDaemonOs(flags)) refuseForDaemonOs(flags, (await client.ping({ signal })).osType);
+    // --use-api-socket: credentials resolved before anything is created, as docker does.
+    const socketCredentials = options.useApiSocket === true && !(config.Env ?? []).some((item) => item.startsWith('DOCKER_CONFIG=')) ? await apiSocketCredentials(io.env ?? process.env) : {};
+    if (Object.keys(socketCredentials).length > 0) config.Env = [...(config.Env ?? []), `DOCKER_CONFIG=${CONFIG_DIR_IN_CONTAINER}`];
     const tty = options.tty === true;
     const runOptions: RunContainerOptions = {
       image,
@@ -181,6 +185,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
     if (options.cidfile !== undefined) await writeCidFile(options.cidfile, id);
+    if (Object.keys(socketCredentials).length > 0) await copyCredentialsIn(client, id, socketCredentials, signal);
     for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
     if (options.detach) {
       // As docker: the id is printed once the container exists, so that a start that fails

@@ -141,7 +141,7 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--tmpfs', value: '<path[:options]>', repeatable: true, description: 'mount a tmpfs; repeatable', field: 'HostConfig.Tmpfs', parse: v.tmpfs },
   { flag: '--tty', short: '-t', description: 'allocate a pseudo-TTY (output is not split into stdout and stderr)', field: 'Tty', built: true, client: 'raw terminal, resized with ours' },
   { flag: '--ulimit', value: '<name=soft[:hard]>', repeatable: true, description: 'ulimit; repeatable', field: 'HostConfig.Ulimits', parse: v.ulimits },
-  { flag: '--use-api-socket', description: "bind mount the daemon's socket at /var/run/docker.sock (a unix socket only)", field: 'HostConfig.Mounts', built: true, client: 'the socket of the daemon hublint talks to; refused for a tcp:// daemon' },
+  { flag: '--use-api-socket', description: "bind mount the daemon's socket at /var/run/docker.sock (a unix socket only), with the registry credentials", field: 'HostConfig.Mounts', built: true, client: 'the socket of the daemon hublint talks to (refused for a tcp:// daemon); the credentials copied in as /run/secrets/docker/config.json, DOCKER_CONFIG set' },
   { flag: '--user', short: '-u', value: '<user>', description: 'user[:group] or uid[:gid] to run as', field: 'User', parse: v.text },
   { flag: '--userns', value: '<mode>', description: 'user namespace (host)', field: 'HostConfig.UsernsMode', parse: v.namespaceMode(['host'], 'USER') },
   { flag: '--uts', value: '<mode>', description: 'UTS namespace (host)', field: 'HostConfig.UTSMode', parse: v.namespaceMode(['host'], 'UTS') },
