@@ -212,11 +212,13 @@ describe('docker run options as data (issue 33)', () => {
     expect(result.status).toBe(0);
   });
 
-  it("reads docker's --switch=true|false form (pflag's), up to the image", () => {
+  it("reads docker's --switch=true|false form (pflag's) and its hidden names, up to the image", () => {
     expect(parseRunWords(['--rm=true', '--privileged=false', '--sig-proxy=false']).options).toMatchObject({ rm: true, privileged: false, sigProxy: false });
     expect(parseRunWords(['--rm', '--rm=false']).options.rm).toBe(false);
     expect(parseRunWords(['--name', '--rm=true']).options).toMatchObject({ name: '--rm=true' });
     expect(parseRunWords([]).options).toMatchObject({ sigProxy: true, disableContentTrust: true, pull: 'missing' });
+    // docker's hidden names for three options.
+    expect(parseRunWords(['--net', 'none', '--net-alias=web', '--dns-opt', 'ndots:1']).options).toMatchObject({ network: ['none'], networkAlias: ['web'], dnsOption: ['ndots:1'] });
   });
 
   describe('client-side rows', () => {

@@ -8,7 +8,7 @@ import { ChosenExitError } from '../errors.js';
 import { handOverSignals } from '../signals.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
-import { RUN_OPTIONS } from './run-options.js';
+import { HIDDEN_ALIASES, RUN_OPTIONS } from './run-options.js';
 
 /**
  * `hublint engine version` and `hublint engine run`: a thin edge over src/engine. The
@@ -97,10 +97,15 @@ export function addRunOptions(run: Command): void {
   run.parseOptions = (argv: string[]) => parseOptions(switchValues(argv, switches, valued));
 }
 
-/** `--rm=false` → `--no-rm`, `--sig-proxy=true` → `--sig-proxy`, up to the image (the first operand). */
+/**
+ * `--rm=false` → `--no-rm`, `--sig-proxy=true` → `--sig-proxy`, and docker's hidden names
+ * (`--net`) → theirs, up to the image (the first operand).
+ */
 function switchValues(argv: string[], switches: Map<string, { flag: string }>, valued: Set<string | undefined>): string[] {
   const out = [...argv];
   for (let i = 0; i < out.length; i++) {
+    const [name, rest] = out[i].includes('=') ? [out[i].slice(0, out[i].indexOf('=')), out[i].slice(out[i].indexOf('='))] : [out[i], ''];
+    if (HIDDEN_ALIASES[name] !== undefined) out[i] = `${HIDDEN_ALIASES[name]}${rest}`;
     const word = out[i];
     if (word === '--' || !word.startsWith('-')) break;
     if (valued.has(word)) {

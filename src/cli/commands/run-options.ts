@@ -151,6 +151,9 @@ export const RUN_OPTIONS: readonly RunOptionRow[] = [
   { flag: '--workdir', short: '-w', value: '<dir>', description: 'working directory inside the container (absolute)', field: 'WorkingDir', built: true },
 ];
 
+/** Names docker 28 still takes but hides from its help (opts.go: MarkHidden), for the options they stand for. */
+export const HIDDEN_ALIASES: Readonly<Record<string, `--${string}`>> = { '--net': '--network', '--net-alias': '--network-alias', '--dns-opt': '--dns-option' };
+
 /** The flags object key commander gives an option: `--shm-size` → `shmSize`, `--no-healthcheck` → `healthcheck`. */
 export function optionKey(row: RunOptionRow): string {
   return row.flag.slice(row.flag.startsWith('--no-') ? 5 : 2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
