@@ -188,6 +188,8 @@ interface CallArgs extends CallOptions {
   params?: Record<string, string>;
   query?: Record<string, QueryValue>;
   json?: unknown;
+  /** A body that is not JSON (a tar archive), with its Content-Type. */
+  raw?: { body: Buffer; type: string };
   headers?: Record<string, string>;
   /** Overrides the operation's idle limit (0 = none). */
   idleTimeoutMs?: number;
@@ -445,6 +447,12 @@ export class DockerEngineClient {
   /** Tags an image: `tagImage('sha256:…', { repo: 'acme/web', tag: '1' })`. */
   async tagImage(name: string, options: CallOptions & { repo: string; tag?: string }): Promise<void> {
     const res = await this.#call('tagImage', { signal: options.signal, params: { name }, query: { repo: options.repo, tag: options.tag } });
+    await drain(res.body);
+  }
+
+  /** Extracts a tar archive into the container at `path` (a directory that exists in it). */
+  async putContainerArchive(id: string, tar: Buffer, options: CallOptions & { path: string }): Promise<void> {
+    const res = await this.#call('putContainerArchive', { signal: options.signal, params: { id }, query: { path: options.path }, raw: { body: tar, type: 'application/x-tar' } });
     await drain(res.body);
   }
 
@@ -851,10 +859,13 @@ export class DockerEngineClient {
     const version = spec.versioned ? await this.apiVersion({ signal: args.signal }) : undefined;
     const path = `${version === undefined ? '' : `/v${version}`}${fillPath(spec.path, args.params)}${buildQuery(args.query)}`;
     const headers: Record<string, string> = { 'User-Agent': 'hublint', ...args.headers };
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (args.json !== undefined) {
       body = JSON.stringify(args.json);
       headers['Content-Type'] = 'application/json';
+    } else if (args.raw !== undefined) {
+      body = args.raw.body;
+      headers['Content-Type'] = args.raw.type;
     }
     const plain = spec.timeout !== 'none' && args.idleTimeoutMs !== 0;
     const idle = args.idleTimeoutMs ?? (plain ? (this.#options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) : 0);

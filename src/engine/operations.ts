@@ -4,7 +4,7 @@
  * Engine API reference's paths; statuses follow the Engine API reference (docs.docker.com/reference/api/engine).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface OperationSpec {
   readonly method: HttpMethod;
@@ -42,6 +42,8 @@ export const OPERATIONS = {
   // `{name}` may hold slashes and a tag: the daemon's router matches the rest of the path.
   removeImage: { method: 'DELETE', path: '/images/{name}', ok: [200], versioned: true, timeout: 'idle' },
   tagImage: { method: 'POST', path: '/images/{name}/tag', ok: [201], versioned: true, timeout: 'idle' },
+  // A tar archive extracted at `path` in the container (`engine run --use-api-socket` copies its config.json so).
+  putContainerArchive: { method: 'PUT', path: '/containers/{id}/archive', ok: [200], versioned: true, timeout: 'idle' },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -63,6 +63,8 @@ export function transpileSources(outDir: string): string {
     'src/cli/commands/run-config.ts',
     'src/cli/commands/detach-keys.ts',
     'src/cli/commands/run-options.ts',
+    'src/cli/commands/run-option-values.ts',
+    'src/cli/commands/api-socket.ts',
     'src/runtime/builtins.ts',
   ].map((file) => join(root, file));
   const walk = (dir: string): void => {

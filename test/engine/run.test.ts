@@ -404,7 +404,7 @@ describe("docker's options", () => {
         entrypoint: 'sh',
         label: ['team=hublint', 'empty'],
         volume: [`${dir}:/m`],
-        network: 'none',
+        network: ['none'],
         platform: 'linux/amd64',
         pull: 'never',
       },

@@ -3,7 +3,6 @@ import { UsageError } from '../../core/errors.js';
 import {
   ContainerStartError,
   DockerApiError,
-  compareApiVersions,
   createContainerPulling,
   type AttachedStream,
   type DockerEngineClient,
@@ -16,8 +15,9 @@ import { emit, emitLine } from '../emit.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { createConfigOf, type RunFlags } from './run-config.js';
 import { DEFAULT_DETACH_KEYS, DetachWatcher, parseDetachKeys } from './detach-keys.js';
-import { RUN_OPTIONS, optionKey } from './run-options.js';
+import { fitToApiVersion, needsApiVersion, needsDaemonOs, refuseForDaemonOs } from './run-options.js';
 import { nodeChildProcess } from '../../runtime/builtins.js';
+import { CONFIG_DIR_IN_CONTAINER, apiSocketCredentials, copyCredentialsIn } from './api-socket.js';
 
 /**
  * `hublint engine run`: `docker run` on the Engine client. The container's streams are
@@ -39,6 +39,12 @@ export interface EngineRunOptions extends RunFlags {
   quiet?: boolean;
   /** `--cidfile`: where the container id is written (the file must not exist). */
   cidfile?: string;
+  /** `--sig-proxy=false`: signals are not forwarded to the container. */
+  sigProxy?: boolean;
+  /** `--disable-content-trust=false` asks for signature verification, which hublint refuses. */
+  disableContentTrust?: boolean;
+  /** `--use-api-socket`: the daemon's unix socket mounted in the container. */
+  useApiSocket?: boolean;
 }
 
 export interface RunIo extends EngineIo {
@@ -74,9 +80,15 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     return RUN_FAILURE_EXIT;
   }
   const stdin = (io.stdin ?? process.stdin) as TtyIn;
-  if (options.tty && options.interactive && !options.detach && stdin.isTTY !== true) {
+  const attachesStdin = options.interactive === true || (options.attach ?? []).some((stream) => stream.toLowerCase() === 'stdin');
+  if (options.tty && attachesStdin && !options.detach && stdin.isTTY !== true) {
     io.report(new UsageError('the input device is not a TTY'));
     return NOT_A_TTY_EXIT;
+  }
+  if (options.disableContentTrust === false) {
+    // docker's =false verifies signed images through a Notary server; hublint has no Notary client.
+    io.report(new UsageError('--disable-content-trust=false: content trust (image signature verification) is not supported by hublint'));
+    return RUN_FAILURE_EXIT;
   }
   if (options.detachKeys !== undefined) {
     try {
@@ -111,6 +123,16 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
       controller.abort(new Error('forcefully exiting'));
       return;
     }
+    if (options.sigProxy === false) {
+      // --sig-proxy=false: nothing reaches the container. As docker's process: the first
+      // SIGINT/SIGTERM only ends its wait for the context, the next one (or any other
+      // signal that ends a Go program) ends hublint; the container goes on.
+      if ((sig === 'SIGINT' || sig === 'SIGTERM') && terminations < 2) return;
+      interruptedBy = sig;
+      leftRunning = true;
+      controller.abort(new Error(`interrupted (${sig})`));
+      return;
+    }
     if (id === undefined || !started) {
       // Nothing runs yet: a termination signal stops hublint's own work, as it would stop
       // docker's; the others wait for a container to go to.
@@ -126,8 +148,13 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
 
   try {
     const flags = { ...options, detach: options.detach === true };
-    const config = await createConfigOf(flags, io.env ?? process.env);
-    await refuseNewerOptions(client, flags, signal);
+    const endpoint = options.useApiSocket === true ? await client.endpoint() : undefined;
+    const config = await createConfigOf(flags, { env: io.env ?? process.env, socketPath: endpoint?.kind === 'unix' ? endpoint.socketPath : undefined });
+    if (needsApiVersion(flags)) fitToApiVersion(flags, config, await client.apiVersion({ signal }));
+    if (needsDaemonOs(flags)) refuseForDaemonOs(flags, (await client.ping({ signal })).osType);
+    // --use-api-socket: credentials resolved before anything is created, as docker does.
+    const socketCredentials = options.useApiSocket === true && !(config.Env ?? []).some((item) => item.startsWith('DOCKER_CONFIG=')) ? await apiSocketCredentials(io.env ?? process.env) : {};
+    if (Object.keys(socketCredentials).length > 0) config.Env = [...(config.Env ?? []), `DOCKER_CONFIG=${CONFIG_DIR_IN_CONTAINER}`];
     const tty = options.tty === true;
     const runOptions: RunContainerOptions = {
       image,
@@ -158,6 +185,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     const created = await createContainerPulling(client, runOptions);
     id = created.id;
     if (options.cidfile !== undefined) await writeCidFile(options.cidfile, id);
+    if (Object.keys(socketCredentials).length > 0) await copyCredentialsIn(client, id, socketCredentials, signal);
     for (const warning of created.warnings) emitLine(io.stderr, `WARNING: ${daemonString(warning)}`);
     if (options.detach) {
       // As docker: the id is printed once the container exists, so that a start that fails
@@ -174,7 +202,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
     return await attachAndRun(
       client,
       id,
-      options,
+      { ...options, interactive: config.AttachStdin === true, attachOut: config.AttachStdout === true, attachErr: config.AttachStderr === true },
       io,
       signal,
       () => {
@@ -211,7 +239,7 @@ export async function engineRunWith(client: DockerEngineClient, image: string, a
 async function attachAndRun(
   client: DockerEngineClient,
   id: string,
-  options: EngineRunOptions,
+  options: EngineRunOptions & { attachOut: boolean; attachErr: boolean },
   io: RunIo,
   signal: AbortSignal,
   onStarted: () => void,
@@ -224,7 +252,7 @@ async function attachAndRun(
   // -it: the detach keys are watched here (and given to the daemon, which would otherwise
   // act on its default ones itself).
   const detachKeys = tty && interactive ? (options.detachKeys ?? DEFAULT_DETACH_KEYS) : undefined;
-  const attached = await client.attachContainer(id, { stdin: interactive, stdout: true, stderr: true, tty, signal, readBuffer, detachKeys });
+  const attached = await client.attachContainer(id, { stdin: interactive, stdout: options.attachOut, stderr: options.attachErr, tty, signal, readBuffer, detachKeys });
   let wait: RegisteredWait;
   try {
     // With --rm the daemon removes the container once it exits: wait for that (as docker does).
@@ -290,18 +318,6 @@ async function writeCidFile(path: string, id: string): Promise<void> {
     await writeFile(path, id, { flag: 'wx' });
   } catch (error) {
     throw new UsageError(`--cidfile: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-/** An option whose field the daemon's API version lacks is refused, as docker does, before anything is created. */
-async function refuseNewerOptions(client: DockerEngineClient, flags: object, signal: AbortSignal): Promise<void> {
-  const given = RUN_OPTIONS.filter((row) => row.minApi !== undefined && (flags as Record<string, unknown>)[optionKey(row)] !== undefined);
-  if (given.length === 0) return;
-  const version = await client.apiVersion({ signal });
-  for (const row of given) {
-    if (compareApiVersions(version, row.minApi!) < 0) {
-      throw new UsageError(`"${row.flag}" requires API version ${row.minApi}, but the Docker daemon API version is ${version}`);
-    }
   }
 }
 

@@ -8,7 +8,7 @@ import { ChosenExitError } from '../errors.js';
 import { handOverSignals } from '../signals.js';
 import { daemonString, type EngineIo } from './engine-io.js';
 import { RUN_FAILURE_EXIT, engineRunWith, type EngineRunOptions } from './engine-run.js';
-import { RUN_OPTIONS } from './run-options.js';
+import { HIDDEN_ALIASES, RUN_OPTIONS } from './run-options.js';
 
 /**
  * `hublint engine version` and `hublint engine run`: a thin edge over src/engine. The
@@ -57,29 +57,8 @@ export function registerEngineCommands(program: Command): void {
     .argument('<image>', 'image to run')
     .argument('[command...]', 'command and arguments for the container (options included)')
     .option('-H, --host <host>', 'daemon address (overrides the engine-level --host)')
-    .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)')
-    .option('-d, --detach', 'run in the background and print the container id')
-    .option('--detach-keys <keys>', 'the keys that detach from an -it container and leave it running (default ctrl-p,ctrl-q)')
-    .option('-e, --env <KEY=VALUE>', 'set an environment variable (KEY alone: take it from here); repeatable', collect)
-    .option('--env-file <file>', 'read environment variables from a file; repeatable', collect)
-    .option('--entrypoint <command>', "override the image's entrypoint")
-    .option('-i, --interactive', 'keep stdin open and send it to the container')
-    .option('-l, --label <KEY=VALUE>', 'set a label; repeatable', collect)
-    .option('--log-driver <driver>', "the container's log driver (json-file, local, none, …); output is attached either way")
-    .option('--name <name>', 'container name')
-    .option('--network <network>', 'network to connect to (none, host, bridge or a network name)')
-    .option('--platform <platform>', 'platform (os[/arch[/variant]]) to pull and create for')
-    .option('--pull <policy>', 'pull the image: missing, always or never', 'missing')
-    .option('--rm', 'remove the container when it exits')
-    .option('-t, --tty', 'allocate a pseudo-TTY (output is not split into stdout and stderr)')
-    .option('-u, --user <user>', 'user[:group] or uid[:gid] to run as')
-    .option('-v, --volume <src:dst[:opts]>', 'bind mount a host path (or a named volume); repeatable', collect)
-    .option('-w, --workdir <dir>', 'working directory inside the container');
-  for (const row of RUN_OPTIONS) {
-    const flags = `${row.short ? `${row.short}, ` : ''}${row.flag}${row.value ? ` ${row.value}` : ''}`;
-    if (row.repeatable) run.option(flags, row.description, collect);
-    else run.option(flags, row.description);
-  }
+    .option('--api <version>', 'pin the API version instead of negotiating (also DOCKER_API_VERSION)');
+  addRunOptions(run);
   run
     .passThroughOptions()
     // docker's usage errors exit 125 (the daemon's and the client's own failures), not 2;
@@ -92,6 +71,60 @@ export function registerEngineCommands(program: Command): void {
       const io: EngineIo = { ...defaultIo(command), stdin: process.stdin, signals: processSignals, exit: (code) => process.exit(code) };
       process.exitCode = await engineRun(image, args, { ...options, host: options.host ?? hostOf(command) }, io);
     });
+}
+
+/**
+ * `docker run`'s options from the table (run-options.ts). As docker, `-h` is --hostname and
+ * help is `--help` alone. A switch also takes docker's `--flag=true|false` (pflag's form):
+ * `=false` becomes the switch's hidden `--no-flag`.
+ */
+export function addRunOptions(run: Command): void {
+  for (const row of RUN_OPTIONS) {
+    if (row.flag === '--help') {
+      run.helpOption(row.flag, row.description);
+      continue;
+    }
+    const flags = `${row.short ? `${row.short}, ` : ''}${row.flag}${row.value ? ` ${row.value}` : ''}`;
+    const option = new Option(flags, row.description);
+    if (row.repeatable) option.argParser(collect);
+    if (row.defaultValue !== undefined) option.default(row.defaultValue);
+    run.addOption(option);
+    if (row.value === undefined && !row.flag.startsWith('--no-')) run.addOption(new Option(`--no-${row.flag.slice(2)}`).hideHelp());
+  }
+  const switches = new Map(RUN_OPTIONS.filter((row) => row.value === undefined && row.flag !== '--help').flatMap((row) => [[row.flag, row], ...(row.short ? [[row.short, row] as const] : [])]));
+  const valued = new Set(RUN_OPTIONS.filter((row) => row.value !== undefined).flatMap((row) => [row.flag, row.short]).concat(['-H', '--host', '--api']));
+  const parseOptions = run.parseOptions.bind(run);
+  run.parseOptions = (argv: string[]) => parseOptions(switchValues(argv, switches, valued));
+}
+
+/**
+ * `--rm=false` → `--no-rm`, `--sig-proxy=true` → `--sig-proxy`, and docker's hidden names
+ * (`--net`) → theirs, up to the image (the first operand).
+ */
+function switchValues(argv: string[], switches: Map<string, { flag: string }>, valued: Set<string | undefined>): string[] {
+  const out = [...argv];
+  for (let i = 0; i < out.length; i++) {
+    const [name, rest] = out[i].includes('=') ? [out[i].slice(0, out[i].indexOf('=')), out[i].slice(out[i].indexOf('='))] : [out[i], ''];
+    if (HIDDEN_ALIASES[name] !== undefined) out[i] = `${HIDDEN_ALIASES[name]}${rest}`;
+    const word = out[i];
+    if (word === '--' || !word.startsWith('-')) break;
+    if (valued.has(word)) {
+      i++;
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const row = eq === -1 ? undefined : switches.get(word.slice(0, eq));
+    if (row === undefined) continue;
+    const value = word.slice(eq + 1);
+    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) out[i] = row.flag;
+    else if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) {
+      // `--no-healthcheck=false`: not given at all.
+      if (row.flag.startsWith('--no-')) out.splice(i--, 1);
+      else out[i] = `--no-${row.flag.slice(2)}`;
+    }
+    // Anything else stays as it is, for commander to refuse as an unknown option (exit 125).
+  }
+  return out;
 }
 
 /**

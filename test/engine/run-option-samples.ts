@@ -1,0 +1,118 @@
+/**
+ * One sample per field row of the run-option table (src/cli/commands/run-options.ts): the
+ * words given to `engine run` (and to `docker run` for the body docker 28 sends), and how the
+ * row is checked here:
+ * - `inspect`: the real daemon (20.10, API 1.41) creates the container; its inspect shows
+ *   the value at the path (`Config.*`, `HostConfig.*`, `NetworkSettings.*`);
+ * - `refused`: the daemon's API is older than the row's minimum: refused in one line, nothing
+ *   created; the body is compared with docker's at API 1.50;
+ * - `body`: the daemon here refuses or discards it (no quotas, no blkio controller, a Windows
+ *   field): only the request body is checked, against docker 28's. (A container is created,
+ *   not started: a GPU request, a device or a port binding is stored without the hardware.)
+ */
+export interface RunOptionSample {
+  words: string[];
+  inspect?: [path: string, expected: unknown];
+  refused?: true;
+  body?: string;
+  /** A Windows daemon's option: docker's body recorded from a daemon that says it runs Windows. */
+  windows?: true;
+}
+
+export const SAMPLES: Record<string, RunOptionSample> = {
+  '--add-host': { words: ['--add-host', 'db:10.0.0.2', '--add-host', 'cache=10.0.0.3'], inspect: ['HostConfig.ExtraHosts', ['db:10.0.0.2', 'cache:10.0.0.3']] },
+  '--annotation': { words: ['--annotation', 'org.example.k=v'], refused: true },
+  '--attach': { words: ['-a', 'stdout', '-a', 'STDERR'], inspect: ['Config.AttachStdout', true] },
+  '--blkio-weight': { words: ['--blkio-weight', '300'], body: 'the daemon here discards it ("Your kernel does not support Block I/O weight"): inspect shows 0' },
+  '--blkio-weight-device': { words: ['--blkio-weight-device', '/dev/sda:200'], body: 'the daemon here discards it ("does not support Block I/O weight_device"): inspect shows none' },
+  '--cap-add': { words: ['--cap-add', 'net_admin', '--cap-add', 'SYS_TIME'], inspect: ['HostConfig.CapAdd', ['CAP_NET_ADMIN', 'CAP_SYS_TIME']] },
+  '--cap-drop': { words: ['--cap-drop', 'MKNOD'], inspect: ['HostConfig.CapDrop', ['CAP_MKNOD']] },
+  '--cgroup-parent': { words: ['--cgroup-parent', 'hublint-test.slice'], inspect: ['HostConfig.CgroupParent', 'hublint-test.slice'] },
+  '--cgroupns': { words: ['--cgroupns', 'private'], inspect: ['HostConfig.CgroupnsMode', 'private'] },
+  '--cpu-count': { windows: true, words: ['--cpu-count', '2'], body: 'a Windows field: refused by the Linux daemon here, compared with docker\'s body for a Windows daemon' },
+  '--cpu-percent': { windows: true, words: ['--cpu-percent', '50'], body: 'a Windows field: refused by the Linux daemon here, compared with docker\'s body for a Windows daemon' },
+  '--cpu-period': { words: ['--cpu-period', '100000'], inspect: ['HostConfig.CpuPeriod', 100000] },
+  '--cpu-quota': { words: ['--cpu-quota', '50000'], inspect: ['HostConfig.CpuQuota', 50000] },
+  '--cpu-rt-period': { words: ['--cpu-rt-period', '1000000'], inspect: ['HostConfig.CpuRealtimePeriod', 1000000] },
+  '--cpu-rt-runtime': { words: ['--cpu-rt-runtime', '950'], inspect: ['HostConfig.CpuRealtimeRuntime', 950] },
+  '--cpu-shares': { words: ['-c', '512'], inspect: ['HostConfig.CpuShares', 512] },
+  '--cpus': { words: ['--cpus', '1.5'], inspect: ['HostConfig.NanoCpus', 1_500_000_000] },
+  '--cpuset-cpus': { words: ['--cpuset-cpus', '0'], inspect: ['HostConfig.CpusetCpus', '0'] },
+  '--cpuset-mems': { words: ['--cpuset-mems', '0'], inspect: ['HostConfig.CpusetMems', '0'] },
+  '--detach': { words: ['-d'], inspect: ['Config.AttachStdout', false] },
+  '--device': { words: ['--device', '/dev/null:/dev/nothing:rw', '--device', 'vendor.example/gpu=one'], inspect: ['HostConfig.Devices', [{ PathOnHost: '/dev/null', PathInContainer: '/dev/nothing', CgroupPermissions: 'rw' }]] },
+  '--device-cgroup-rule': { words: ['--device-cgroup-rule', 'c 1:3 mr'], inspect: ['HostConfig.DeviceCgroupRules', ['c 1:3 mr']] },
+  '--device-read-bps': { words: ['--device-read-bps', '/dev/sda:1mb'], inspect: ['HostConfig.BlkioDeviceReadBps', [{ Path: '/dev/sda', Rate: 1024 * 1024 }]] },
+  '--device-read-iops': { words: ['--device-read-iops', '/dev/sda:1000'], inspect: ['HostConfig.BlkioDeviceReadIOps', [{ Path: '/dev/sda', Rate: 1000 }]] },
+  '--device-write-bps': { words: ['--device-write-bps', '/dev/sda:2m'], inspect: ['HostConfig.BlkioDeviceWriteBps', [{ Path: '/dev/sda', Rate: 2 * 1024 * 1024 }]] },
+  '--device-write-iops': { words: ['--device-write-iops', '/dev/sda:500'], inspect: ['HostConfig.BlkioDeviceWriteIOps', [{ Path: '/dev/sda', Rate: 500 }]] },
+  '--dns': { words: ['--dns', '10.0.0.53'], inspect: ['HostConfig.Dns', ['10.0.0.53']] },
+  '--dns-option': { words: ['--dns-option', 'ndots:2'], inspect: ['HostConfig.DnsOptions', ['ndots:2']] },
+  '--dns-search': { words: ['--dns-search', 'example.test'], inspect: ['HostConfig.DnsSearch', ['example.test']] },
+  '--domainname': { words: ['--domainname', 'example.test'], inspect: ['Config.Domainname', 'example.test'] },
+  '--entrypoint': { words: ['--entrypoint', 'sh'], inspect: ['Config.Entrypoint', ['sh']] },
+  '--env': { words: ['-e', 'A=1', '-e', 'B=two words'], inspect: ['Config.Env', ['A=1', 'B=two words', 'PATH=/bin']] },
+  '--env-file': { words: ['--env-file', 'FILE:A=from file\n# comment\nB=2\n'], inspect: ['Config.Env', ['A=from file', 'B=2', 'PATH=/bin']] },
+  '--expose': { words: ['--expose', '8080', '--expose', '7000-7001/udp'], inspect: ['Config.ExposedPorts', { '8080/tcp': {}, '7000/udp': {}, '7001/udp': {} }] },
+  '--gpus': { words: ['--gpus', '"capabilities=compute,utility",count=2'], inspect: ['HostConfig.DeviceRequests', [{ Driver: '', Count: 2, DeviceIDs: null, Capabilities: [['compute', 'utility', 'gpu']], Options: {} }]] },
+  '--group-add': { words: ['--group-add', 'audio'], inspect: ['HostConfig.GroupAdd', ['audio']] },
+  '--health-cmd': { words: ['--health-cmd', 'test -e /tmp'], inspect: ['Config.Healthcheck.Test', ['CMD-SHELL', 'test -e /tmp']] },
+  '--health-interval': { words: ['--health-interval', '1m30s'], inspect: ['Config.Healthcheck.Interval', 90e9] },
+  '--health-retries': { words: ['--health-retries', '4'], inspect: ['Config.Healthcheck.Retries', 4] },
+  '--health-start-interval': { words: ['--health-start-interval', '2s'], refused: true },
+  '--health-start-period': { words: ['--health-start-period', '2s'], inspect: ['Config.Healthcheck.StartPeriod', 2e9] },
+  '--health-timeout': { words: ['--health-timeout', '500ms'], inspect: ['Config.Healthcheck.Timeout', 500e6] },
+  '--hostname': { words: ['-h', 'box'], inspect: ['Config.Hostname', 'box'] },
+  '--init': { words: ['--init'], inspect: ['HostConfig.Init', true] },
+  '--interactive': { words: ['-i'], inspect: ['Config.OpenStdin', true] },
+  '--io-maxbandwidth': { windows: true, words: ['--io-maxbandwidth', '10m'], body: 'a Windows field: refused by the Linux daemon here, compared with docker\'s body for a Windows daemon' },
+  '--io-maxiops': { windows: true, words: ['--io-maxiops', '300'], body: 'a Windows field: refused by the Linux daemon here, compared with docker\'s body for a Windows daemon' },
+  '--ip': { words: ['--network', 'hl-opts-net', '--ip', '172.30.100.104'], inspect: ['NetworkSettings.Networks.hl-opts-net.IPAMConfig.IPv4Address', '172.30.100.104'] },
+  '--ip6': { words: ['--network', 'hl-opts-net', '--ip6', '2001:db8::33'], inspect: ['NetworkSettings.Networks.hl-opts-net.IPAMConfig.IPv6Address', '2001:db8::33'] },
+  '--ipc': { words: ['--ipc', 'private'], inspect: ['HostConfig.IpcMode', 'private'] },
+  '--isolation': { words: ['--isolation', 'default'], inspect: ['HostConfig.Isolation', 'default'] },
+  '--kernel-memory': { words: ['--kernel-memory', '50m'], inspect: ['HostConfig.KernelMemory', 50 * 1024 * 1024] },
+  '--label': { words: ['-l', 'team=a', '-l', 'flag'], inspect: ['Config.Labels', { team: 'a', flag: '' }] },
+  '--label-file': { words: ['--label-file', 'FILE:team=file\n  tier=backend\n'], inspect: ['Config.Labels', { team: 'file', tier: 'backend' }] },
+  '--link': { words: ['--network', 'hl-opts-net', '--link', 'other:db'], inspect: ['NetworkSettings.Networks.hl-opts-net.Links', ['other:db']] },
+  '--link-local-ip': { words: ['--network', 'hl-opts-net', '--link-local-ip', '169.254.10.10'], inspect: ['NetworkSettings.Networks.hl-opts-net.IPAMConfig.LinkLocalIPs', ['169.254.10.10']] },
+  '--log-driver': { words: ['--log-driver', 'none'], inspect: ['HostConfig.LogConfig.Type', 'none'] },
+  '--log-opt': { words: ['--log-driver', 'json-file', '--log-opt', 'max-size=1m'], inspect: ['HostConfig.LogConfig.Config', { 'max-size': '1m' }] },
+  '--mac-address': { words: ['--mac-address', '92:d0:c6:0a:29:33'], refused: true },
+  '--memory': { words: ['-m', '64m'], inspect: ['HostConfig.Memory', 64 * 1024 * 1024] },
+  '--memory-reservation': { words: ['--memory-reservation', '32m'], inspect: ['HostConfig.MemoryReservation', 32 * 1024 * 1024] },
+  '--memory-swap': { words: ['-m', '64m', '--memory-swap', '128m'], inspect: ['HostConfig.MemorySwap', 128 * 1024 * 1024] },
+  '--memory-swappiness': { words: ['--memory-swappiness', '10'], inspect: ['HostConfig.MemorySwappiness', 10] },
+  '--mount': { words: ['--mount', 'type=bind,src=/tmp,dst=/t,readonly', '--mount', 'type=tmpfs,dst=/scratch,tmpfs-size=1m'], inspect: ['HostConfig.Mounts', [{ Type: 'bind', Source: '/tmp', Target: '/t', ReadOnly: true }, { Type: 'tmpfs', Target: '/scratch', TmpfsOptions: { SizeBytes: 1024 * 1024 } }]] },
+  '--network': { words: ['--network', 'none'], inspect: ['HostConfig.NetworkMode', 'none'] },
+  '--network-alias': { words: ['--network', 'hl-opts-net', '--network-alias', 'web'], inspect: ['NetworkSettings.Networks.hl-opts-net.Aliases', ['web']] },
+  '--no-healthcheck': { words: ['--no-healthcheck'], inspect: ['Config.Healthcheck.Test', ['NONE']] },
+  '--oom-kill-disable': { words: ['--oom-kill-disable'], inspect: ['HostConfig.OomKillDisable', true] },
+  '--oom-score-adj': { words: ['--oom-score-adj', '5'], inspect: ['HostConfig.OomScoreAdj', 5] },
+  '--pid': { words: ['--pid', 'host'], inspect: ['HostConfig.PidMode', 'host'] },
+  '--pids-limit': { words: ['--pids-limit', '100'], inspect: ['HostConfig.PidsLimit', 100] },
+  '--privileged': { words: ['--privileged'], inspect: ['HostConfig.Privileged', true] },
+  '--publish': { words: ['-p', '127.0.0.1:8080-8081:80-81/udp', '-p', '9000'], inspect: ['HostConfig.PortBindings', { '80/udp': [{ HostIp: '127.0.0.1', HostPort: '8080' }], '81/udp': [{ HostIp: '127.0.0.1', HostPort: '8081' }], '9000/tcp': [{ HostIp: '', HostPort: '' }] }] },
+  '--publish-all': { words: ['-P', '--expose', '80'], inspect: ['HostConfig.PublishAllPorts', true] },
+  '--read-only': { words: ['--read-only'], inspect: ['HostConfig.ReadonlyRootfs', true] },
+  '--restart': { words: ['--restart', 'on-failure:3'], inspect: ['HostConfig.RestartPolicy', { Name: 'on-failure', MaximumRetryCount: 3 }] },
+  '--rm': { words: ['--rm'], inspect: ['HostConfig.AutoRemove', true] },
+  '--runtime': { words: ['--runtime', 'runc'], inspect: ['HostConfig.Runtime', 'runc'] },
+  '--security-opt': { words: ['--security-opt', 'no-new-privileges', '--security-opt', 'systempaths=unconfined'], inspect: ['HostConfig.MaskedPaths', []] },
+  '--shm-size': { words: ['--shm-size', '8m'], inspect: ['HostConfig.ShmSize', 8 * 1024 * 1024] },
+  '--stop-signal': { words: ['--stop-signal', 'SIGUSR2'], inspect: ['Config.StopSignal', 'SIGUSR2'] },
+  '--stop-timeout': { words: ['--stop-timeout', '7'], inspect: ['Config.StopTimeout', 7] },
+  '--storage-opt': { words: ['--storage-opt', 'size=10G'], body: 'the daemon here refuses it ("Filesystem does not support, or has not enabled quotas")' },
+  '--sysctl': { words: ['--sysctl', 'net.ipv4.ip_forward=1'], inspect: ['HostConfig.Sysctls', { 'net.ipv4.ip_forward': '1' }] },
+  '--tmpfs': { words: ['--tmpfs', '/scratch:size=1m'], inspect: ['HostConfig.Tmpfs', { '/scratch': 'size=1m' }] },
+  '--tty': { words: ['-t'], inspect: ['Config.Tty', true] },
+  '--ulimit': { words: ['--ulimit', 'nofile=1024:2048', '--ulimit', 'core=-1'], inspect: ['HostConfig.Ulimits', [{ Name: 'core', Hard: -1, Soft: -1 }, { Name: 'nofile', Hard: 2048, Soft: 1024 }]] },
+  '--use-api-socket': { words: ['--use-api-socket'], inspect: ['HostConfig.Mounts', [{ Type: 'bind', Source: 'SOCKET', Target: '/var/run/docker.sock', BindOptions: {} }]] },
+  '--user': { words: ['-u', '0:0'], inspect: ['Config.User', '0:0'] },
+  '--userns': { words: ['--userns', 'host'], inspect: ['HostConfig.UsernsMode', 'host'] },
+  '--uts': { words: ['--uts', 'host'], inspect: ['HostConfig.UTSMode', 'host'] },
+  '--volume': { words: ['-v', '/tmp:/m:ro', '-v', '/anonymous'], inspect: ['Config.Volumes', { '/anonymous': {} }] },
+  '--volume-driver': { words: ['--volume-driver', 'local', '-v', 'hl-opts-vol:/data'], inspect: ['HostConfig.VolumeDriver', 'local'] },
+  '--volumes-from': { words: ['--volumes-from', 'VOLUMES_FROM:ro'], inspect: ['HostConfig.VolumesFrom', ['VOLUMES_FROM:ro']] },
+  '--workdir': { words: ['-w', '/tmp'], inspect: ['Config.WorkingDir', '/tmp'] },
+};
