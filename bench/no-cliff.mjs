@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { timeGroup } from './lib/measure.mjs';
+import { minifiedBundle } from './lib/minified-bundle.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -23,6 +24,8 @@ const SHAPES = [
   ['N curl lines', 5000, 'a.sh', (n) => Array.from({ length: n }, (_, i) => `curl ${U(i)}\n`).join('')],
   ['N x `$x` in one URL', 5000, 'a.sh', (n) => `u=https://hub.docker.com/v2/repositories/acme/${'$x'.repeat(n)}\n`],
   ['N nested shell ifs', 800, 'a.sh', (n) => `${'if true; then\n'.repeat(n)}curl ${U(1)}\n${'fi\n'.repeat(n)}`],
+  // Row 1: ~980 bytes a module, so 4N (940 KB) stays under the 1 MB above which a file gets the plain URL scan.
+  ['minified bundle of N modules', 240, 'index.js', (n) => minifiedBundle(n)],
 ];
 
 const home = join(tmpdir(), 'hublint-bench-no-cliff');
