@@ -1,10 +1,12 @@
 // Issue 34: one row per hostile shape, each at N and 4N, timed with the built CLI
-// (HUBLINT_WORKERS=0, median of --runs after one warm-up): t(4N) / t(N) must stay <= 5.
+// (HUBLINT_WORKERS=0, median of --runs after one warm-up): t(4N) / t(N) must stay <= 5; the
+// last column is the peak RSS at N and 4N (GNU time), which must not grow with the files kept.
 // Prints a Markdown table. Usage: node bench/no-cliff.mjs [--bin dist/bin/cli/main.js] [--runs 3] [--warmup 1]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { timeGroup } from './lib/measure.mjs';
+import { minifiedBundle } from './lib/minified-bundle.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -23,6 +25,10 @@ const SHAPES = [
   ['N curl lines', 5000, 'a.sh', (n) => Array.from({ length: n }, (_, i) => `curl ${U(i)}\n`).join('')],
   ['N x `$x` in one URL', 5000, 'a.sh', (n) => `u=https://hub.docker.com/v2/repositories/acme/${'$x'.repeat(n)}\n`],
   ['N nested shell ifs', 800, 'a.sh', (n) => `${'if true; then\n'.repeat(n)}curl ${U(1)}\n${'fi\n'.repeat(n)}`],
+  // Row 1: ~980 bytes a module, so 4N (940 KB) stays under the 1 MB above which a file gets the plain URL scan.
+  ['minified bundle of N modules', 240, 'index.js', (n) => minifiedBundle(n)],
+  // Row 5: memory must not grow with the files kept (peak RSS at 4N against N, the last column).
+  ['N JS files of ~19 KB naming the Hub', 100, null, (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.js`, minifiedBundle(17, 4).replace(/acme|library/g, `org${i}`)]))],
 ];
 
 const home = join(tmpdir(), 'hublint-bench-no-cliff');
@@ -32,15 +38,17 @@ for (const [name, n, file, make] of SHAPES) {
   for (const size of [n, 4 * n]) {
     const dir = join(home, `${SHAPES.findIndex((s) => s[0] === name)}-${size}`);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, file), make(size));
-    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '-f', 'json', '-o', join(dir, 'report.json'), file], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
+    const made = make(size);
+    for (const [name, text] of Object.entries(file === null ? made : { [file]: made })) writeFileSync(join(dir, name), text);
+    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '-f', 'json', '-o', join(home, `report-${size}.json`), file ?? '.'], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
   }
 }
 const results = timeGroup(commands, runs, (m) => process.stderr.write(`${m}\n`), { warmup: Number(opt('--warmup', '1')) });
 const rows = SHAPES.map(([name, n]) => {
-  const a = results.get(`${name} @${n}`).medianMs;
-  const b = results.get(`${name} @${4 * n}`).medianMs;
-  return `| ${name} | ${n} | ${(a / 1000).toFixed(2)} s | ${(b / 1000).toFixed(2)} s | ${(b / a).toFixed(2)} |`;
+  const a = results.get(`${name} @${n}`);
+  const b = results.get(`${name} @${4 * n}`);
+  const rss = a.peakRssKB && b.peakRssKB ? `${Math.round(a.peakRssKB / 1024)} / ${Math.round(b.peakRssKB / 1024)} MB (${(b.peakRssKB / a.peakRssKB).toFixed(2)})` : 'n/a';
+  return `| ${name} | ${n} | ${(a.medianMs / 1000).toFixed(2)} s | ${(b.medianMs / 1000).toFixed(2)} s | ${(b.medianMs / a.medianMs).toFixed(2)} | ${rss} |`;
 });
-process.stdout.write(['| shape | N | t(N) | t(4N) | t(4N)/t(N) |', '|---|---|---|---|---|', ...rows, ''].join('\n'));
+process.stdout.write(['| shape | N | t(N) | t(4N) | t(4N)/t(N) | peak RSS N / 4N |', '|---|---|---|---|---|---|', ...rows, ''].join('\n'));
 rmSync(home, { recursive: true, force: true });

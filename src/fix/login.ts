@@ -45,16 +45,17 @@ const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').
  * the same or a lower indentation (or the file's end). Shell scripts without functions are one
  * region: a login pipeline there is one command.
  */
-export function regionAround(text: string, at: number): { start: number; end: number } {
-  const lines = text.split('\n');
-  const offsets: number[] = [];
-  let o = 0;
-  for (const l of lines) {
-    offsets.push(o);
-    o += l.length + 1;
+export function regionAround(text: string, at: number, table: LineTable = lineTable(text)): { start: number; end: number } {
+  const { lines, offsets } = table;
+  // The last line that starts at or before `at` (the first line when none does).
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid] <= at) lo = mid;
+    else hi = mid - 1;
   }
-  let line = offsets.findIndex((x, i) => i + 1 === offsets.length || offsets[i + 1] > at);
-  if (line < 0) line = lines.length - 1;
+  const line = lo;
   let first = -1;
   for (let i = line; i >= 0; i--) {
     if (DEFINITION.test(lines[i]) && indentOf(lines[i]) <= indentOf(lines[line])) {
@@ -72,6 +73,36 @@ export function regionAround(text: string, at: number): { start: number; end: nu
     }
   }
   return { start: offsets[first], end: last < lines.length ? offsets[last] : text.length };
+}
+
+interface LineTable {
+  lines: string[];
+  offsets: number[];
+}
+
+function lineTable(text: string): LineTable {
+  const lines = text.split('\n');
+  const offsets: number[] = [];
+  let o = 0;
+  for (const l of lines) {
+    offsets.push(o);
+    o += l.length + 1;
+  }
+  return { lines, offsets };
+}
+
+/**
+ * What planLogin reads of a whole file or of one function, worked out once per lexed file: a
+ * bundle with a login call in each of its hundred modules is one region (one line), and reading
+ * the file again for each call was quadratic (issue 34, row 1).
+ */
+const perFile = new WeakMap<Lexed, Map<string, unknown>>();
+
+function once<T>(lexed: Lexed, key: string, work: () => T): T {
+  let known = perFile.get(lexed);
+  if (!known) perFile.set(lexed, (known = new Map()));
+  if (!known.has(key)) known.set(key, work());
+  return known.get(key) as T;
 }
 
 /** The non-blank code right before/after an offset, skipping blanks (not lexemes). */
@@ -292,11 +323,12 @@ function schemes(text: string, lexed: Lexed, lex?: Lex): TextEdit[] {
  * Edits never overlap the URL's own [urlStart, urlEnd).
  */
 export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex): LoginMigration {
-  const region = regionAround(text, at);
+  const region = regionAround(text, at, once(lexed, 'lines', () => lineTable(text)));
   const outside = (e: TextEdit) => e.end <= url.start || e.start >= url.end;
-  const body = bodyKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
-  const reads = responseKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
-  const scheme = schemes(text, lexed, lex).filter(outside);
+  const key = `${language}:${region.start}:${region.end}`;
+  const body = once(lexed, `body:${key}`, () => bodyKeys(text, lexed, region.start, region.end, language, lex)).filter(outside);
+  const reads = once(lexed, `reads:${key}`, () => responseKeys(text, lexed, region.start, region.end, language, lex)).filter(outside);
+  const scheme = once(lexed, `schemes:${language}`, () => schemes(text, lexed, lex)).filter(outside);
   const found: string[] = [];
   const missing: string[] = [];
   const keys = new Set(body.map((e) => text.slice(e.start, e.end)));
@@ -304,7 +336,7 @@ export function planLogin(text: string, lexed: Lexed, at: number, language: stri
   else missing.push('the request body with username and password (built outside the function, or in a form hublint does not read)');
   if (reads.length) found.push('the response key token read in the function');
   else missing.push('where the response key token is read (outside the function, or not read)');
-  const typed = typedResponse(text, lexed);
+  const typed = once(lexed, 'typed', () => typedResponse(text, lexed));
   if (typed && !reads.some((e) => /json:|Serialized|JsonProp/.test(text.slice(e.start - 20, e.start)))) missing.push(typed);
   if (scheme.length) found.push('the Authorization scheme JWT in the file');
   const seen = new Set<number>();

@@ -7,10 +7,10 @@ import type { AdapterContext } from '../types.js';
 import { DEFAULT_GET, HTTP_METHODS, explicit, type Evidence } from '../langs/method-evidence.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { commandMethod } from './command-method.js';
-import { Evaluator, MAX_OPTIONS, Program, bindCall, dedentBetween, indentAt, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
+import { Evaluator, MAX_OPTIONS, Program, bindCall, joinPieces, literalMatching, programOf, type Piece, type Pieces } from './evaluate.js';
 import type { Call, Def, Expr, Lowered, Scope } from './form.js';
 import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
-import { MethodResolver, TOP, isInside, type Trail } from './method.js';
+import { MethodResolver, TOP, type Trail } from './method.js';
 import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 import { readingsOf, type Rendered } from './readings.js';
 import { superBindings } from './super-call.js';
@@ -325,18 +325,18 @@ function chooserOf(e: Expr): Expr {
  * does hide it.
  */
 function branchUses(p: Program, def: Def, trail: Trail): Array<{ root: Expr; trail: Trail }> {
-  const text = p.lowered.text;
-  const depth = indentAt(text, def.value.start);
+  const lines = p.lines;
+  const depth = lines.indentAt(def.value.start);
   const out: Array<{ root: Expr; trail: Trail }> = [];
   for (const u of p.namesByName.get(def.name) ?? []) {
     if (u.scope !== def.scope || u.start <= def.at) continue;
     const reads = p.defOf(def.name, u);
     if (!reads || reads === def) continue;
-    const other = indentAt(text, reads.value.start);
-    const deeper = other > indentAt(text, u.start) && depth > indentAt(text, u.start);
+    const other = lines.indentAt(reads.value.start);
+    const deeper = other > lines.indentAt(u.start) && depth > lines.indentAt(u.start);
     // `if …: x = a` / `else: x = b` (a line less indented between them), and the use after the
     // second branch (a line less indented than it before the use: `try:` around the use).
-    const siblings = reads.at > def.at && dedentBetween(text, def.value.end, reads.value.start, depth) && dedentBetween(text, reads.value.end, u.start, other);
+    const siblings = reads.at > def.at && lines.dedentBetween(def.value.end, reads.value.start, depth) && lines.dedentBetween(reads.value.end, u.start, other);
     if (!deeper && !siblings) continue;
     let top = u;
     while (top.use.kind === 'part') top = top.use.of;
@@ -441,9 +441,8 @@ function inOptions(p: Program, e: Expr, obj: Extract<Expr, { kind: 'object' }>, 
 /** Where a function's parameter goes in its body: the constructions that hold it, or further calls. */
 function intoFunction(p: Program, ev: Evaluator, fn: Scope, name: string, inner: Trail): Completion[] {
   const out: Completion[] = [];
-  for (const u of p.namesWithin(name, fn)) {
+  for (const u of p.paramReads(name, fn)) {
     spend();
-    if (!isInside(u.scope, fn)) continue;
     const redefined = p.defOf(name, u);
     if (redefined && !derivesFrom(p, redefined, name)) continue;
     let top = u;

@@ -2,6 +2,7 @@ import { spend } from '../../runtime/work-budget.js';
 import type { ForeignValue, ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
+import { LineShape } from './line-shape.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
 import { chainBindings, classAround, superBindingsOf } from './super-call.js';
@@ -52,6 +53,8 @@ const MAX_STEPS = 400;
 const MAX_DEPTH = 16;
 /** The options of one conditional value read (`a ? b : c ? d : e` nests, each level its own). */
 export const MAX_OPTIONS = 4;
+
+type Either = Extract<Expr, { kind: 'either' }>;
 
 const isText = (p: Piece): p is Extract<Piece, { text: string }> => 'text' in p;
 
@@ -262,19 +265,26 @@ export class Program {
 
   private readonly notRunOfUse = new Map<Expr, { def: Def; answer: boolean }>();
 
+  /** The file's lines, indexed once per lowered file (indentation and guards read in logarithmic time). */
+  get lines(): LineShape {
+    let shape = lineShapes.get(this.lowered);
+    if (!shape) lineShapes.set(this.lowered, (shape = new LineShape(this.lowered.text)));
+    return shape;
+  }
+
   private decideNotRun(def: Def, use: Expr): boolean {
     if (def.scope !== use.scope || def.scope.kind !== 'function') return false;
     const text = this.lowered.text;
-    const depth = indentAt(text, def.value.start);
-    const lineStart = text.lastIndexOf('\n', def.value.start - 1) + 1;
-    const guarded = /(?:^|[\s;{}])(?:if|elif|for|while)\b/.test(text.slice(lineStart, def.value.start));
-    if (!guarded && !dedentBetween(text, def.value.end, use.start, depth)) return false;
+    const lines = this.lines;
+    const depth = lines.indentAt(def.value.start);
+    const guarded = lines.guardedBefore(def.value.start);
+    if (!guarded && !lines.dedentBetween(def.value.end, use.start, depth)) return false;
     // The name's other definitions before the use (all before `def`, which the use reads).
     const before = this.earlierDefs(def, use);
     // One of them in another branch of the same choice (an `else`, `elif`, `case` line between
     // them): not this case. Two separate `if`s that each may assign are.
-    const straight = Math.min(depth, indentAt(text, use.start));
-    if (before.some((d) => indentAt(text, d.value.start) > straight && BRANCH_LINE.test(text.slice(d.value.end, def.value.start)))) return false;
+    const straight = Math.min(depth, lines.indentAt(use.start));
+    if (before.some((d) => lines.indentAt(d.value.start) > straight && BRANCH_LINE.test(text.slice(d.value.end, def.value.start)))) return false;
     const param = def.scope.params.some((p) => p.name === def.name);
     return param || before.length > 0;
   }
@@ -337,8 +347,16 @@ export class Program {
     return this.getterReadsByScope.get(fn) ?? [];
   }
 
-  /** Functions of this file a call may run (same name; methods through any receiver). */
-  targetsOf(call: Call): Scope[] {
+  private readonly targetsOfCall = new Map<Call, readonly Scope[]>();
+
+  /** Functions of this file a call may run (same name; methods through any receiver). Asked again and again for the same call: once per call. */
+  targetsOf(call: Call): readonly Scope[] {
+    let targets = this.targetsOfCall.get(call);
+    if (!targets) this.targetsOfCall.set(call, (targets = this.findTargets(call)));
+    return targets;
+  }
+
+  private findTargets(call: Call): Scope[] {
     // `this.http.get(…)` calls a method of the object in a field, not one of this class.
     // A function value invoked through its method (`build.apply(p)`, `build.call(p)`, `build.invoke(p)`, Ruby's `build.(p)`).
     const invoked = INVOKE.exec(call.callee);
@@ -347,6 +365,7 @@ export class Program {
     const onField = /^(?:this|self|cls)\.[\w$]+\./.test(call.callee);
     const dotted = call.callee.includes('.');
     const named = (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class') && !(dotted && s.variable));
+    if (this.lowered.language === 'js' && !dotted && named.length > 1) return lexicallyNearest(named, call.scope);
     if (this.lowered.language !== 'go') return named;
     // Go: `x.Get(u)` runs a method (a receiver first, see go.ts) unless `x` is an imported
     // package (`http.Get(u)` is never this file's `func (c *Client) Get`); `get(u)` a function.
@@ -355,32 +374,26 @@ export class Program {
     return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
   }
 
-  /** Per name: its reads' starts, sorted, with their place in namesByName (namesWithin). */
-  private readonly namesByStart = new Map<string, Array<{ start: number; at: number }>>();
+  /** Per name: its reads by the function whose parameter they read (paramReads). */
+  private readonly paramReadsByName = new Map<string, Map<Scope, Expr[]>>();
 
   /**
-   * The reads of `name` that stand inside `span` (a function's body), in namesByName's order:
-   * a binary search, not a pass over every read of the name in the file. In a minified bundle
-   * a parameter named `e` is read tens of thousands of times, once per function.
+   * The reads of `fn`'s parameter `name` in its body, in namesByName's order: not those of a
+   * function inside it that takes a parameter of the same name (its own). Indexed once per
+   * name: in a minified bundle a module's function takes `e` and so do a thousand functions
+   * inside it, and walking every read of `e` in the module for each was quadratic.
    */
-  namesWithin(name: string, span: { start: number; end: number }): Expr[] {
-    const all = this.namesByName.get(name);
-    if (!all) return [];
-    let sorted = this.namesByStart.get(name);
-    if (!sorted) {
-      sorted = all.map((e, at) => ({ start: e.start, at })).sort((a, b) => a.start - b.start || a.at - b.at);
-      this.namesByStart.set(name, sorted);
+  paramReads(name: string, fn: Scope): Expr[] {
+    let byScope = this.paramReadsByName.get(name);
+    if (!byScope) {
+      byScope = new Map();
+      for (const u of this.namesByName.get(name) ?? []) {
+        const owner = this.paramScope(name, u);
+        if (owner && u.start >= owner.start && u.start < owner.end) push(byScope, owner, u);
+      }
+      this.paramReadsByName.set(name, byScope);
     }
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid].start < span.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const at: number[] = [];
-    for (let i = lo; i < sorted.length && sorted[i].start < span.end; i++) at.push(sorted[i].at);
-    return at.sort((a, b) => a - b).map((i) => all[i]);
+    return byScope.get(fn) ?? [];
   }
 
   /** Calls of this file that run `fn`. */
@@ -399,6 +412,20 @@ export class Program {
     return call.args[param.index - selfOffset(call, fn)];
   }
 
+  /**
+   * What decides the argument `argFor` reads for `name` at each of `callsOf(fn)`: the calls
+   * (by the function's name), the parameter's name and place, and whether a receiver comes
+   * first (selfOffset). Functions alike in these read the same arguments (Go's calls depend
+   * on the function itself).
+   */
+  argumentsKey(fn: Scope, name: string): string | Scope {
+    if (this.lowered.language === 'go' || !fn.name) return fn;
+    const first = fn.params[0]?.name;
+    const receiver = first?.startsWith('recv:') ? 'recv' : fn.parent?.kind === 'class' && (first === 'self' || first === 'cls') ? 'self' : '';
+    const param = fn.params.find((p) => p.name === name);
+    return `${fn.name}\0${name}\0${param ? param.index : -1}\0${receiver}`;
+  }
+
   /** The parameter a call's argument (at `index`, or by `keyword`) lands in. */
   paramAt(call: Call, fn: Scope, index: number, keyword?: string): Param | undefined {
     return keyword ? fn.params.find((x) => x.name === keyword) : fn.params[index + selfOffset(call, fn)];
@@ -411,6 +438,20 @@ export class Program {
     // `cfg.hubBase` of `import cfg from './config'` or `const { hub } = require('./config')`: a field of what was imported.
     return this.importedNames.has(name) || this.importedNames.has(head) || this.importedModules.has(head);
   }
+}
+
+/**
+ * Of several functions a bare name may call (JS): the one the name reaches from where the call
+ * stands, declared in the nearest scope around it, as JavaScript binds a name; a minified
+ * bundle declares `a` in thirty scopes and a call runs one of them. None declared around the
+ * call (a method, a function of another scope's): all of them, as before.
+ */
+function lexicallyNearest(fns: Scope[], at: Scope): Scope[] {
+  for (let s: Scope | null = at; s; s = s.parent) {
+    const here = fns.filter((f) => f.parent === s);
+    if (here.length > 0) return here;
+  }
+  return fns;
 }
 
 /** Calls that run the function a name holds: Java's functional interfaces, JS/Ruby `call`, Kotlin/C# `invoke`. */
@@ -429,6 +470,7 @@ export function literalMatching(lowered: Lowered, pattern: RegExp): string | und
 }
 
 const views = new WeakMap<Program, WeakMap<ProjectLookup, Program>>();
+const lineShapes = new WeakMap<Lowered, LineShape>();
 
 /**
  * Another file's program as the asking file's lint sees the project: what it asks in turn goes
@@ -512,24 +554,6 @@ const BASE_LIKE = /^[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/|$)|(?:^|\/)v\d+(?:\.\d+)?(
 /** A line that opens another branch of the same choice. */
 const BRANCH_LINE = /^[ \t]*(?:\}[ \t]*)?(?:else|elif|elsif|case|when|default|except|catch|rescue)\b/m;
 
-/** How far the line of `at` is indented (tabs count as one column each: only compared within a file). */
-export function indentAt(text: string, at: number): number {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  let i = lineStart;
-  while (i < at && (text[i] === ' ' || text[i] === '\t')) i++;
-  return i - lineStart;
-}
-
-/** Whether a line that starts between `from` and `to` is indented less than `depth` (blank lines aside). */
-export function dedentBetween(text: string, from: number, to: number, depth: number): boolean {
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
-    let j = i + 1;
-    while (j < to && (text[j] === ' ' || text[j] === '\t')) j++;
-    if (j < to && text[j] !== '\n' && text[j] !== '\r' && j - i - 1 < depth) return true;
-  }
-  return false;
-}
-
 /** The last of `defs` (in lowered order) that stands at or before `at`. */
 function lastAtOrBefore(defs: readonly Def[], at: number): Def | undefined {
   for (let i = defs.length - 1; i >= 0; i--) if (defs[i].at <= at) return defs[i];
@@ -569,8 +593,8 @@ export function selfOffset(call: Call, fn: Scope): number {
 export class Evaluator {
   private steps = 0;
   /** While `eithersOf` runs: the conditional values an evaluation read. */
-  private chosen: Array<Extract<Expr, { kind: 'either' }>> | undefined;
-  private readonly busy = new Set<Def>();
+  private chosen: Either[] | undefined;
+  private busy = new Set<Def>();
 
   /**
    * `guest`: the program is another file's, run for a call of the asking file (its function
@@ -787,17 +811,68 @@ export class Evaluator {
     return new Evaluator(program, true).evaluate(def.value, { bindings: new Map([...carried(env), ...bound]) }, depth + 1);
   }
 
-  /** Literal values a parameter takes: its default and the arguments of this file's calls. */
+  /**
+   * Literal values a parameter takes: its default and the arguments of this file's calls.
+   * Asked on every read of a parameter, so the calls' part is worked out once per set of
+   * calls and argument (Program.argumentsKey): in a minified bundle a thousand functions
+   * named `e` share the five thousand calls of `e`, and reading them all again on every read
+   * of every parameter was quadratic in the file (issue 34, row 1). It is worked out apart
+   * from the evaluation that asks (steps of its own, no definition busy), so the answer does
+   * not depend on which read asked first.
+   */
   examples(fn: Scope, name: string): string[] {
-    const out: string[] = [];
+    // Only a value wholly of text is an example: the examples of a placeholder inside an
+    // argument are never read (literalTexts drops the placeholder), so none are sought.
+    if (this.exampling) return [];
     const param = fn.params.find((p) => p.name === name);
-    if (param?.fallback) out.push(...literalTexts(this.evaluate(param.fallback, {}, MAX_DEPTH - 2)));
-    for (const call of this.p.callsOf(fn)) {
-      spend();
-      const arg = this.p.argFor(call, fn, name);
-      if (arg) out.push(...literalTexts(this.evaluate(arg, {}, MAX_DEPTH - 2)));
+    const fallback = param?.fallback;
+    const own = fallback ? this.apart(() => literalTexts(this.evaluate(fallback, {}, MAX_DEPTH - 2))) : [];
+    const key = this.p.argumentsKey(fn, name);
+    let atCalls = this.examplesAt.get(key);
+    if (atCalls === undefined) {
+      atCalls = this.apartListing(() => {
+        const out: string[] = [];
+        for (const call of this.p.callsOf(fn)) {
+          spend();
+          const arg = this.p.argFor(call, fn, name);
+          if (arg) out.push(...literalTexts(this.evaluate(arg, {}, MAX_DEPTH - 2)));
+        }
+        return out;
+      });
+      this.examplesAt.set(key, atCalls);
     }
-    return out;
+    // The conditional values the arguments read, listed as if read again (eithersOf).
+    this.chosen?.push(...atCalls.eithers);
+    return [...own, ...atCalls.texts];
+  }
+
+  /** examples' answers from the calls, by Program.argumentsKey, with the conditional values they read. */
+  private readonly examplesAt = new Map<string | Scope, { texts: string[]; eithers: Either[] }>();
+  /** While examples works: placeholders get no examples of their own. */
+  private exampling = false;
+
+  /** Runs `work` as an evaluation of its own (its steps, no definition busy); the conditionals it reads are listed. */
+  private apart(work: () => string[]): string[] {
+    const { texts, eithers } = this.apartListing(work);
+    this.chosen?.push(...eithers);
+    return texts;
+  }
+
+  private apartListing(work: () => string[]): { texts: string[]; eithers: Either[] } {
+    const { steps, busy, chosen } = this;
+    this.steps = 0;
+    this.busy = new Set();
+    this.chosen = [];
+    this.exampling = true;
+    try {
+      const texts = work();
+      return { texts, eithers: this.chosen };
+    } finally {
+      this.steps = steps;
+      this.busy = busy;
+      this.chosen = chosen;
+      this.exampling = false;
+    }
   }
 
   private callValue(e: Expr, call: Call, env: Env, depth: number): Pieces {

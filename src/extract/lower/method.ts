@@ -438,17 +438,12 @@ export class MethodResolver {
   }
 
   private uses(fn: Scope, name: string, inner: Trail): Evidence | undefined {
-    for (const u of this.p.namesWithin(name, fn)) {
+    for (const u of this.p.paramReads(name, fn)) {
       spend();
-      if (!isInside(u.scope, fn) || this.p.defOf(name, u)) continue;
+      if (this.p.defOf(name, u)) continue;
       const found = this.follow(u, inner);
       if (found) return found;
     }
     return undefined;
   }
-}
-
-export function isInside(s: Scope, outer: Scope): boolean {
-  for (let x: Scope | null = s; x; x = x.parent) if (x === outer) return true;
-  return false;
 }

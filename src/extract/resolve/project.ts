@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
+import { BoundedCache } from '../../runtime/bounded-cache.js';
 import { adapterNameFor } from '../registry.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
@@ -34,25 +35,19 @@ const LOWERINGS = new Map<string, Lower>();
 /**
  * The lowered forms made in this run, by language and file, with the text each was made
  * from: a file's own lint, the pin search and other files' questions parse and lower it once
- * (a changed text is lowered again). Oldest first out past MAX_REMEMBERED characters of text.
+ * (a changed text is lowered again). The least recently used go past MAX_REMEMBERED
+ * characters of text: a lowered form takes some 40 bytes a character, and a run that kept
+ * every file's reached gigabytes (issue 34, row 5).
  */
-const REMEMBERED = new Map<string, Lowered>();
-const MAX_REMEMBERED = 64 * 1024 * 1024;
-let rememberedChars = 0;
+export const MAX_REMEMBERED = 4 * 1024 * 1024;
+const REMEMBERED = new BoundedCache<string, Lowered>(MAX_REMEMBERED, (l) => l.text.length);
 
 function remember(key: string, lowered: Lowered): Lowered {
-  const had = REMEMBERED.get(key);
-  if (had) rememberedChars -= had.text.length;
-  REMEMBERED.delete(key);
-  REMEMBERED.set(key, lowered);
-  rememberedChars += lowered.text.length;
-  for (const [old, form] of REMEMBERED) {
-    if (rememberedChars <= MAX_REMEMBERED || old === key) break;
-    REMEMBERED.delete(old);
-    rememberedChars -= form.text.length;
-  }
-  return lowered;
+  return REMEMBERED.set(key, lowered);
 }
+
+/** How much text the remembered forms were made from (for tests). */
+export const rememberedChars = (): number => REMEMBERED.cost;
 
 /** The form `adapter`'s lowering made of `file` with this very text, if one was made in this run. */
 export function loweredBefore(adapter: string, file: string, text: string): Lowered | undefined {
@@ -147,15 +142,19 @@ function kotlinImportedAs(text: string, name: string): string[] {
   return out;
 }
 
+/** Characters of other files' texts the resolver keeps. */
+export const MAX_TEXTS = 16 * 1024 * 1024;
+
 interface Parsed {
   program: Program;
   defs: Map<string, Def[]>;
 }
 
 export class ProjectResolver implements ProjectLookup {
-  private readonly texts = new Map<string, string | null>();
+  /** Other files' texts and programs, the least recently used dropped past their caps (read or lowered again when asked). */
+  private readonly texts = new BoundedCache<string, string | null>(MAX_TEXTS, (t) => (t === null ? 1 : t.length + 1));
   private readonly lists = new Map<string, readonly string[]>();
-  private readonly parsed = new Map<string, Parsed | null>();
+  private readonly parsed = new BoundedCache<string, Parsed | null>(MAX_REMEMBERED, (p) => (p === null ? 1 : p.program.lowered.text.length + 1));
   private readonly answers = new Map<string, ForeignValue | null>();
   private readonly callerAnswers = new Map<string, ForeignValue[]>();
   private readonly declared = new Map<string, Set<string>>();
