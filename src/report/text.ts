@@ -21,6 +21,8 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow
  */
 const MESSAGE_MAX = 84;
 const REASON_MAX = 80;
+/** A daemon's answer to --probe is its own words: a little more room. */
+const PROBE_MAX = 96;
 
 /** A pin's subject without its source (the line shows it): `Engine API 1.41 pinned`. */
 function pinSubjectShort(f: Finding): string | undefined {
@@ -57,13 +59,19 @@ function shortMessage(f: Finding): string {
   return `${when}; use ${f.method === f.replacement.method ? '' : `${f.replacement.method} `}${f.replacement.path}`;
 }
 
-/** What a person has to do or decide: why hublint does not rewrite it, or `engine check`'s fix. */
-function personLine(f: Finding): string | undefined {
-  if (f.severity === 'info') return undefined;
-  if (typeof f.fixRefusal === 'string') return `needs a person: ${brief(f.fixRefusal, REASON_MAX)}`;
+/**
+ * The lines under a finding: what --probe got from the live daemon (its own words, as the
+ * `engine check` text has always shown them), then what a person has to do or decide: why
+ * hublint does not rewrite it, or `engine check`'s fix. Info findings ask nothing of anyone.
+ */
+function linesUnder(f: Finding): string[] {
+  const probes = [...new Set((f.pin?.verdicts ?? []).flatMap((v) => (v.probe ? [`[probe: ${v.probe.status} ${v.probe.message}]`] : [])))];
+  const lines = probes.map((p) => brief(p, PROBE_MAX));
+  if (f.severity === 'info') return lines;
+  if (typeof f.fixRefusal === 'string') return [...lines, `needs a person: ${brief(f.fixRefusal, REASON_MAX)}`];
   // engine check ends its message with the one fix for every Engine judged against (pins/check.ts).
   const at = f.family === 'pin' ? f.message.lastIndexOf(' — fix: ') : -1;
-  return at >= 0 ? `fix: ${brief(f.message.slice(at + ' — fix: '.length), REASON_MAX)}` : undefined;
+  return at >= 0 ? [...lines, `fix: ${brief(f.message.slice(at + ' — fix: '.length), REASON_MAX)}`] : lines;
 }
 
 function plural(n: number, word: string): string {
@@ -88,8 +96,7 @@ export const textReporter: Reporter = (findings, ctx) => {
       // A call hublint does not rewrite (a rule with no automatic fix, a call whose fix is not
       // proven), a pin a daemon refuses: say what a person has to do or decide. Info findings
       // (a URL in a comment or in docs) ask nothing of anyone; their reason stays in the JSON.
-      const todo = personLine(list[i]);
-      if (todo) out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', escapeControls(todo))}`);
+      for (const under of linesUnder(list[i])) out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', escapeControls(under))}`);
     });
     out.push('');
   }
