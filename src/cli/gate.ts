@@ -48,6 +48,17 @@ export function gateExit(findings: readonly Finding[], gate: Gate, tell: (line: 
   return failed ? 1 : 0;
 }
 
+/**
+ * The gate's verdict is known before the report is printed: a reader that closes the pipe
+ * early (`hublint . | head -1`, `hublint merge a.json | head -1`) ends the run with it (main.ts's
+ * broken-pipe handler exits with process.exitCode), so a failing gate never passes because
+ * nobody read the whole report.
+ */
+export function gateBeforePrinting(code: number): number {
+  process.exitCode = code;
+  return code;
+}
+
 /** `stats` counts what the report holds (after --quiet, a fix, a merge, a judgement). */
 export function recount(stats: ScanStats, findings: readonly Finding[]): void {
   stats.findings = findings.length;

@@ -11,7 +11,7 @@ import { builtinRules } from '../rules/builtin.js';
 import { writeReports } from './scan-command.js';
 import { loadConfig } from '../config/load-config.js';
 import { say } from './emit.js';
-import { failOnOption, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
+import { failOnOption, gateBeforePrinting, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
 
 interface ShardOutput {
   findings: Finding[];
@@ -116,7 +116,8 @@ export function registerMergeCommand(program: Command): void {
       recount(stats, findings);
       const rules = new Map<string, Rule>(builtinRules().map((r) => [r.id, r]));
       for (const s of shards) for (const r of s.rules ?? []) if (!rules.has(r.id)) rules.set(r.id, r);
+      // Gated before printing: `hublint merge … | head -1` keeps a failing code.
+      gateBeforePrinting(gateExit(findings, { failOn, maxWarnings }, say));
       await writeReports(findings, stats, [...rules.values()], process.cwd(), { format: flags.format, output: flags.output, report: [], failOn });
-      process.exitCode = gateExit(findings, { failOn, maxWarnings }, say);
     });
 }

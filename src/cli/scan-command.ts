@@ -23,7 +23,7 @@ import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
 import { letSignalsIn, SIGNAL_EXIT } from './signals.js';
 import { markCodeCacheReady } from '../runtime/compile-cache.js';
-import { failOnOption, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
+import { failOnOption, gateBeforePrinting, maxWarningsOption, parseMaxWarnings, recount, gateExit, type FailOn } from './gate.js';
 
 export interface ScanFlags extends FixFlags {
   config?: string;
@@ -313,12 +313,3 @@ export async function runScan(paths: string[], flags: ScanFlags): Promise<number
   return code;
 }
 
-/**
- * The gate's verdict is known before the report is printed: a reader that closes the pipe
- * early (`hublint . | head -1`) ends the run with it (main.ts's broken-pipe handler exits with
- * process.exitCode), so a failing gate never passes because nobody read the whole report.
- */
-function gateBeforePrinting(code: number): number {
-  process.exitCode = code;
-  return code;
-}

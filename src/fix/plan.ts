@@ -250,7 +250,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   } else {
     // No parser for this file type: only a URL written whole, as one token, is rewritten.
     if (holeNames(c.url).length > 0 || /\s/.test(text.slice(c.start, c.end))) {
-      return none('hublint has no parser for this file type and rewrites only a URL written whole as one token');
+      return none('hublint has no parser for this file type; it rewrites only a URL written whole as one token');
     }
     pieces = [{ kind: 'lit', atoms: atomsOfText(text.slice(c.start, c.end), c.start, 'json', encoded), str: null }];
   }

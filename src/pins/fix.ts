@@ -11,7 +11,7 @@ type FixText = (range: string, d: DaemonTarget, who: string) => string;
  * forms that can only be raised or lowered.
  */
 const NEGOTIATE: Record<PinForm, FixText> = {
-  go: () => 'drop WithVersion / the fixed version and use client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation()) (github.com/moby/moby/client ≥ v0.2 negotiates by default)',
+  go: () => 'let the client negotiate; drop WithVersion / the fixed version and use client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation()) (github.com/moby/moby/client ≥ v0.2 negotiates by default)',
   python: () => 'use version="auto" (or leave version out: the default since docker-py 4.3.1)',
   node: (range, _d, who) => `create the client without \`version\` (dockerode does not negotiate: read Api-Version from /_ping if a version is needed; ${who} accepts ${range})`,
   java: (range, _d, who) => `remove the pinned version (withApiVersion / RemoteApiVersion / api.version) or set one ${who} accepts (${range}); upgrade docker-java / Testcontainers`,

@@ -73,6 +73,45 @@ export function migrationSummary(findings: readonly Finding[]): MigrationSummary
   };
 }
 
+type Edit = NonNullable<Finding['fix']>['edits'][number];
+
+/** The line with the edits on it applied, the line's first `indent` characters trimmed off. */
+function applied(line: string, own: readonly Edit[], indent: number): string | null {
+  if (!own.every((e) => e.column - 1 >= indent && e.endColumn - 1 - indent <= line.length)) return null;
+  let after = line;
+  for (const e of [...own].sort((a, b) => b.column - a.column)) after = after.slice(0, e.column - 1 - indent) + e.text + after.slice(e.endColumn - 1 - indent);
+  return after;
+}
+
+/** The characters before an edit's new text in the fix's target URL, which the line has before the edit too. */
+const LEAD = 8;
+
+/**
+ * The finding's line after its fix, from the snippet, which is the line trimmed (core/redact.ts)
+ * while edit columns count from the line's start. The indent (at most the match's column) is
+ * the one where the first edit stands after what its new text follows in the fix's target URL
+ * (`…com/v2/` before `namespac`), or else whose result holds the target. Null when no indent
+ * does: no line is diffed then, each edit is listed.
+ */
+function lineAfter(f: Finding, own: readonly Edit[]): string | null {
+  const line = f.snippet;
+  const target = f.fix?.target;
+  if (own.length === 0 || line.includes('***') || !target) return null;
+  const first = [...own].sort((a, b) => a.column - b.column)[0];
+  const p = first.text.length > 0 ? target.indexOf(first.text) : -1;
+  const lead = p >= LEAD ? target.slice(p - LEAD, p) : null;
+  const known = target.split('{')[0];
+  // The indent is at most the match's column, and at least what puts the last edit inside the snippet.
+  const lastEnd = Math.max(...own.map((e) => e.endColumn - 1));
+  for (let indent = Math.max(0, lastEnd - line.length); indent < f.column; indent++) {
+    const after = applied(line, own, indent);
+    if (after === null) continue;
+    const at = first.column - 1 - indent;
+    if (lead !== null ? line.slice(at - LEAD, at) === lead : known.length >= 12 && after.includes(known) && !line.includes(known)) return after;
+  }
+  return null;
+}
+
 /**
  * A fix as the audit shows it: the finding's line before and after the edits on it, and each
  * edit elsewhere (body keys, the response key, the scheme) by line with its new text. The
@@ -82,15 +121,10 @@ export function fixDiff(f: Finding): string | null {
   if (!f.fix) return null;
   const own = f.fix.edits.filter((e) => e.line === f.line && e.endLine === f.line);
   const out: string[] = [];
-  const line = f.snippet;
-  const canDiff = own.length > 0 && !line.includes('***') && own.every((e) => e.endColumn - 1 <= line.length);
-  if (canDiff) {
-    let after = line;
-    for (const e of [...own].sort((a, b) => b.column - a.column)) after = after.slice(0, e.column - 1) + e.text + after.slice(e.endColumn - 1);
-    out.push(`@@ line ${f.line} @@`, `- ${line.trim()}`, `+ ${after.trim()}`);
-  }
+  const after = lineAfter(f, own);
+  if (after !== null) out.push(`@@ line ${f.line} @@`, `- ${f.snippet}`, `+ ${after.trim()}`);
   for (const e of f.fix.edits) {
-    if (canDiff && own.includes(e)) continue;
+    if (after !== null && own.includes(e)) continue;
     out.push(`@@ line ${e.line}, column ${e.column}${e.kind ? ` (${e.kind})` : ''} @@ → ${e.text === '' ? '(removed)' : e.text}`);
   }
   return out.join('\n');

@@ -1,6 +1,8 @@
 import type { Finding, Severity } from '../core/types.js';
 import { escapeControls } from '../core/printable.js';
 import type { Reporter } from './types.js';
+import { brief } from './brief.js';
+import { releaseSpan } from '../pins/releases.js';
 
 const STYLE = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4 } as const;
 type Style = keyof typeof STYLE;
@@ -12,14 +14,64 @@ function painter(color: boolean) {
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
 
 /**
- * A Hub call's line says when and what to call instead, as ESLint keeps a message short and
- * the rest in the rule's docs (a ~200-character line wraps in a terminal); the old route is the
- * rule's, and JSON, SARIF and the audit keep the whole message.
+ * Every finding line is ESLint-short (issue 32 row 11): the message says what and when in
+ * about 80 characters, a second line what a person has to do in about 80 more, so a line fits a
+ * 120-column terminal; the rule id leads to the rule's docs, and JSON, SARIF and the audit
+ * keep every message and reason whole.
+ */
+const MESSAGE_MAX = 84;
+const REASON_MAX = 80;
+/** A daemon's answer to --probe is its own words: a little more room. */
+const PROBE_MAX = 96;
+
+/** A pin's subject without its source (the line shows it): `Engine API 1.41 pinned`. */
+function pinSubjectShort(f: Finding): string | undefined {
+  const p = f.pin;
+  if (!p) return undefined;
+  if (p.version === null) return 'Engine API URL without a version: deprecated';
+  if (p.form === 'daemon-min') return `the daemon's minimum API version is lowered to ${p.version}`;
+  const subject = p.form === 'cli-image' ? `the Docker ${p.release ?? ''} CLI speaks Engine API ${p.version} at most` : `Engine API ${p.version} pinned`;
+  return p.yamlNumber === undefined ? subject : `${subject} (a YAML number: quote "${p.yamlNumber}")`;
+}
+
+/**
+ * A Hub call's line says when and what to call instead (the method only when it changes); a pin's, the version and which Engine
+ * releases refuse it (a scan) or each release's verdict (`engine check`, whose daemon texts
+ * and fix stay in the JSON).
  */
 function shortMessage(f: Finding): string {
-  if (f.family !== 'hub' || !f.replacement || (f.status !== 'deprecated' && f.status !== 'removed' && f.status !== 'legacy')) return f.message;
+  const subject = f.family === 'pin' ? pinSubjectShort(f) : undefined;
+  if (subject !== undefined && f.pin?.verdicts?.length) {
+    const groups = new Map<string, string[]>();
+    for (const v of f.pin.verdicts) groups.set(v.verdict, [...(groups.get(v.verdict) ?? []), v.against]);
+    // "pinned" is the rule's word (engine-api-pin); the verdicts need the room.
+    return brief(`${subject.endsWith(' pinned') ? subject.slice(0, -' pinned'.length) : subject} — ${[...groups].map(([verdict, against]) => `${releaseSpan(against)}: ${verdict}`).join('; ')}`, MESSAGE_MAX);
+  }
+  if (subject !== undefined) {
+    // A scan's verdict ends pinMessage (pins/message.ts): which releases of the table refuse it.
+    const at = Math.min(...['; too ', '; every Engine release'].map((s) => f.message.indexOf(s)).filter((i) => i >= 0));
+    return brief(`${subject}${Number.isFinite(at) ? f.message.slice(at) : ''}`, MESSAGE_MAX);
+  }
+  if (f.family !== 'hub' || (f.status !== 'deprecated' && f.status !== 'removed' && f.status !== 'legacy')) return brief(f.message, MESSAGE_MAX);
   const when = f.status === 'legacy' ? 'legacy' : `${f.status}${f.date ? ` ${f.date}` : ''}`;
-  return `${when}; use ${f.replacement.method} ${f.replacement.path}`;
+  if (!f.replacement) return `${when}; no replacement`;
+  // The method is named when it changes (or the call's is not known): the same call at a new path needs only the path.
+  return `${when}; use ${f.method === f.replacement.method ? '' : `${f.replacement.method} `}${f.replacement.path}`;
+}
+
+/**
+ * The lines under a finding: what --probe got from the live daemon (its own words, as the
+ * `engine check` text has always shown them), then what a person has to do or decide: why
+ * hublint does not rewrite it, or `engine check`'s fix. Info findings ask nothing of anyone.
+ */
+function linesUnder(f: Finding): string[] {
+  const probes = [...new Set((f.pin?.verdicts ?? []).flatMap((v) => (v.probe ? [`[probe: ${v.probe.status} ${v.probe.message}]`] : [])))];
+  const lines = probes.map((p) => brief(p, PROBE_MAX));
+  if (f.severity === 'info') return lines;
+  if (typeof f.fixRefusal === 'string') return [...lines, `needs a person: ${brief(f.fixRefusal, REASON_MAX)}`];
+  // engine check ends its message with the one fix for every Engine judged against (pins/check.ts).
+  const at = f.family === 'pin' ? f.message.lastIndexOf(' — fix: ') : -1;
+  return at >= 0 ? [...lines, `fix: ${brief(f.message.slice(at + ' — fix: '.length), REASON_MAX)}`] : lines;
 }
 
 function plural(n: number, word: string): string {
@@ -42,10 +94,9 @@ export const textReporter: Reporter = (findings, ctx) => {
     rows.forEach(([pos, sev, msg, id], i) => {
       out.push(`  ${paint('gray', pos.padEnd(w0))}  ${paint(SEVERITY_STYLE[sev as Severity], sev.padEnd(w1))}  ${msg}  ${paint('gray', id)}`);
       // A call hublint does not rewrite (a rule with no automatic fix, a call whose fix is not
-      // proven): say what a person has to do or decide. Info findings (a URL in a comment or in
-      // docs) ask nothing of anyone; their reason stays in the JSON and SARIF.
-      const why = list[i].fixRefusal;
-      if (typeof why === 'string' && list[i].severity !== 'info') out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', `needs a person: ${why}`)}`);
+      // proven), a pin a daemon refuses: say what a person has to do or decide. Info findings
+      // (a URL in a comment or in docs) ask nothing of anyone; their reason stays in the JSON.
+      for (const under of linesUnder(list[i])) out.push(`  ${' '.repeat(w0)}  ${' '.repeat(w1)}  ${paint('gray', escapeControls(under))}`);
     });
     out.push('');
   }

@@ -55,7 +55,8 @@ export function unknownRuleMessage(d: Directive, ids: readonly string[]): string
  * "Definition for rule … was not found" for the latter): one finding of the same rule.
  */
 export function unusedDirectiveFinding(file: string, d: Directive, snippet: string, unknownIds: readonly string[] = []): Finding {
-  const what = d.rules.length ? d.rules.join(', ') : 'all rules';
+  // Short enough for a text line (ESLint's "Unused eslint-disable directive (no problems …)").
+  const what = d.rules.length ? `${d.rules.join(', ')} finding` : 'finding of any rule';
   return {
     family: 'hub',
     ruleId: 'unused-disable-directive',
@@ -67,7 +68,7 @@ export function unusedDirectiveFinding(file: string, d: Directive, snippet: stri
     column: d.column,
     endLine: d.line,
     endColumn: d.column + `hublint-${d.kind}`.length,
-    message: unknownIds.length ? unknownRuleMessage(d, unknownIds) : `unused hublint-${d.kind} directive (no finding of ${what} to suppress)`,
+    message: unknownIds.length ? unknownRuleMessage(d, unknownIds) : `unused hublint-${d.kind}: no ${what} to suppress`,
     method: null,
     methodSource: null,
     url: '',

@@ -161,7 +161,7 @@ describe('commands and flags (rows 7, 10, 11, 13)', () => {
     writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  unused-disable-directive: error\n');
     const run = hublint(['a.sh'], { cwd: work });
     expect([run.code, run.stderr]).toEqual([1, '']);
-    expect(run.stdout).toMatch(/^ {2}1:1 {2}error {2}unused hublint-disable-next-line directive .* {2}unused-disable-directive$/m);
+    expect(run.stdout).toMatch(/^ {2}1:1 {2}error {2}unused hublint-disable-next-line: no hub-get-repository finding to suppress {2}unused-disable-directive$/m);
     writeFileSync(join(work, '.hublint.yaml'), 'rules:\n  unused-disable-directive: off\n');
     expect(hublint(['a.sh'], { cwd: work })).toMatchObject({ code: 0, stderr: '' });
   });

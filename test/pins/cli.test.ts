@@ -60,7 +60,8 @@ describe('hublint engine check --engine', () => {
     const io = memoryIo(ROOT);
     expect(await runEngineCheck(['go/main.go'], { engine: '25.0', failOn: 'error' }, io)).toBe(0);
     expect(io.err()).toContain('judged against Engine 25.0 (API 1.24–1.44)');
-    expect(io.out()).toMatch(/warning {2}Engine API version pinned to 1\.41 \(go: client\.WithVersion\) — 25\.0: accepted-downgraded \(3 versions behind\)/);
+    // The text line is short (issue 32 row 11); the message keeps how far behind, in the JSON.
+    expect(io.out()).toMatch(/warning {2}Engine API 1\.41 — 25\.0: accepted-downgraded {2}engine-api-pin\n/);
   });
 
   it('keeps every --engine given (`--engine 29.0 --engine 20.10`)', async () => {
@@ -108,11 +109,14 @@ describe('hublint engine check --engine <series>, as typed', () => {
     const run = hublint(['engine', 'check', '--engine', '29', '.env'], { cwd: dir });
     expect(run.code).toBe(1);
     // 29.0–29.2 raised the minimum to 1.44; 29.3 lowered it to 1.40 again (rules/engine-api.yaml).
-    expect(run.stdout).toContain('error  Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.0–29.2: rejected-too-old (client version 1.41 is too old.');
-    expect(run.stdout).toMatch(/; 29\.3–29\.7: accepted-downgraded \(\d+–\d+ versions behind\)/);
+    expect(run.stdout).toContain('error  Engine API 1.41 — 29.0–29.2: rejected-too-old; 29.3–29.7: accepted-downgraded  engine-api-pin\n');
+    expect(run.stdout).toContain('fix: remove the variable so the client negotiates\n');
     expect(run.stderr).toBe(`hublint: judged against Engine 29.0–29.7 (${series('29').length} releases)\n`);
     const json = JSON.parse(hublint(['engine', 'check', '--engine', '29', '-f', 'json', '.env'], { cwd: dir }).stdout) as { findings: JsonFinding[] };
     expect((json.findings[0].verdicts as { against: string }[]).map((v) => v.against)).toEqual(series('29'));
+    // The JSON message keeps the daemon's words and how far behind.
+    expect(json.findings[0].message).toContain('Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.0–29.2: rejected-too-old (client version 1.41 is too old.');
+    expect(json.findings[0].message).toMatch(/; 29\.3–29\.7: accepted-downgraded \(\d+–\d+ versions behind\)/);
   });
 
   it('takes a major.minor as each patch row of it (17.03 and 17.03.1), and a full version as one row', () => {
@@ -121,7 +125,7 @@ describe('hublint engine check --engine <series>, as typed', () => {
     const one = hublint(['engine', 'check', '--engine', '29.7.1', '.env'], { cwd: dir });
     // A warning is a problem: it fails the gate as a scan's warnings do (issue 32 row 7).
     expect([one.code, one.stderr]).toEqual([1, 'hublint: judged against Engine 29.7 (API 1.40–1.55)\n']);
-    expect(one.stdout).toContain('warning  Engine API version pinned to 1.41 (env: DOCKER_API_VERSION) — 29.7: accepted-downgraded');
+    expect(one.stdout).toContain('warning  Engine API 1.41 — 29.7: accepted-downgraded  engine-api-pin');
   });
 });
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,23 +10,15 @@ import { findingsSet, type FindingsSet } from './findings-set.js';
 
 /**
  * Opens the HTML audit in real headless Chromium (Debian's `chromium`, driven by
- * playwright-core). A fresh CI machine may not have it yet: the suite installs it, and
- * fails (never skips) when it still cannot start a browser.
+ * playwright-core). The suite's global setup (scripts/test-tools.sh, the one installer of
+ * the programs the tests run) installs it on a fresh machine; when it is still missing the
+ * test fails (never skips) with one line saying so.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-  try {
-    install();
-  } catch {
-    execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-    install();
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: scripts/test-tools.sh (the suite's global setup) installs Debian's chromium; run it as root`);
 }
 
 /** Findings whose text tries to break out of the markup. */

@@ -11,7 +11,7 @@ import type { DaemonTarget } from '../../pins/types.js';
 import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { emit, emitLine, kindOfFormat, printable } from '../emit.js';
-import { failOnOption, gateExit, maxWarningsOption, parseMaxWarnings, recount, type FailOn } from '../gate.js';
+import { failOnOption, gateBeforePrinting, gateExit, maxWarningsOption, parseMaxWarnings, recount, type FailOn } from '../gate.js';
 import { useColor, writeReportFile } from '../output.js';
 import { excludesOf, includesOf } from '../scan-command.js';
 
@@ -28,6 +28,8 @@ export interface PinsIo {
   cwd?: string;
   color?: boolean;
   signal?: AbortSignal;
+  /** Told the exit code before the report is printed (the CLI sets process.exitCode: a closed pipe keeps it). */
+  gateKnown?: (code: number) => void;
 }
 
 export interface PinsOptions {
@@ -83,8 +85,10 @@ async function report(findings: readonly Finding[], stats: ScanStats, options: P
 /** Lists the pins; 0 unless --fail-on (or the config's failOn) reaches info: a pin is information until judged. */
 export async function runPins(paths: string[], options: PinsOptions, io: PinsIo): Promise<number> {
   const { findings, stats, failOn } = await scan(paths, options, io);
+  const code = gateExit(findings, { failOn }, (line) => emitLine(io.stderr, line));
+  io.gateKnown?.(code);
   await report(findings, stats, options, io);
-  return gateExit(findings, { failOn }, (line) => emitLine(io.stderr, line));
+  return code;
 }
 
 /** Judges the pins against table releases (--engine) or the live daemon; 1 when the gate (--fail-on, --max-warnings) fails. */
@@ -113,9 +117,11 @@ export async function runEngineCheck(paths: string[], options: EngineCheckOption
     const against = targets.length > 3 ? `Engine ${releaseSpan(targets.map((t) => t.against))} (${targets.length} releases)` : targets.map((t) => `Engine ${t.against} (API ${t.minApiVersion}–${t.apiVersion})`).join(', ');
     emitLine(io.stderr, `hublint: judged against ${against}`);
   }
-  await report(checked.findings, stats, options, io);
   // Problems fail the run as a scan's do: a pin the daemon rejects is an error, one it will soon reject a warning.
-  return gateExit(checked.findings, { failOn, maxWarnings }, (line) => emitLine(io.stderr, line));
+  const code = gateExit(checked.findings, { failOn, maxWarnings }, (line) => emitLine(io.stderr, line));
+  io.gateKnown?.(code);
+  await report(checked.findings, stats, options, io);
+  return code;
 }
 
 function formatOption(): Option {
@@ -133,7 +139,7 @@ function addPinScanOptions(command: Command): Command {
 }
 
 function ioOf(stream: NodeJS.WriteStream = process.stdout): PinsIo {
-  return { stdout: stream, stderr: process.stderr, env: process.env, cwd: process.cwd(), color: useColor(stream) };
+  return { stdout: stream, stderr: process.stderr, env: process.env, cwd: process.cwd(), color: useColor(stream), gateKnown: gateBeforePrinting };
 }
 
 export function registerPinsCommand(program: Command): void {
