@@ -74,6 +74,17 @@ export function regionAround(text: string, at: number): { start: number; end: nu
   return { start: offsets[first], end: last < lines.length ? offsets[last] : text.length };
 }
 
+/** A code block of a document: a login there is read in that block only. */
+export interface Bounds {
+  start: number;
+  end: number;
+}
+
+function regionWithin(text: string, at: number, within?: Bounds): Bounds {
+  const r = regionAround(text, at);
+  return within ? { start: Math.max(r.start, within.start), end: Math.min(r.end, within.end) } : r;
+}
+
 /** The non-blank code right before/after an offset, skipping blanks (not lexemes). */
 const prevChars = (text: string, at: number, n = 40) => text.slice(Math.max(0, at - n), at).replace(/\s+$/, '');
 const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).replace(/^\s+/, '');
@@ -291,8 +302,8 @@ function schemes(text: string, lexed: Lexed, lex?: Lex): TextEdit[] {
  * The pieces of the login migration around the call at `at` (an offset of the call's URL).
  * Edits never overlap the URL's own [urlStart, urlEnd).
  */
-export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex): LoginMigration {
-  const region = regionAround(text, at);
+export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex, within?: Bounds): LoginMigration {
+  const region = regionWithin(text, at, within);
   const outside = (e: TextEdit) => e.end <= url.start || e.start >= url.end;
   const body = bodyKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
   const reads = responseKeys(text, lexed, region.start, region.end, language, lex).filter(outside);
@@ -313,8 +324,8 @@ export function planLogin(text: string, lexed: Lexed, at: number, language: stri
 }
 
 /** What the login checks read back after the edit: nothing of the old body or response is left. */
-export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex): string | null {
-  const region = regionAround(text, at);
+export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex, within?: Bounds): string | null {
+  const region = regionWithin(text, at, within);
   const body = bodyKeys(text, lexed, region.start, region.end, language, lex);
   if (body.length) return `the request body still has the key ${text.slice(body[0].start, body[0].end)}`;
   const reads = responseKeys(text, lexed, region.start, region.end, language, lex);

@@ -24,9 +24,9 @@ const LOGIN_PATH = '/v2/auth/token';
 type UrlPlan = Extract<FixPlan, { edits: TextEdit[] }>;
 
 /** The URL's edits joined by the login's own (fix/login.ts); what is missing makes it partial. */
-function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lex: (t: string) => Lexed): UrlPlan {
+function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lexer: SourceLexer, within?: { start: number; end: number }): UrlPlan {
   const c = p.candidate;
-  const m = planLogin(text, lexed, c.at ?? c.start, p.language, { start: c.start, end: c.end }, lex);
+  const m = planLogin(text, lexed, c.at ?? c.start, lexer.language, { start: c.start, end: c.end }, (t) => lexer.lex(t), within);
   return {
     ...plan,
     policy: 'unsafe',
@@ -41,13 +41,17 @@ function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: (
   const r = f.replacement;
   const manual = r ? `call ${r.method} ${r.url ?? r.path} (${r.operation})` : (variant.replacementReason ?? 'no replacement');
   if (text === undefined) return { suggestion: manual };
-  const urlPlan = planFix(text, p.candidate, p.match, lexer, lexed?.());
+  // In a document, a call in a code block is read by the block's language; one elsewhere has no lexer.
+  const doc = lexed?.();
+  const block = doc?.blocks?.find((b) => b.start <= p.candidate.start && p.candidate.end <= b.end);
+  if (doc?.blocks) lexer = block?.lexer ?? null;
+  const urlPlan = planFix(text, p.candidate, p.match, lexer, doc);
   if (urlPlan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${urlPlan.reason}`, fixRefusal: urlPlan.reason };
   const plan =
     variant.replacement?.path !== LOGIN_PATH
       ? urlPlan
-      : lexer && lexed
-        ? withLogin(text, p, urlPlan, lexed(), (t) => lexer.lex(t))
+      : lexer && doc
+        ? withLogin(text, p, urlPlan, doc, lexer, block)
         : { ...urlPlan, policy: 'unsafe' as const, partial: 'a partial login migration would send the old body to the new route; hublint has no parser for this file type, so the body and the response are not found here' };
   const edits: FindingEdit[] = plan.edits.map((e) => {
     const a = lines().position(e.start);
