@@ -20,12 +20,35 @@ const ALLOWED: Record<EditKind, ReadonlyArray<readonly [RegExp, (old: string) =>
   'body-key': [[/^(?:username|password)$/, (o) => (o === 'username' ? ['identifier', 'identifier: username'] : ['secret', 'secret: password'])]],
   'response-key': [[/^token$/, () => ['access_token', 'access_token: token']]],
   scheme: [[/^JWT$/, () => ['Bearer']]],
-  // The create's namespace expression: checked by its own reading of the URL (fix/verify.ts).
+  // The create's namespace expression: its own shape (pathMoveProblem) and read back (fix/verify.ts).
   'path-move': [],
 };
 
+/** A name or member chain moved into the path: `ns`, `$ns`, `self.namespace`, `$this->ns`. */
+const MOVED_NAME = /^(?:\$this->|\$|@)?[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*){0,4}$/;
+
+/**
+ * A create's edit: the literal's `/v2/repositories` becomes `/v2/namespaces/<ns>/repositories`,
+ * everything else of the literal kept, and `<ns>` one name, spliced (`${ns}`) or joined
+ * (`" + ns + "`, `' . $ns . '`). That the name is the body's namespace is read back by the verifier.
+ */
+function pathMoveProblem(old: string, next: string): string | null {
+  const m = /\/v2\/repositories(?=\/?(?:[?#]|$))/.exec(old);
+  const bad = `the edit of ${JSON.stringify(old)} to ${JSON.stringify(next)} is not a path-move edit`;
+  if (!m) return bad;
+  const before = `${old.slice(0, m.index)}/v2/namespaces/`;
+  const after = `/repositories${old.slice(m.index + m[0].length)}`;
+  if (!next.startsWith(before) || !next.endsWith(after) || next.length <= before.length + after.length) return bad;
+  const mid = next.slice(before.length, next.length - after.length);
+  const splice = /^\$\{([^{}]+)\}$/.exec(mid);
+  if (splice) return MOVED_NAME.test(splice[1]) ? null : bad;
+  const joined = /^(["'])\s*(\+|\.)\s*(.+?)\s*\2\s*\1$/.exec(mid);
+  return joined && MOVED_NAME.test(joined[3]) ? null : bad;
+}
+
 /** Why an edit of `kind` that turns `old` into `next` is not one the kind allows, or null. */
 export function editKindProblem(old: string, next: string, kind: EditKind): string | null {
+  if (kind === 'path-move') return pathMoveProblem(old, next);
   for (const [re, to] of ALLOWED[kind]) if (re.test(old) && to(old).includes(next)) return null;
   return `the edit of ${JSON.stringify(old)} to ${JSON.stringify(next)} is not a ${kind} edit`;
 }

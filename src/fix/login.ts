@@ -80,7 +80,7 @@ export interface Bounds {
   end: number;
 }
 
-function regionWithin(text: string, at: number, within?: Bounds): Bounds {
+export function regionWithin(text: string, at: number, within?: Bounds): Bounds {
   const r = regionAround(text, at);
   return within ? { start: Math.max(r.start, within.start), end: Math.min(r.end, within.end) } : r;
 }
@@ -98,7 +98,7 @@ const PUT_CALL = /(?:^|[^\w$])(?:of|put|add|Add|append|entry|Pair|pair|set|field
  * The lexemes of [from, to) in order, with the code between them as `code` lexemes: most
  * lexers list only strings and comments, and the keys of a body are code too.
  */
-function withCode(text: string, lexed: Lexed, from: number, to: number, lex?: Lex, depth = 0): Lexeme[] {
+export function withCode(text: string, lexed: Lexed, from: number, to: number, lex?: Lex, depth = 0): Lexeme[] {
   const out: Lexeme[] = [];
   let at = from;
   for (const l of lexed.lexemes) {

@@ -3,6 +3,7 @@ import { LineIndex } from '../core/position.js';
 import type { Finding, FindingEdit, PendingFix } from '../core/types.js';
 import { planFix, type FixPlan, type TextEdit } from './plan.js';
 import { planLogin } from './login.js';
+import { planCreate } from './create.js';
 import { internalErrorFinding } from '../core/internal-error.js';
 
 /**
@@ -22,6 +23,9 @@ export type TextOf = (file: string) => string | undefined;
 const LOGIN_PATH = '/v2/auth/token';
 
 type UrlPlan = Extract<FixPlan, { edits: TextEdit[] }>;
+
+/** `POST /v2/repositories` with no namespace in the URL, whose replacement needs one (FACTS.md). */
+const isCreate = (p: PendingFix) => p.match.params.namespace === undefined && /\{namespace\}/.test(p.match.variant.replacement?.path ?? '') && p.match.variant.path === '/v2/repositories';
 
 /** The URL's edits joined by the login's own (fix/login.ts); what is missing makes it partial. */
 function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lexer: SourceLexer, within?: { start: number; end: number }): UrlPlan {
@@ -45,7 +49,12 @@ function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: (
   const doc = lexed?.();
   const block = doc?.blocks?.find((b) => b.start <= p.candidate.start && p.candidate.end <= b.end);
   if (doc?.blocks) lexer = block?.lexer ?? null;
-  const urlPlan = planFix(text, p.candidate, p.match, lexer, doc);
+  let urlPlan = planFix(text, p.candidate, p.match, lexer, doc);
+  // A create names its namespace in the body: the body's expression moves into the path.
+  if (urlPlan.policy === 'none' && isCreate(p) && lexer && doc) {
+    const c = planCreate(text, doc, p.candidate, lexer, block);
+    urlPlan = 'refusal' in c ? { policy: 'none', reason: c.refusal } : { policy: 'unsafe', edits: c.edits, evidence: c.evidence, target: c.target };
+  }
   if (urlPlan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${urlPlan.reason}`, fixRefusal: urlPlan.reason };
   const plan =
     variant.replacement?.path !== LOGIN_PATH

@@ -5,6 +5,7 @@ import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import { editKindProblem } from './edit-kinds.js';
 import { loginLeftovers } from './login.js';
+import { createLeftovers } from './create.js';
 import { relexSplice, type Lex } from './splices.js';
 import { AUTHORITY, decodeUrl } from './plan.js';
 import type { TextEdit } from './plan.js';
@@ -169,21 +170,23 @@ function shifted(at: number, edits: TextEdit[]): number {
 
 /**
  * A migration's own check, read back from the edited text: a login's body has identifier and
- * secret and no username or password left, and its response is no longer read as token.
+ * secret and no username or password left, and its response is no longer read as token; a
+ * create's URL carries the name its body gives the namespace.
  * A partial migration (shown, never written) is not held to it.
  */
 function migrationsReadBack(before: string, after: string, fixed: Finding[], edits: TextEdit[], v: FixVerifier): string | null {
   if (!v.lexer) return null;
   let lexed: Lexed | undefined;
   for (const f of fixed) {
-    if (f.fix!.partial || !f.fix!.edits.some((e) => e.kind === 'body-key' || e.kind === 'response-key')) continue;
+    const move = f.fix!.edits.find((e) => e.kind === 'path-move');
+    if (f.fix!.partial || !(move || f.fix!.edits.some((e) => e.kind === 'body-key' || e.kind === 'response-key'))) continue;
     lexed ??= v.lexer.lex(after);
-    const at = shifted((f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0]).start, edits);
-    // In a document the login is read back in its code block, by the block's language.
+    const at = shifted((move ?? f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0]).start, edits);
+    // In a document the migration is read back in its code block, by the block's language.
     const block = lexed.blocks?.find((b) => b.start <= at && at < b.end);
     const lexer = block?.lexer ?? v.lexer;
-    const why = loginLeftovers(after, lexed, at, lexer.language, (t) => lexer.lex(t), block);
-    if (why) return `login migration incomplete: ${why}`;
+    const why = move ? createLeftovers(after, lexed, at, lexer, block) : loginLeftovers(after, lexed, at, lexer.language, (t) => lexer.lex(t), block);
+    if (why) return `${move ? 'create' : 'login'} migration incomplete: ${why}`;
   }
   return null;
 }
