@@ -30,7 +30,8 @@ const isCreate = (p: PendingFix) => p.match.params.namespace === undefined && /\
 /** The URL's edits joined by the login's own (fix/login.ts); what is missing makes it partial. */
 function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lexer: SourceLexer, within?: { start: number; end: number }): UrlPlan {
   const c = p.candidate;
-  const m = planLogin(text, lexed, c.at ?? c.start, lexer.language, { start: c.start, end: c.end }, (t) => lexer.lex(t), within);
+  // In a document's code block the block's language reads the login; elsewhere the file's adapter.
+  const m = planLogin(text, lexed, c.at ?? c.start, within ? lexer.language : p.language, { start: c.start, end: c.end }, (t) => lexer.lex(t), within);
   return {
     ...plan,
     policy: 'unsafe',
