@@ -3,6 +3,7 @@ import { redactUrl } from '../core/redact.js';
 import type { Candidate } from '../core/types.js';
 import { regionWithin, withCode, type Bounds } from './login.js';
 import type { TextEdit } from './plan.js';
+import { unwrapped } from './edit-kinds.js';
 
 /**
  * The create migration (issue 31, FACTS.md): `POST /v2/repositories/` with a body holding
@@ -140,17 +141,6 @@ export function planCreate(text: string, lexed: Lexed, c: Candidate, lexer: Sour
   const target = redactUrl(`${before}${holed}${after}`);
   const edit: TextEdit = { start: part.start, end: part.end, text: inner, ...(found.value.kind === 'lit' ? {} : { kind: 'path-move' as const }) };
   return { edits: [edit], target, evidence: [`the request body's namespace (${found.value.kind === 'lit' ? JSON.stringify(found.value.text) : `\`${found.value.text}\``}) moves into the path`] };
-}
-
-/** `${ns}` → `ns`; `" + ns + "` → `ns` (without a regex over the blanks: that one is polynomial). */
-function unwrapped(mid: string): string {
-  if (mid.startsWith('${') && mid.endsWith('}')) return mid.slice(2, -1);
-  const q = mid[0];
-  if ((q !== '"' && q !== "'") || mid[mid.length - 1] !== q) return mid;
-  const inner = mid.slice(1, -1).trim();
-  const op = inner[0];
-  if ((op !== '+' && op !== '.') || inner[inner.length - 1] !== op) return mid;
-  return inner.slice(1, -1).trim();
 }
 
 /** What the create's check reads back after the edit: the new path holds the body's namespace expression. */

@@ -40,10 +40,23 @@ function pathMoveProblem(old: string, next: string): string | null {
   const after = `/repositories${old.slice(m.index + m[0].length)}`;
   if (!next.startsWith(before) || !next.endsWith(after) || next.length <= before.length + after.length) return bad;
   const mid = next.slice(before.length, next.length - after.length);
-  const splice = /^\$\{([^{}]+)\}$/.exec(mid);
-  if (splice) return MOVED_NAME.test(splice[1]) ? null : bad;
-  const joined = /^(["'])\s*(\+|\.)\s*(.+?)\s*\2\s*\1$/.exec(mid);
-  return joined && MOVED_NAME.test(joined[3]) ? null : bad;
+  const name = unwrapped(mid);
+  return name !== mid && MOVED_NAME.test(name) ? null : bad;
+}
+
+/**
+ * The name inside a path-move's middle: `${ns}` → `ns`; `" + ns + "` or `' . $ns . '` → the name
+ * (the same quote and operator on both sides); anything else comes back as it is. No regex over
+ * the blanks (one with a back-reference there is polynomial).
+ */
+export function unwrapped(mid: string): string {
+  if (mid.startsWith('${') && mid.endsWith('}')) return mid.slice(2, -1);
+  const q = mid[0];
+  if ((q !== '"' && q !== "'") || mid.length < 2 || mid[mid.length - 1] !== q) return mid;
+  const inner = mid.slice(1, -1).trim();
+  const op = inner[0];
+  if ((op !== '+' && op !== '.') || inner.length < 2 || inner[inner.length - 1] !== op) return mid;
+  return inner.slice(1, -1).trim();
 }
 
 /** Why an edit of `kind` that turns `old` into `next` is not one the kind allows, or null. */
