@@ -38,6 +38,17 @@ export interface Lexed {
   lexemes: Lexeme[];
   /** Syntax errors the lexer or a parser saw: unclosed strings, unbalanced brackets, parse errors. */
   syntaxErrors: number;
+  /**
+   * In a document (Markdown, reStructuredText): each code block lexed by its own language, at
+   * its source offsets. A fix inside one reads the block's language, not the document's.
+   */
+  blocks?: LexedBlock[];
+}
+
+export interface LexedBlock {
+  start: number;
+  end: number;
+  lexer: SourceLexer;
 }
 
 /**

@@ -149,6 +149,7 @@ export const LANGUAGES = [
   },
   {
     name: 'markdown',
+    lexer: () => import('./markdown/lexer.js').then((m) => m.markdownLexer()),
     extensions: ['.md', '.markdown', '.mdx'],
     load: async (): Promise<Adapter> => {
       const [{ markdownAdapterWith }, fences] = await Promise.all([import('./markdown/adapter.js'), loadFenceAdapters()]);
@@ -157,6 +158,7 @@ export const LANGUAGES = [
   },
   {
     name: 'rst',
+    lexer: () => Promise.all([import('./markdown/lexer.js'), import('./markdown/rst.js')]).then(([m, r]) => m.markdownLexer(r.rstBlocks, 'rst')),
     extensions: ['.rst', '.rest'],
     load: async (): Promise<Adapter> => {
       const [{ markdownAdapterWith }, { rstBlocks }, fences] = await Promise.all([import('./markdown/adapter.js'), import('./markdown/rst.js'), loadFenceAdapters()]);

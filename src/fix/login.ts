@@ -105,6 +105,17 @@ function once<T>(lexed: Lexed, key: string, work: () => T): T {
   return known.get(key) as T;
 }
 
+/** A code block of a document: a login there is read in that block only. */
+export interface Bounds {
+  start: number;
+  end: number;
+}
+
+export function regionWithin(text: string, at: number, within?: Bounds, table?: LineTable): Bounds {
+  const r = regionAround(text, at, table);
+  return within ? { start: Math.max(r.start, within.start), end: Math.min(r.end, within.end) } : r;
+}
+
 /** The non-blank code right before/after an offset, skipping blanks (not lexemes). */
 const prevChars = (text: string, at: number, n = 40) => text.slice(Math.max(0, at - n), at).replace(/\s+$/, '');
 const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).replace(/^\s+/, '');
@@ -118,7 +129,7 @@ const PUT_CALL = /(?:^|[^\w$])(?:of|put|add|Add|append|entry|Pair|pair|set|field
  * The lexemes of [from, to) in order, with the code between them as `code` lexemes: most
  * lexers list only strings and comments, and the keys of a body are code too.
  */
-function withCode(text: string, lexed: Lexed, from: number, to: number, lex?: Lex, depth = 0): Lexeme[] {
+export function withCode(text: string, lexed: Lexed, from: number, to: number, lex?: Lex, depth = 0): Lexeme[] {
   const out: Lexeme[] = [];
   let at = from;
   for (const l of lexed.lexemes) {
@@ -322,8 +333,8 @@ function schemes(text: string, lexed: Lexed, lex?: Lex): TextEdit[] {
  * The pieces of the login migration around the call at `at` (an offset of the call's URL).
  * Edits never overlap the URL's own [urlStart, urlEnd).
  */
-export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex): LoginMigration {
-  const region = regionAround(text, at, once(lexed, 'lines', () => lineTable(text)));
+export function planLogin(text: string, lexed: Lexed, at: number, language: string, url: { start: number; end: number }, lex?: Lex, within?: Bounds): LoginMigration {
+  const region = regionWithin(text, at, within, once(lexed, 'lines', () => lineTable(text)));
   const outside = (e: TextEdit) => e.end <= url.start || e.start >= url.end;
   const key = `${language}:${region.start}:${region.end}`;
   const body = once(lexed, `body:${key}`, () => bodyKeys(text, lexed, region.start, region.end, language, lex)).filter(outside);
@@ -345,8 +356,8 @@ export function planLogin(text: string, lexed: Lexed, at: number, language: stri
 }
 
 /** What the login checks read back after the edit: nothing of the old body or response is left. */
-export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex): string | null {
-  const region = regionAround(text, at);
+export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex, within?: Bounds): string | null {
+  const region = regionWithin(text, at, within);
   const body = bodyKeys(text, lexed, region.start, region.end, language, lex);
   if (body.length) return `the request body still has the key ${text.slice(body[0].start, body[0].end)}`;
   const reads = responseKeys(text, lexed, region.start, region.end, language, lex);

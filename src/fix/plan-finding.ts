@@ -3,6 +3,7 @@ import { LineIndex } from '../core/position.js';
 import type { Finding, FindingEdit, PendingFix } from '../core/types.js';
 import { planFix, type FixPlan, type TextEdit } from './plan.js';
 import { planLogin } from './login.js';
+import { planCreate } from './create.js';
 import { internalErrorFinding } from '../core/internal-error.js';
 
 /**
@@ -23,10 +24,14 @@ const LOGIN_PATH = '/v2/auth/token';
 
 type UrlPlan = Extract<FixPlan, { edits: TextEdit[] }>;
 
+/** `POST /v2/repositories` with no namespace in the URL, whose replacement needs one (FACTS.md). */
+const isCreate = (p: PendingFix) => p.match.params.namespace === undefined && /\{namespace\}/.test(p.match.variant.replacement?.path ?? '') && p.match.variant.path === '/v2/repositories';
+
 /** The URL's edits joined by the login's own (fix/login.ts); what is missing makes it partial. */
-function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lex: (t: string) => Lexed): UrlPlan {
+function withLogin(text: string, p: PendingFix, plan: UrlPlan, lexed: Lexed, lexer: SourceLexer, within?: { start: number; end: number }): UrlPlan {
   const c = p.candidate;
-  const m = planLogin(text, lexed, c.at ?? c.start, p.language, { start: c.start, end: c.end }, lex);
+  // In a document's code block the block's language reads the login; elsewhere the file's adapter.
+  const m = planLogin(text, lexed, c.at ?? c.start, within ? lexer.language : p.language, { start: c.start, end: c.end }, (t) => lexer.lex(t), within);
   return {
     ...plan,
     policy: 'unsafe',
@@ -41,13 +46,22 @@ function fixFields(f: Finding, p: PendingFix, text: string | undefined, lines: (
   const r = f.replacement;
   const manual = r ? `call ${r.method} ${r.url ?? r.path} (${r.operation})` : (variant.replacementReason ?? 'no replacement');
   if (text === undefined) return { suggestion: manual };
-  const urlPlan = planFix(text, p.candidate, p.match, lexer, lexed?.());
+  // In a document, a call in a code block is read by the block's language; one elsewhere has no lexer.
+  const doc = lexed?.();
+  const block = doc?.blocks?.find((b) => b.start <= p.candidate.start && p.candidate.end <= b.end);
+  if (doc?.blocks) lexer = block?.lexer ?? null;
+  let urlPlan = planFix(text, p.candidate, p.match, lexer, doc);
+  // A create names its namespace in the body: the body's expression moves into the path.
+  if (urlPlan.policy === 'none' && isCreate(p) && lexer && doc) {
+    const c = planCreate(text, doc, p.candidate, lexer, block);
+    urlPlan = 'refusal' in c ? { policy: 'none', reason: c.refusal } : { policy: 'unsafe', edits: c.edits, evidence: c.evidence, target: c.target };
+  }
   if (urlPlan.policy === 'none') return { suggestion: `${manual}; not rewritten automatically: ${urlPlan.reason}`, fixRefusal: urlPlan.reason };
   const plan =
     variant.replacement?.path !== LOGIN_PATH
       ? urlPlan
-      : lexer && lexed
-        ? withLogin(text, p, urlPlan, lexed(), (t) => lexer.lex(t))
+      : lexer && doc
+        ? withLogin(text, p, urlPlan, doc, lexer, block)
         : { ...urlPlan, policy: 'unsafe' as const, partial: 'a partial login migration would send the old body to the new route; hublint has no parser for this file type, so the body and the response are not found here' };
   const edits: FindingEdit[] = plan.edits.map((e) => {
     const a = lines().position(e.start);

@@ -213,6 +213,9 @@ function runs(seq: UrlAtom[]): { runs: UrlAtom[][]; values: number[] } {
   return { runs: out, values };
 }
 
+/** A printf or format-string placeholder as a whole segment: `%s`, `%1$s`, `%(name)s`, `{}`, `{0}`, `{name}`. */
+const FORMAT_PLACEHOLDER = /^(?:%(?:\d+\$|\(\w+\))?[-+ #0]?\d*[sdvqixX]|\{\w*\})$/;
+
 /** How the source writes `ch`: the way an old character of the same run writes it, else plainly. */
 function encode(ch: string, old: UrlAtom[]): string {
   const same = old.find((a) => a.atom && a.ch === ch);
@@ -275,6 +278,10 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     return none(`the value of {${holes[0]}} is not known: it may hold namespace/repository (several path segments), so hublint cannot tell which route the call reaches`);
   }
   if (segments.length !== template.length) return none('the path does not line up with the rule (an unknown tail follows it)');
+  // A placeholder left in the literal (`"…/repositories/%s/tags"`, formatted in another statement)
+  // is a value whose arity nothing here shows: read as text, it names another route.
+  const placeholder = segments.find((seg) => FORMAT_PLACEHOLDER.test(seg));
+  if (placeholder !== undefined) return none(`a format placeholder (${placeholder}) fills a path segment; the value formatted into it later may hold namespace/repository`);
   // The characters of each old segment, and where each segment starts in the URL.
   const segAt: number[] = [];
   let pos = pathStart + 1;

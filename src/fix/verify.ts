@@ -5,6 +5,7 @@ import type { Candidate, Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import { editKindProblem } from './edit-kinds.js';
 import { loginLeftovers } from './login.js';
+import { createLeftovers } from './create.js';
 import { relexSplice, type Lex } from './splices.js';
 import { AUTHORITY, decodeUrl } from './plan.js';
 import type { TextEdit } from './plan.js';
@@ -110,28 +111,45 @@ function skeleton(text: string, lexed: Lexed, lex?: Lex, from = 0, to = text.len
   return out + text.slice(at, to).replace(/\s+/g, '');
 }
 
+/** A file's skeleton; in a document each code block's with its own language (a splice there is that language's code). */
+function skeletonOf(text: string, lexed: Lexed, lexer: SourceLexer): string {
+  if (!lexed.blocks) return skeleton(text, lexed, (t) => lexer.lex(t));
+  let out = '';
+  let at = 0;
+  for (const b of lexed.blocks) {
+    out += text.slice(at, b.start).replace(/\s+/g, '') + skeleton(text, lexed, (t) => b.lexer.lex(t), b.start, b.end);
+    at = b.end;
+  }
+  return out + text.slice(at).replace(/\s+/g, '');
+}
+
+/** What a whole-token edit may neither write nor replace: a blank or a quote ends the token. */
+const WHOLE_TOKEN_BREAK = /[\s'"`<>]/;
+
 /** Checks 2 and 3: the file still parses as well as before, and only string contents (plus a joined literal) changed. */
 function parsesAndKeepsShape(before: string, after: string, edits: TextEdit[], v: FixVerifier): string | null {
   if (v.parseErrors && v.parseErrors(after) > v.parseErrors(before)) return 'the edited file would not parse';
   if (!v.lexer) {
     // Whole-token edits only: each stays inside one run of non-blank text and adds no blank or quote.
     for (const e of edits) {
-      if (e.join || /[\s'"`<>]/.test(e.text) || /[\s'"`<>]/.test(before.slice(e.start, e.end))) return 'the edit would reach outside the URL token';
+      if (e.join || WHOLE_TOKEN_BREAK.test(e.text) || WHOLE_TOKEN_BREAK.test(before.slice(e.start, e.end))) return 'the edit would reach outside the URL token';
     }
     return null;
   }
   const was = v.lexer.lex(before);
   const now = v.lexer.lex(after);
   if (now.syntaxErrors > was.syntaxErrors) return 'the edited file would have a syntax error';
+  // In a document, an edit outside its lexed code blocks is held to the whole-token rule.
+  const loose = was.blocks ? edits.filter((e) => !was.blocks!.some((b) => b.start <= e.start && e.end <= b.end)) : [];
+  if (loose.some((e) => e.join || e.kind || WHOLE_TOKEN_BREAK.test(e.text) || WHOLE_TOKEN_BREAK.test(before.slice(e.start, e.end)))) return 'the edit would reach outside the URL token';
   // Joined literals and a migration's listed edits change code; each kind is checked on its own.
-  const outsideStrings = edits.filter((e) => e.join || e.kind);
+  const outsideStrings = edits.filter((e) => e.join || e.kind || loose.includes(e));
   const kindProblem = outsideStrings.map((e) => e.kind && editKindProblem(before.slice(e.start, e.end), e.text, e.kind)).find(Boolean);
   if (kindProblem) return kindProblem;
   const joined = applyEdits(before, outsideStrings).text;
   const lexer = v.lexer;
-  const lex = (t: string) => lexer.lex(t);
-  const expected = outsideStrings.length ? skeleton(joined, v.lexer.lex(joined), lex) : skeleton(before, was, lex);
-  if (skeleton(after, now, lex) !== expected) return 'the edit would change code outside string literals';
+  const expected = outsideStrings.length ? skeletonOf(joined, lexer.lex(joined), lexer) : skeletonOf(before, was, lexer);
+  if (skeletonOf(after, now, lexer) !== expected) return 'the edit would change code outside string literals';
   return null;
 }
 
@@ -152,18 +170,23 @@ function shifted(at: number, edits: TextEdit[]): number {
 
 /**
  * A migration's own check, read back from the edited text: a login's body has identifier and
- * secret and no username or password left, and its response is no longer read as token.
+ * secret and no username or password left, and its response is no longer read as token; a
+ * create's URL carries the name its body gives the namespace.
  * A partial migration (shown, never written) is not held to it.
  */
 function migrationsReadBack(before: string, after: string, fixed: Finding[], edits: TextEdit[], v: FixVerifier): string | null {
   if (!v.lexer) return null;
   let lexed: Lexed | undefined;
   for (const f of fixed) {
-    if (f.fix!.partial || !f.fix!.edits.some((e) => e.kind === 'body-key' || e.kind === 'response-key')) continue;
+    const move = f.fix!.edits.find((e) => e.kind === 'path-move');
+    if (f.fix!.partial || !(move || f.fix!.edits.some((e) => e.kind === 'body-key' || e.kind === 'response-key'))) continue;
     lexed ??= v.lexer.lex(after);
-    const lexer = v.lexer;
-    const why = loginLeftovers(after, lexed, shifted((f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0]).start, edits), lexer.language, (t) => lexer.lex(t));
-    if (why) return `login migration incomplete: ${why}`;
+    const at = shifted((move ?? f.fix!.edits.find((e) => !e.kind) ?? f.fix!.edits[0]).start, edits);
+    // In a document the migration is read back in its code block, by the block's language.
+    const block = lexed.blocks?.find((b) => b.start <= at && at < b.end);
+    const lexer = block?.lexer ?? v.lexer;
+    const why = move ? createLeftovers(after, lexed, at, lexer, block) : loginLeftovers(after, lexed, at, lexer.language, (t) => lexer.lex(t), block);
+    if (why) return `${move ? 'create' : 'login'} migration incomplete: ${why}`;
   }
   return null;
 }

@@ -216,7 +216,7 @@ export const HUB_RULES: readonly Rule[] = [
         },
         "fix": {
           "policy": "unsafe",
-          "note": "the response changes from a plain list to a paginated object"
+          "note": "the response changes from a plain list to a paginated object: the tags are its `results` list, with `count`, `next` and `previous`"
         }
       },
       {
@@ -236,7 +236,7 @@ export const HUB_RULES: readonly Rule[] = [
         },
         "fix": {
           "policy": "unsafe",
-          "note": "the response changes from a plain list to a paginated object"
+          "note": "the response changes from a plain list to a paginated object: the tags are its `results` list, with `count`, `next` and `previous`"
         }
       },
       {
