@@ -4,7 +4,7 @@ import { extractEnv } from './env.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
-import { extractYaml } from './yaml.js';
+import { extractHclYaml, extractYaml } from './yaml.js';
 
 /**
  * Order matters only for ties: when two extractors see the same span for the same rule
@@ -13,6 +13,7 @@ import { extractYaml } from './yaml.js';
  */
 export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['yaml', extractYaml],
+  ['hcl-yaml', extractHclYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
   ['cli-image', extractCliImage],
