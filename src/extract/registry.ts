@@ -228,6 +228,15 @@ export const LANGUAGES = [
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('rust')),
   },
   {
+    // Terraform, Nomad jobs, Packer: attributes, blocks, quoted and heredoc templates.
+    name: 'hcl',
+    grammar: 'hcl',
+    extensions: ['.hcl', '.nomad', '.tf', '.tfvars'],
+    fences: ['hcl', 'terraform', 'tf', 'nomad'],
+    inFences: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('hcl')),
+  },
+  {
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],

@@ -9,7 +9,7 @@ import { flowPins, type FlowPin } from './flow.js';
 import { DAEMON_ADDRESS, mayCallASink } from './sinks.js';
 
 /** The languages with a lowering (extract/lower/): Kotlin joins when its lowering registers. */
-const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r']);
+const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r', 'hcl']);
 /** Names a pin variable set in code (`process.env.DOCKER_API_VERSION = v`). */
 const VARIABLE = /(?:DOCKER|COMPOSE|DOCKER_MIN)_API_VERSION/;
 /**

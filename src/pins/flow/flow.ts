@@ -36,6 +36,9 @@ const ROUTE_AFTER = new RegExp(String.raw`^\/(${ENGINE_ROUTES})(?![\w-])`);
 const VERSION_NAME = /(?:^|\.)V(?:ERSION)?_?(\d+)_(\d+)$/;
 const TWO_NUMBERS = /\bmajor_version\s*:\s*(\d+)\s*,\s*(?:\/\/[^\n]{0,160}\n\s*)?minor_version\s*:\s*(\d+)/;
 const DOCKER = /docker|moby/i;
+/** A file that speaks of a client, or of a server (whose default version is what it answers with). */
+const CLIENT_FILE = /client/i;
+const SERVER_FILE = /\bserver\b|\bserv(?:es|ed|ice)\b/i;
 /** A file that names Docker or a daemon: a built path there may go to the Engine with the route a caller passes. */
 const DOCKER_OR_DAEMON = /docker|moby|daemon/i;
 
@@ -401,7 +404,8 @@ export function flowPins(p: Program, text: string): FlowPin[] {
   }
   const daemon = DAEMON_ADDRESS.test(text) || DOCKER_OR_DAEMON.test(text);
   s.paths(daemon);
-  if (DOCKER.test(text)) s.defaults();
+  // A client's defaults, not a Docker-compatible server's (the version it answers a request that names none with).
+  if (DOCKER.test(text) && (DAEMON_ADDRESS.test(text) || (CLIENT_FILE.test(text) && !SERVER_FILE.test(text)))) s.defaults();
   // A literal found twice (a default that is also a built path's prefix) is one pin.
   const seen = new Set<string>();
   return s.out.filter((pin) => {
