@@ -3,6 +3,7 @@ import { loadLanguage, type Grammar } from '../../src/runtime/parsers.js';
 import { PYTHON_NODE_TYPES, type Coverage } from '../../src/extract/lower/python-coverage.js';
 import { GO_NODE_TYPES } from '../../src/extract/lower/go-coverage.js';
 import { HCL_NODE_TYPES } from '../../src/extract/lower/hcl-coverage.js';
+import { SCALA_NODE_TYPES } from '../../src/extract/lower/scala-coverage.js';
 
 // Every named node type a grammar has is classified by its language's table: a type the table
 // leaves out fails here (a form of the language nobody decided about), and so does an entry
@@ -11,6 +12,7 @@ const TABLES: Array<{ grammar: Grammar; table: Readonly<Record<string, Coverage>
   { grammar: 'python', table: PYTHON_NODE_TYPES },
   { grammar: 'go', table: GO_NODE_TYPES },
   { grammar: 'hcl', table: HCL_NODE_TYPES },
+  { grammar: 'scala', table: SCALA_NODE_TYPES },
 ];
 
 async function namedTypes(grammar: Grammar): Promise<string[]> {

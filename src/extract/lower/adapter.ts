@@ -42,6 +42,7 @@ const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering
   rust: { grammar: 'rust', load: () => import('./rust.js').then((m) => m.lowerRust) },
   powershell: { grammar: 'powershell', load: () => import('./powershell.js').then((m) => m.lowerPowerShell) },
   hcl: { grammar: 'hcl', load: () => import('./hcl.js').then((m) => m.lowerHcl) },
+  scala: { grammar: 'scala', load: () => import('./scala.js').then((m) => m.lowerScala) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;
