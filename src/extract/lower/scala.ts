@@ -8,7 +8,7 @@ const SAME_AS_RECEIVER = /^(?:stripSuffix|stripPrefix|trim|toString|toLowerCase|
 /** Calls whose value is their first argument (`URI.create(u)`, `new URL(u)`, `Uri.unsafeParse(u)`). */
 const SAME_AS_ARG = /^(?:URI\.create|URI|URL|Uri\.parse|Uri\.unsafeParse|Uri\.unsafeFromString|URLEncoder\.encode|Some|Option)$/;
 /** An `f"…"` interpolator's format after a splice (`$p%s`, `$n%05d`): no text of the value. */
-const FORMAT_SPEC = /^%[-#+ 0,(]*\d*(?:\.\d+)?[a-zA-Z]/;
+const FORMAT_SPEC = /^%[-#+ ,(]*\d*(?:\.\d+)?[a-zA-Z]/;
 
 const CONTAINERS = [
   'compilation_unit',

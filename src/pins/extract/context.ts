@@ -69,10 +69,14 @@ export function inTestData(text: string, offset: number): boolean {
  * A test's own files (`test/`, `tests/`, `spec/`, `__tests__/`, `src/test/`, `*_test.go`,
  * `test_*.py`, `*.test.ts`, `*Test.java`, `*IT.java`, `*Spec.scala`): where a fake daemon is set up.
  */
-const TEST_PATH = /(?:^|[/\\])(?:tests?|spec|__tests__|testdata|it)[/\\]|(?:^|[/\\])test_[^/\\]*$|[._-](?:test|spec)\.[^/\\]+$|(?:Tests?|IT|Spec|Suite)\.\w+$/;
+const TEST_DIR = /(?:^|[/\\])(?:tests?|spec|__tests__|testdata|it)[/\\]/;
+const TEST_NAME = /^test_|[._-](?:test|spec)\./;
+const TEST_STEM = /(?:Tests?|IT|Spec|Suite)$/;
 
 export function isTestPath(path: string): boolean {
-  return TEST_PATH.test(path);
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return TEST_DIR.test(path) || TEST_NAME.test(name) || (dot > 0 && TEST_STEM.test(name.slice(0, dot)));
 }
 
 /**
@@ -112,7 +116,7 @@ export function isPayloadList(path: string, text: string): boolean {
  * and prose (`/v1.29/version`, "behaves like `/v1.47/images/json`") describe the API; they
  * configure no client.
  */
-const SPEC_HEAD = /^(?:swagger|openapi)\s*:\s*["']?\d|^\s*\{?\s*"(?:swagger|openapi)"\s*:\s*"\d/m;
+const SPEC_HEAD = /^(?:swagger|openapi)[ \t]*:[ \t]*["']?\d|^[ \t]*(?:\{[ \t]*)?"(?:swagger|openapi)"[ \t]*:[ \t]*"\d/m;
 
 export function isApiSpec(text: string): boolean {
   return SPEC_HEAD.test(text.slice(0, 4000));

@@ -25,7 +25,21 @@ const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:$
 const UNDER_SEGMENT = /(?:[^/:]\/|[^/\w:.@$-])[A-Za-z_][\w-]*$/;
 
 /** An address a client reaches the local daemon at: a socket's placeholder host, the loopback, or the daemon's ports. */
-const DAEMON_HOST = /(?:^|[^\w.-])(?:[a-z][\w+.-]*:\/\/)(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd|[^/\s"'`]*:237[56])$/;
+const DAEMON_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd)$|^[^/\s"'`]*:237[56]$/;
+
+/** Whether `before` (the text up to a URL's path) ends in `scheme://` and a daemon's address. */
+function endsAtDaemonHost(before: string): boolean {
+  const at = before.lastIndexOf('://');
+  return at > 0 && /[a-z]/i.test(before[at - 1]) && DAEMON_HOST.test(before.slice(at + 3));
+}
+
+/** `http://localhost:2375${LEVEL}`: an address that a splice continues (the splice may be a version prefix). */
+function spliceAfterHost(host: string): boolean {
+  if (!host.endsWith('}')) return false;
+  let j = host.lastIndexOf('{') - 1;
+  if (host[j] === '$' || host[j] === '#') j--;
+  return j >= 0 && /[\w.:\]-]/.test(host[j]);
+}
 
 function lineAround(text: string, offset: number): string {
   const from = text.lastIndexOf('\n', offset - 1) + 1;
@@ -46,7 +60,7 @@ function isEngineUrl(text: string, versionStart: number, versionEnd: number): bo
   // A base URL that ends at the version (`'http://localhost/v1.41'`, a Guzzle `base_uri` or an
   // HTTP client's base address) in a file that reaches a daemon's socket or port: every request
   // path the client sends goes below it.
-  if (/^\/?["'`]/.test(text.slice(versionEnd, versionEnd + 2)) && DAEMON_HOST.test(text.slice(Math.max(0, versionStart - 80), versionStart - 1)) && DAEMON_ADDRESS.test(text)) return true;
+  if (/^\/?["'`]/.test(text.slice(versionEnd, versionEnd + 2)) && endsAtDaemonHost(text.slice(Math.max(0, versionStart - 80), versionStart - 1)) && DAEMON_ADDRESS.test(text)) return true;
   if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
   return false;
 }
@@ -63,7 +77,7 @@ export const extractUrl: PinExtractor = (_path, text) => {
   for (const m of allMatches(UNVERSIONED, text)) {
     const [start, end] = m.indices![1];
     // `http://localhost:2375${LEVEL}/volumes`: the splice after the address may be a version prefix.
-    if (/[\w.:\]-][$#]?\{[^}]*\}$/.test(m[0].slice(0, start - m.index))) continue;
+    if (spliceAfterHost(m[0].slice(0, start - m.index))) continue;
     const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');
     if (!oneSlash && !DAEMON_LINE.test(lineAround(text, start))) continue;
     out.push({ version: null, form: 'url', ruleId: ruleOf('url'), start, end, detail: `${m[1]} without /vX.Y` });

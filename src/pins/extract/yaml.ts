@@ -127,13 +127,40 @@ function yamlPins(text: string, depth: number, budget: { left: number }): PinCan
 }
 
 /**
+ * A template's actions on one line (`{{ env "X" }}`, `%{ if … }`) as spaces of their length: one
+ * pass, each closing delimiter searched once.
+ */
+function blankActions(s: string): string {
+  let out = '';
+  let pos = 0;
+  for (const [open, close] of [['{{', '}}'], ['%{', '}']] as const) {
+    out = '';
+    pos = 0;
+    let closeAt = -1;
+    let nl = -1;
+    for (let i = s.indexOf(open); i !== -1; i = s.indexOf(open, i + open.length)) {
+      if (i < pos) continue;
+      if (closeAt < i + open.length) closeAt = s.indexOf(close, i + open.length);
+      if (closeAt === -1) break;
+      if (nl !== Infinity && nl < i) nl = s.indexOf('\n', i) === -1 ? Infinity : s.indexOf('\n', i);
+      if (nl < closeAt) continue;
+      const end = closeAt + close.length;
+      out += s.slice(pos, i) + ' '.repeat(end - i);
+      pos = end;
+    }
+    s = out + s.slice(pos);
+  }
+  return s;
+}
+
+/**
  * The pins of YAML embedded in [from, to) of `text` (a block scalar, a heredoc of an HCL
  * template), at their offsets in `text`: everything else is blanked (line breaks kept), and so
  * are template actions inside it (`{{ env "X" }}`, `%{ if … }`), which are no YAML.
  */
 export function embeddedYamlPins(text: string, from: number, to: number, budget = { left: MAX_EMBEDDED }): PinCandidate[] {
   if (budget.left-- <= 0) return [];
-  const inner = text.slice(from, to).replace(/\{\{[^\n]*?\}\}|%\{[^\n}]*\}/g, (m) => ' '.repeat(m.length));
+  const inner = blankActions(text.slice(from, to));
   const blank = (s: string) => s.replace(/[^\n]/g, ' ');
   return yamlPins(blank(text.slice(0, from)) + inner + blank(text.slice(to)), 1, budget);
 }
