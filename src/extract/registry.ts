@@ -230,12 +230,21 @@ export const LANGUAGES = [
     load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('rust')),
   },
   {
+    // Terraform, Nomad jobs, Packer: attributes, blocks, quoted and heredoc templates.
+    name: 'hcl',
+    grammar: 'hcl',
+    extensions: ['.hcl', '.nomad', '.tf', '.tfvars'],
+    fences: ['hcl', 'terraform', 'tf', 'nomad'],
+    inFences: true,
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('hcl')),
+  },
+  {
     name: 'perl',
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
-  // Swift, Scala, Dart, Elixir, Lua and R have no grammar as WebAssembly: one token lowering
+  // Swift, Dart, Elixir, Lua and R have no grammar as WebAssembly: one token lowering
   // (lower/generic.ts) reads them all, each through its own small table.
   {
     name: 'swift',
@@ -244,10 +253,12 @@ export const LANGUAGES = [
     load: () => import('./lower/generic.js').then((m) => m.genericAdapter('swift')),
   },
   {
+    // On tree-sitter-scala (lower/scala.ts), the grammar's own package's .wasm (runtime/parsers.ts).
     name: 'scala',
+    grammar: 'scala',
     extensions: ['.scala', '.sc'],
     fences: ['scala'],
-    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('scala')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('scala')),
   },
   {
     name: 'dart',

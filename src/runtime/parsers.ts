@@ -12,7 +12,7 @@ import { keepV8Flag } from './compile-cache.js';
  * The package stays outside the CLI bundle (scripts/bundle.mjs): its files are found next to
  * its own `main` through Node's resolution from wherever hublint is installed.
  */
-export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell' | 'kotlin';
+export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'rust' | 'bash' | 'powershell' | 'kotlin' | 'hcl' | 'scala';
 
 /**
  * Grammars `@vscode/tree-sitter-wasm` does not ship, each built from the grammar's own npm package
@@ -21,9 +21,13 @@ export type Grammar = 'python' | 'go' | 'java' | 'c-sharp' | 'php' | 'ruby' | 'r
  * none of which hublint loads: scripts/copy-grammars.mjs copies the .wasm and its licence into
  * dist/grammars/ at build time, and the installed package ships only those.
  * Kotlin: `@tree-sitter-grammars/tree-sitter-kotlin` (ABI 14, which this runtime loads).
+ * HCL: `@tree-sitter-grammars/tree-sitter-hcl` (ABI 14; 92 KB, Apache-2.0).
+ * Scala: `tree-sitter-scala` (ABI 14; 3.8 MB, MIT).
  */
 export const OWN_GRAMMARS: Partial<Record<Grammar, { pkg: string; wasm: string }>> = {
   kotlin: { pkg: '@tree-sitter-grammars/tree-sitter-kotlin', wasm: 'tree-sitter-kotlin.wasm' },
+  hcl: { pkg: '@tree-sitter-grammars/tree-sitter-hcl', wasm: 'tree-sitter-hcl.wasm' },
+  scala: { pkg: 'tree-sitter-scala', wasm: 'tree-sitter-scala.wasm' },
 };
 
 /** Where the build puts the grammars it copies, relative to dist/. */

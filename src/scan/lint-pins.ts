@@ -6,12 +6,12 @@ import { internalErrorFinding } from './lint-file.js';
 import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
 import { NO_PROJECT, type ProjectLookup } from '../extract/types.js';
-import { extractPins } from '../pins/extract/index.js';
-import { isVendoredPath } from '../pins/extract/context.js';
+import { extractPins, pinsNoClient } from '../pins/extract/index.js';
+import { inAssertion, inStub, isVendoredPath } from '../pins/extract/context.js';
 import { mayPinIn } from '../pins/extract/prefilter.js';
 import { ruleOf } from '../pins/extract/match.js';
 import { findFlowPins } from '../pins/flow/find.js';
-import type { FlowPin } from '../pins/flow/flow.js';
+import { ENGINE_PATH_SINK, type FlowPin } from '../pins/flow/flow.js';
 import { pinToFinding } from '../pins/to-finding.js';
 import type { PinCandidate } from '../pins/types.js';
 import { applySuppressions } from '../suppress/apply.js';
@@ -55,7 +55,8 @@ async function pinsOf(file: string, text: string, project: PinProject): Promise<
   const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));
   let flow: FlowPin[] = [];
   try {
-    flow = await findFlowPins(file, text, project.lookup);
+    // A client set up in a fake daemon's stub or an assertion is the test's, not the project's.
+    if (!pinsNoClient(file, text)) flow = (await findFlowPins(file, text, project.lookup)).filter((p) => !inStub(file, text, p.use.start) && !(p.sink === ENGINE_PATH_SINK && inAssertion(text, p.use.start)));
   } catch (error) {
     failures.push(internalErrorFinding(file, 'pins/flow', error));
   }

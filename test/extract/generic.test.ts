@@ -143,6 +143,20 @@ describe('their lexical forms', () => {
     expect(plain.str?.parts.some((p) => 'expr' in p)).toBe(false);
   });
 
+  it('reads a Scala splice whose block spans lines as one splice of its string', () => {
+    const [t, after] = tokenize('s"${root}/v2/repositories/${\n  team\n}/${image}/" + tail', scalaSpec).tokens;
+    expect(t.str?.parts.map((p) => ('text' in p ? p.text : `{${p.expr.trim()}}`))).toEqual(['{root}', '/v2/repositories/', '{team}', '/', '{image}', '/']);
+    expect(after.text).toBe('+');
+    // A `${` that never closes within its lines is literal text, and the string still ends at its line.
+    const [open] = tokenize('s"${x/v2/"\nval y = 1', scalaSpec).tokens;
+    expect(open.str?.unterminated).toBe(false);
+  });
+
+  it('finds the Hub call of a Scala string whose splice spans lines, once, on the line of the route', async () => {
+    const text = 'object Mirror {\n  val hub = "https://hub.docker.com"\n  def tags(team: String, image: String) = {\n    val u = s"${hub}/v2/repositories/${\n      team\n    }/${image}/"\n    requests.get(u).text()\n  }\n}\n';
+    expect(await seen('Mirror.scala', text)).toEqual([['hub-get-repository', 4, 'GET']]);
+  });
+
   it("reads Lua's block comments whole and its long strings", () => {
     const { tokens, comments } = tokenize('--[[ a\n"b" ]] x = [==[c]]d]==]', luaSpec);
     expect(comments).toHaveLength(1);

@@ -15,6 +15,8 @@ import { RUST_NODE_TYPES } from '../../src/extract/lower/rust-coverage.js';
 import { BASH_NODE_TYPES } from '../../src/extract/lower/bash-coverage.js';
 import { POWERSHELL_NODE_TYPES } from '../../src/extract/lower/powershell-coverage.js';
 import { KOTLIN_NODE_TYPES } from '../../src/extract/lower/kotlin-coverage.js';
+import { HCL_NODE_TYPES } from '../../src/extract/lower/hcl-coverage.js';
+import { SCALA_NODE_TYPES } from '../../src/extract/lower/scala-coverage.js';
 import { TYPESCRIPT_SYNTAX_KINDS } from '../../src/extract/lower/typescript-coverage.js';
 import { GROOVY_FORMS_NOT_TOKENIZED, GROOVY_TOKEN_FORMS } from '../../src/extract/lower/groovy-coverage.js';
 import { PERL_FORMS_NOT_TOKENIZED, PERL_TOKEN_FORMS } from '../../src/extract/lower/perl-coverage.js';
@@ -36,6 +38,8 @@ const GRAMMAR_TABLES: Record<Grammar, Table> = {
   bash: BASH_NODE_TYPES,
   powershell: POWERSHELL_NODE_TYPES,
   kotlin: KOTLIN_NODE_TYPES,
+  hcl: HCL_NODE_TYPES,
+  scala: SCALA_NODE_TYPES,
 };
 
 /** The gaps each table admits today (eval/README.md lists them): a new one must be added here, and so seen. */
@@ -50,6 +54,8 @@ const GAPS: Record<string, string[]> = {
   bash: [],
   powershell: [],
   kotlin: [],
+  hcl: [],
+  scala: [],
   typescript: [],
   groovy: [],
   perl: [],

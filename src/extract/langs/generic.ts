@@ -19,6 +19,9 @@ export const swiftSpec: LanguageSpec = {
   ident: WORD,
 };
 
+/** A Scala splice is a block of code (`${\n  owner\n}`): a few lines, never a file's worth. */
+const SCALA_SPLICE_LINES = 20;
+
 /**
  * Scala: only an interpolator's strings splice (`s"$x ${y}"`, `f"..."`, sttp's `uri"..."`);
  * a plain `"..."` is literal text.
@@ -27,8 +30,8 @@ export const scalaSpec: LanguageSpec = {
   name: 'scala',
   ...C_COMMENTS,
   strings: [
-    { open: /[A-Za-z]\w{0,2}(?<q>""")/y, escape: 'none', interp: 'dollar', multiline: true },
-    { open: /[A-Za-z]\w{0,2}(?<q>")/y, escape: 'backslash', interp: 'dollar' },
+    { open: /[A-Za-z]\w{0,2}(?<q>""")/y, escape: 'none', interp: 'dollar', multiline: true, spliceLines: SCALA_SPLICE_LINES },
+    { open: /[A-Za-z]\w{0,2}(?<q>")/y, escape: 'backslash', interp: 'dollar', spliceLines: SCALA_SPLICE_LINES },
     { open: /(?<q>""")/y, escape: 'none', multiline: true },
     { open: /(?<q>")/y, escape: 'backslash' },
   ],

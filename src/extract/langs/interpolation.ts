@@ -6,7 +6,7 @@ export interface Splice {
   end: number;
 }
 
-type Reader = (text: string, at: number) => Splice | null;
+type Reader = (text: string, at: number, lines: number) => Splice | null;
 
 const IDENT = /[A-Za-z_]\w*/y;
 const GROOVY_PATH = /[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/y;
@@ -20,14 +20,16 @@ function identAt(re: RegExp, text: string, at: number): string | null {
 
 /**
  * Offset of the `}` that closes the `{` at `open` (or the `)` of a `(`), skipping nested
- * brackets and quoted text. A splice never spans lines here, so a stray brace cannot reach
- * past its string.
+ * brackets and quoted text. A splice spans at most `lines` line breaks (none in most
+ * languages), so a stray brace cannot reach far past its string.
  */
-export function closingBrace(text: string, open: number): number {
+export function closingBrace(text: string, open: number, lines = 0): number {
   const [o, shut] = text[open] === '(' ? ['(', ')'] : ['{', '}'];
   let depth = 0;
-  for (let i = open; i < text.length && text[i] !== '\n'; i++) {
+  let breaks = 0;
+  for (let i = open; i < text.length; i++) {
     const c = text[i];
+    if (c === '\n' && ++breaks > lines) return -1;
     if (c === '"' || c === "'") {
       const end = text.indexOf(c, i + 1);
       if (end !== -1 && !text.slice(i, end).includes('\n')) i = end;
@@ -54,8 +56,8 @@ function stripFormatSpec(expr: string): string {
   return expr;
 }
 
-function braced(text: string, open: number, prefix = ''): Splice | null {
-  const close = closingBrace(text, open);
+function braced(text: string, open: number, prefix = '', lines = 0): Splice | null {
+  const close = closingBrace(text, open, lines);
   return close === -1 ? null : { expr: prefix + text.slice(open + 1, close), end: close + 1 };
 }
 
@@ -77,9 +79,9 @@ const READERS: Record<Interp, Reader> = {
     const s = braced(text, at);
     return s && { ...s, expr: stripFormatSpec(s.expr) };
   },
-  dollar(text, at) {
+  dollar(text, at, lines) {
     if (text[at] !== '$') return null;
-    if (text[at + 1] === '{') return braced(text, at + 1);
+    if (text[at + 1] === '{') return braced(text, at + 1, '', lines);
     const name = identAt(IDENT, text, at + 1);
     return name ? { expr: name, end: at + 1 + name.length } : null;
   },
@@ -115,9 +117,12 @@ const READERS: Record<Interp, Reader> = {
   },
 };
 
-/** Reads a splice at `at` in a string of the given style, or null when the text there is literal. */
-export function readSplice(style: Interp, text: string, at: number): Splice | null {
-  return READERS[style](text, at);
+/**
+ * Reads a splice at `at` in a string of the given style, or null when the text there is literal;
+ * a `${…}` block may span `lines` line breaks (StringForm.spliceLines).
+ */
+export function readSplice(style: Interp, text: string, at: number, lines = 0): Splice | null {
+  return READERS[style](text, at, lines);
 }
 
 /** `{{` and `}}` are literal braces in brace-style strings. */

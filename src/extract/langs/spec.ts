@@ -11,6 +11,11 @@ export interface StringForm {
   interp?: Interp;
   /** Single-line forms stop at a line break, so one stray quote cannot swallow the file. */
   multiline?: boolean;
+  /**
+   * How many line breaks one `${…}` splice may span (Scala's `s"…${\n x \n}…"` is one string
+   * on one line around a block that is code); 0 when absent.
+   */
+  spliceLines?: number;
 }
 
 /**

@@ -84,7 +84,7 @@ function readString(text: string, at: number, m: RegExpExecArray, form: StringFo
         j += 2;
         continue;
       }
-      const splice = readSplice(form.interp, text, j);
+      const splice = readSplice(form.interp, text, j, form.spliceLines);
       if (splice) {
         flush();
         parts.push({ expr: splice.expr, start: j, end: splice.end });

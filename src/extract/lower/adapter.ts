@@ -41,6 +41,8 @@ const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering
   ruby: { grammar: 'ruby', load: () => import('./ruby.js').then((m) => m.lowerRuby) },
   rust: { grammar: 'rust', load: () => import('./rust.js').then((m) => m.lowerRust) },
   powershell: { grammar: 'powershell', load: () => import('./powershell.js').then((m) => m.lowerPowerShell) },
+  hcl: { grammar: 'hcl', load: () => import('./hcl.js').then((m) => m.lowerHcl) },
+  scala: { grammar: 'scala', load: () => import('./scala.js').then((m) => m.lowerScala) },
 };
 
 export type LoweredLanguage = keyof typeof LOWERINGS;

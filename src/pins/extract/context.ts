@@ -64,3 +64,60 @@ export function inTestData(text: string, offset: number): boolean {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return TEST_DATA.test(text.slice(lineStart, offset));
 }
+
+/**
+ * A test's own files (`test/`, `tests/`, `spec/`, `__tests__/`, `src/test/`, `*_test.go`,
+ * `test_*.py`, `*.test.ts`, `*Test.java`, `*IT.java`, `*Spec.scala`): where a fake daemon is set up.
+ */
+const TEST_DIR = /(?:^|[/\\])(?:tests?|spec|__tests__|testdata|it)[/\\]/;
+const TEST_NAME = /^test_|[._-](?:test|spec)\./;
+const TEST_STEM = /(?:Tests?|IT|Spec|Suite)$/;
+
+export function isTestPath(path: string): boolean {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return TEST_DIR.test(path) || TEST_NAME.test(name) || (dot > 0 && TEST_STEM.test(name.slice(0, dot)));
+}
+
+/**
+ * What a fake daemon in a test is set up with: a stub of an HTTP mocking library (WireMock's
+ * `stubFor(get(urlPathEqualTo(…)))` and `verify(…RequestedFor(…))`, MockServer's `withPath`,
+ * nock, httpretty, responses, respx, httpmock, gock, axios-mock-adapter), or a handler of an
+ * in-test server (`mux.HandleFunc("/v1.41/…")`, a `case "/v1.41/…":` of its router). The paths
+ * repeat the version the client under test sends; the pin is the client's.
+ */
+const STUB_MARKER =
+  /\b(?:stubFor|givenThat|urlPathEqualTo|urlEqualTo|urlPathMatching|urlMatching|\w+RequestedFor|withPath|nock|httpretty|responses\.add|respx|httpmock|gock|MockWebServer|mockServer|onGet|onPost|onPut|onDelete|onHead|onAny|register_uri|RegisterResponder|HandleFunc|Handle|createServer|intercept)\b|^[ \t]*case[ \t]/m;
+
+/** A URL of a test file that stubs a fake daemon: the marker on its line or on the three before (a chained stub). */
+export function inStub(path: string, text: string, offset: number): boolean {
+  return isTestPath(path) && STUB_MARKER.test(before(text, offset, 3));
+}
+
+/**
+ * A list of payloads to send at a target (an SSRF or fuzzing word list): its Engine URLs are
+ * attacks on somebody's daemon, not a client of the project. Known by its path (`payloads/`,
+ * `wordlists/`, `fuzz…`, `ssrf…`, `intruder…`) or by two markers of such lists in its text (the
+ * cloud metadata address, `gopher://`, `dict://`, `file:///etc/passwd`).
+ */
+const PAYLOAD_PATH = /(?:^|[/\\_-])(?:payloads?|wordlists?|fuzz\w*|ssrf\w*|intruder\w*|seclists)(?:[/\\._-]|$)/i;
+const PAYLOAD_MARKERS = [/169\.254\.169\.254/, /\bgopher:\/\//, /\bdict:\/\//, /file:\/\/\/etc\/passwd/, /metadata\.google\.internal/, /\b0x7f000001\b/i];
+
+export function isPayloadList(path: string, text: string): boolean {
+  if (PAYLOAD_PATH.test(path)) return true;
+  let markers = 0;
+  for (const m of PAYLOAD_MARKERS) if (m.test(text) && ++markers === 2) return true;
+  return false;
+}
+
+/**
+ * An OpenAPI or Swagger document (a `swagger:` / `openapi:` key at the top, or its JSON form
+ * near the start): the Engine API's own spec, vendored by clients generated from it. Its paths
+ * and prose (`/v1.29/version`, "behaves like `/v1.47/images/json`") describe the API; they
+ * configure no client.
+ */
+const SPEC_HEAD = /^(?:swagger|openapi)[ \t]*:[ \t]*["']?\d|^[ \t]*(?:\{[ \t]*)?"(?:swagger|openapi)"[ \t]*:[ \t]*"\d/m;
+
+export function isApiSpec(text: string): boolean {
+  return SPEC_HEAD.test(text.slice(0, 4000));
+}

@@ -4,7 +4,7 @@ import { extractEnv } from './env.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
-import { extractYaml } from './yaml.js';
+import { extractHclYaml, extractYaml } from './yaml.js';
 
 /**
  * Order matters only for ties: when two extractors see the same span for the same rule
@@ -13,25 +13,35 @@ import { extractYaml } from './yaml.js';
  */
 export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['yaml', extractYaml],
+  ['hcl-yaml', extractHclYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
 ];
 
-import { inAssertion, inTestData } from './context.js';
+import { inAssertion, inStub, inTestData, isApiSpec, isPayloadList } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
 
 /**
- * Whatever its form, a version written as the expected value of an assertion or as a data
- * row of a parameterised test reaches no client: the test sets the client elsewhere.
+ * Whatever its form, a version written as the expected value of an assertion, as a data row of
+ * a parameterised test or as the path of a fake daemon's stub reaches no client: the test sets
+ * the client elsewhere.
  */
-function reachesClient(pin: PinCandidate, text: string): boolean {
+function reachesClient(path: string, pin: PinCandidate, text: string): boolean {
   // Engine API versions start at 1.0: a `0.0` is a placeholder filled in at run time.
   if (pin.version !== null && pin.version.startsWith('0.')) return false;
-  return !inAssertion(text, pin.start) && !inTestData(text, pin.start);
+  return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inStub(path, text, pin.start);
+}
+
+/**
+ * Files that hold Engine paths without being a client: the Engine API's own OpenAPI document
+ * (its prose and examples) and payload lists (an SSRF word list's `/v1.24/containers/json`).
+ */
+export function pinsNoClient(path: string, text: string): boolean {
+  return isApiSpec(text) || isPayloadList(path, text);
 }
 
 /**
@@ -39,7 +49,7 @@ function reachesClient(pin: PinCandidate, text: string): boolean {
  * to `onError` (when given) and the others still run.
  */
 export function extractPins(path: string, text: string, onError?: (extractor: string, error: unknown) => void): PinCandidate[] {
-  if (!mayPinIn(path) || !mayHoldPins(text)) return [];
+  if (!mayPinIn(path) || !mayHoldPins(text) || pinsNoClient(path, text)) return [];
   const seen = new Set<string>();
   const out: PinCandidate[] = [];
   for (const [name, extract] of PIN_EXTRACTORS) {
@@ -53,7 +63,7 @@ export function extractPins(path: string, text: string, onError?: (extractor: st
     }
     for (const pin of found) {
       const key = `${pin.start}:${pin.end}:${pin.ruleId}`;
-      if (seen.has(key) || !reachesClient(pin, text)) continue;
+      if (seen.has(key) || !reachesClient(path, pin, text)) continue;
       seen.add(key);
       out.push(pin);
     }

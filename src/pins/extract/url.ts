@@ -1,3 +1,4 @@
+import { DAEMON_ADDRESS } from '../flow/sinks.js';
 import type { PinCandidate } from '../types.js';
 import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
 
@@ -23,6 +24,23 @@ const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:$
  */
 const UNDER_SEGMENT = /(?:[^/:]\/|[^/\w:.@$-])[A-Za-z_][\w-]*$/;
 
+/** An address a client reaches the local daemon at: a socket's placeholder host, the loopback, or the daemon's ports. */
+const DAEMON_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd)$|^[^/\s"'`]*:237[56]$/;
+
+/** Whether `before` (the text up to a URL's path) ends in `scheme://` and a daemon's address. */
+function endsAtDaemonHost(before: string): boolean {
+  const at = before.lastIndexOf('://');
+  return at > 0 && /[a-z]/i.test(before[at - 1]) && DAEMON_HOST.test(before.slice(at + 3));
+}
+
+/** `http://localhost:2375${LEVEL}`: an address that a splice continues (the splice may be a version prefix). */
+function spliceAfterHost(host: string): boolean {
+  if (!host.endsWith('}')) return false;
+  let j = host.lastIndexOf('{') - 1;
+  if (host[j] === '$' || host[j] === '#') j--;
+  return j >= 0 && /[\w.:\]-]/.test(host[j]);
+}
+
 function lineAround(text: string, offset: number): string {
   const from = text.lastIndexOf('\n', offset - 1) + 1;
   const to = text.indexOf('\n', offset);
@@ -39,6 +57,10 @@ function isEngineUrl(text: string, versionStart: number, versionEnd: number): bo
   // (`/api/v1.3/containers`, `/monitor/v2.0/version`) it is another service's own API.
   if (UNDER_SEGMENT.test(text.slice(Math.max(0, versionStart - 61), versionStart - 1))) return false;
   if (ENGINE_ROUTE.test(text.slice(versionEnd, versionEnd + 20))) return true;
+  // A base URL that ends at the version (`'http://localhost/v1.41'`, a Guzzle `base_uri` or an
+  // HTTP client's base address) in a file that reaches a daemon's socket or port: every request
+  // path the client sends goes below it.
+  if (/^\/?["'`]/.test(text.slice(versionEnd, versionEnd + 2)) && endsAtDaemonHost(text.slice(Math.max(0, versionStart - 80), versionStart - 1)) && DAEMON_ADDRESS.test(text)) return true;
   if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
   return false;
 }
@@ -54,6 +76,8 @@ export const extractUrl: PinExtractor = (_path, text) => {
   if (!text.includes('http')) return out;
   for (const m of allMatches(UNVERSIONED, text)) {
     const [start, end] = m.indices![1];
+    // `http://localhost:2375${LEVEL}/volumes`: the splice after the address may be a version prefix.
+    if (spliceAfterHost(m[0].slice(0, start - m.index))) continue;
     const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');
     if (!oneSlash && !DAEMON_LINE.test(lineAround(text, start))) continue;
     out.push({ version: null, form: 'url', ruleId: ruleOf('url'), start, end, detail: `${m[1]} without /vX.Y` });

@@ -9,22 +9,32 @@ import { flowPins, type FlowPin } from './flow.js';
 import { DAEMON_ADDRESS, mayCallASink } from './sinks.js';
 
 /** The languages with a lowering (extract/lower/): Kotlin joins when its lowering registers. */
-const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r']);
+const LOWERED = new Set<string>(['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'shell', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r', 'hcl']);
 /** Names a pin variable set in code (`process.env.DOCKER_API_VERSION = v`). */
 const VARIABLE = /(?:DOCKER|COMPOSE|DOCKER_MIN)_API_VERSION/;
 /**
  * An Engine path built from a name: `/v` then an interpolation or a concatenation (Swift's
- * `\(v)`, Elixir's `#{v}`, Lua's `..` and Elixir's `<>` too), or a whole segment interpolated
+ * `\\(v)`, Elixir's `#{v}`, Lua's `..` and Elixir's `<>` too), or a whole segment interpolated
  * after a slash (PHP's `"http://localhost/{$this->api}{$path}"`).
  */
 const BUILT_PATH = /\/v(?:[#$]?\{|\\\(|["'`]\s*(?:[+.]|<>)|\$[A-Za-z_])|\/["'`]\s*(?:[+.]|<>)|\/(?:\$\{?|\\\(|#\{)@?[A-Za-z_][\w.]*[)}]?\/(?:containers|images|version|_ping|info)|\/\{\$[A-Za-z_]/;
+/**
+ * An Engine route put after a value (`"#{api_version}/containers/json"`, `"%s/images/json"`,
+ * `PREFIX + "/networks"`): the value may be a version prefix (`"/v1.12"`) or a versioned base.
+ */
+const ROUTE_AFTER_VALUE = /(?:[})]|%[sv]|\+\s*["'`])\/(?:containers|images|networks|volumes|exec|_ping|swarm|distribution)\b/;
+/** A client's own default version, by name (`DEFAULT_DOCKER_API_VERSION`, `apiVersion`, `api_version`). */
+const DEFAULT_NAME = /[Aa][Pp][Ii]_?[Vv][Ee][Rr][Ss][Ii][Oo][Nn]/;
+const DOCKER_OR_DAEMON = /docker|moby|daemon/i;
 
 /**
- * The cheap test before any grammar loads: a file that names no sink, sets no pin variable and
- * builds no Engine path on a daemon address cannot hold a pin found by data flow.
+ * The cheap test before any grammar loads: a file that names no sink, sets no pin variable,
+ * builds no Engine path and names no client default cannot hold a pin found by data flow.
  */
 export function mayReachSink(text: string): boolean {
-  return mayCallASink(text) || VARIABLE.test(text) || (DAEMON_ADDRESS.test(text) && BUILT_PATH.test(text));
+  if (mayCallASink(text) || VARIABLE.test(text) || ROUTE_AFTER_VALUE.test(text)) return true;
+  if (!BUILT_PATH.test(text) && !DEFAULT_NAME.test(text)) return false;
+  return DAEMON_ADDRESS.test(text) || DOCKER_OR_DAEMON.test(text);
 }
 
 async function lowering(adapter: AdapterName) {

@@ -32,10 +32,15 @@ const MAX_HOPS = 4;
 /** The options of one conditional value followed (`c ? a : b`). */
 const MAX_OPTIONS = 8;
 
-const ROUTE_AFTER = new RegExp(String.raw`^\/(?:${ENGINE_ROUTES})(?![\w-])`);
+const ROUTE_AFTER = new RegExp(String.raw`^\/(${ENGINE_ROUTES})(?![\w-])`);
 const VERSION_NAME = /(?:^|\.)V(?:ERSION)?_?(\d+)_(\d+)$/;
 const TWO_NUMBERS = /\bmajor_version\s*:\s*(\d+)\s*,\s*(?:\/\/[^\n]{0,160}\n\s*)?minor_version\s*:\s*(\d+)/;
 const DOCKER = /docker|moby/i;
+/** A file that speaks of a client, or of a server (whose default version is what it answers with). */
+const CLIENT_FILE = /client/i;
+const SERVER_FILE = /\bserver\b|\bserv(?:es|ed|ice)\b/i;
+/** A file that names Docker or a daemon: a built path there may go to the Engine with the route a caller passes. */
+const DOCKER_OR_DAEMON = /docker|moby|daemon/i;
 
 type TextPiece = Extract<Piece, { text: string }>;
 const isText = (p: Piece): p is TextPiece => 'text' in p;
@@ -257,35 +262,105 @@ class Search {
     if (version) this.out.push({ file: this.p.file, start, end: start + m[2].length, version, form: PIN_VARIABLE_FORMS[m[1]] ?? sink.form, sink: m[1], use: { file: this.p.file, start: call.start }, direct: true });
   }
 
-  /** Engine request paths built from a name (`"/v" + API + "/containers/json"`) in a file that talks to the daemon. */
-  paths(): void {
+  /**
+   * Engine request paths built from a name (`"/v" + API + "/containers/json"`, a prefix constant
+   * `"/v1.41"` or a base `http://unix/v1.38` put before the route): the Engine serves `/vX.Y/` at
+   * the root of its address. What follows is an Engine route, or (in a file that talks to a
+   * daemon) the path a caller passes (`"/v#{API}#{path}"`, `$"/v{Level}/{route}"`).
+   */
+  paths(daemon: boolean): void {
     for (const e of this.p.lowered.exprs) {
       // The outermost construction only (a field of an options object is one).
-      if ((e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either') || (e.kind !== 'str' && e.kind !== 'concat' && e.kind !== 'format')) continue;
+      if ((e.use.kind === 'part' && e.use.of.kind !== 'object' && e.use.of.kind !== 'either') || (e.kind !== 'str' && e.kind !== 'concat' && e.kind !== 'format' && e.kind !== 'join')) continue;
       if (e.kind === 'str' && !e.parts.some((x) => 'expr' in x)) continue;
       const pieces = this.ev.evaluate(e).map((x) => this.required(x) ?? x);
+      if (!pieces.some((x) => isText(x) && /\d\.\d/.test(x.text))) continue;
+      // The pieces joined, a hole as U+E000 (no text holds it); `owner[i]` is the piece each character comes from.
+      let joined = '';
+      const owner: number[] = [];
       pieces.forEach((x, i) => {
-        if (!isText(x) || !/^v?\d+\.\d+$/.test(x.text)) return;
-        const before = pieces.slice(0, i).map((y) => (isText(y) ? y.text : '\u0000')).join('');
-        const after = pieces.slice(i + 1).map((y) => (isText(y) ? y.text : '\u0000')).join('');
-        // `Http::baseUrl('http://' . self::API)` over the socket: the version is the whole path base.
-        const base = x.text.startsWith('v') && /^https?:\/\/(?:[^/]*\/)?$/.test(before) && after === '' && e.use.kind === 'arg' && /^base_?ur[il]$/i.test(e.use.call.name);
-        const prefix = x.text.startsWith('v') ? /(?:^|[^/:])\/$|^\/$|\/\/[^/]+\/$/ : /(?:^|[^/:])\/v$|^\/v$|\/\/[^/]+\/v$/;
-        // What follows is an Engine route, or the path a caller passes (`"/v#{API}#{path}"`).
-        if (!base && (!prefix.test(before) || !(ROUTE_AFTER.test(after) || after.startsWith('\u0000')))) return;
-        // Under another path segment (`/api/v1.3/…`) it is another service's own API.
-        if (/[^/:]\/[A-Za-z_][\w-]*\/v?$/.test(before)) return;
-        const sink: Sink = { id: 'Engine request path /v…', languages: [], name: /$^/, at: { arg: 0 }, form: 'url', needles: [] };
-        const version = normalizeApiVersion(x.text);
-        if (version === undefined) return;
-        const [file, start, end] = x.origin ? [x.origin.file, x.origin.start, x.origin.end] : [this.p.file, x.start, x.end];
-        if (start < 0) return;
-        const direct = !x.origin && x.start >= e.start && x.end <= e.end;
-        this.out.push({ file, start, end, version, form: direct ? 'url' : 'constant', sink: sink.id, use: { file: this.p.file, start: e.start }, direct });
+        const t = isText(x) ? x.text : '\uE000';
+        joined += t;
+        for (let k = 0; k < t.length; k++) owner.push(i);
       });
+      for (const m of joined.matchAll(ENGINE_VERSION_SEGMENT)) {
+        const slash = m.index;
+        const digits = slash + 2;
+        const end = digits + m[1].length;
+        const at = owner[digits];
+        const piece = pieces[at];
+        if (!isText(piece) || owner[end - 1] !== at) continue;
+        const direct = !piece.origin && piece.start >= e.start && piece.end <= e.end;
+        // A literal written in the path itself is the URL extractor's (pins/extract/url.ts), unless it is the version alone.
+        if (direct && !/^v?\d+\.\d+$/.test(piece.text)) continue;
+        const before = joined.slice(0, slash + 1);
+        const after = joined.slice(end);
+        // `Http::baseUrl('http://' . self::API)` over the socket: the version is the whole path base.
+        const base = daemon && /^https?:\/\/(?:[^/]*\/)?$/.test(before) && after === '' && e.use.kind === 'arg' && /^base_?ur[il]$/i.test(e.use.call.name);
+        // The root of an address: the path's start, after a host or a base; under another path
+        // segment (`/api/v1.3/…`) it is another service's own API.
+        if (!base && (!/(?:^|[^/:])\/$|\/\/[^/]+\/$/.test(before) || /(?:[^/:]\/|^|\uE000)[A-Za-z_][\w-]*\/$/.test(before))) continue;
+        const route = ROUTE_AFTER.exec(after)?.[1];
+        const callerPath = after.startsWith('\uE000') || after.startsWith('/\uE000');
+        // Without a daemon named in the file: a route only the Engine serves, on a relative path or a local address.
+        const local = before === '/' || before.endsWith('\uE000/') || LOCAL_ROOT.test(before);
+        if (!base && !(route !== undefined && (daemon || (local && DISTINCT_ROUTE.test(route)))) && !(callerPath && daemon)) continue;
+        const version = normalizeApiVersion(m[1]);
+        if (version === undefined || !version.startsWith('1.')) continue;
+        // The version with its `v` when the same piece holds both.
+        const from = owner[slash + 1] === at ? slash + 1 : digits;
+        const offset = from - owner.indexOf(at);
+        const length = end - from;
+        const [file, start] = piece.origin ? [piece.origin.file, piece.origin.start] : [this.p.file, piece.start];
+        if (start < 0 || ((offset !== 0 || length !== piece.text.length) && !this.exact(piece))) continue;
+        this.out.push({ file, start: start + offset, end: start + offset + length, version, form: direct ? 'url' : 'constant', sink: ENGINE_PATH_SINK, use: { file: this.p.file, start: e.start }, direct });
+      }
+    }
+  }
+
+  /** The piece's text is its source range as written (no escape between), so an offset in one is one in the other. */
+  private exact(piece: TextPiece): boolean {
+    if (piece.origin) return piece.origin.file !== this.p.file || this.text.slice(piece.origin.start, piece.origin.end) === piece.text || piece.origin.end - piece.origin.start === piece.text.length;
+    return this.text.slice(piece.start, piece.end) === piece.text;
+  }
+
+  /**
+   * A Docker client library's own default version, set where the library keeps its settings:
+   * `DEFAULT_DOCKER_API_VERSION = "1.41"`, a property default `apiVersion: String = "1.41"`, a
+   * field `self.api_version = "1.41"`, Ruby's `@api_version ||= "/v1.12"`. The library builds its
+   * requests from it elsewhere (its users never write the version). A daemon's answer or a
+   * library's bounds (`MIN_…`, `server_api_version`) are no setting.
+   */
+  defaults(): void {
+    for (const d of this.p.lowered.defs) {
+      const last = d.name.slice(d.name.lastIndexOf('.') + 1).replace(/^[@$]+/, '');
+      if (!DEFAULT_VERSION_NAME.test(last) || NOT_A_SETTING.test(last)) continue;
+      if (d.scope.kind === 'function' && !/^(?:self|this|@)\./.test(d.name)) continue;
+      const v = d.value;
+      if (v.kind !== 'str' || v.parts.length !== 1 || !('text' in v.parts[0])) continue;
+      const part = v.parts[0];
+      const m = /^\/?(v?(\d+\.\d+))$/.exec(part.text);
+      if (!m || this.text.slice(part.start, part.end) !== part.text) continue;
+      const version = normalizeApiVersion(m[1]);
+      // Engine API versions the clients speak: 1.12 and later (a generic `apiVersion` of 1.2 is some other API's).
+      if (version === undefined || !/^1\.(?:1[2-9]|[2-9]\d)$/.test(version)) continue;
+      const start = part.start + part.text.length - m[1].length;
+      this.out.push({ file: this.p.file, start, end: part.end, version, form: 'constant', sink: `client default ${last}`, use: { file: this.p.file, start: d.at }, direct: true });
     }
   }
 }
+
+/** The sink id of an Engine request path built from a name (Search.paths). */
+export const ENGINE_PATH_SINK = 'Engine request path /v…';
+/** `/v1.41` in a joined path, ended by a path character, a hole or the end. */
+const ENGINE_VERSION_SEGMENT = /\/v(\d+\.\d+)(?=[/?#\uE000]|$)/g;
+/** Routes no other service's versioned API is likely to serve: enough without a daemon address in the file. */
+const DISTINCT_ROUTE = /^(?:containers|images|networks|volumes|exec|_ping|swarm|distribution)$/;
+/** A path's start at the local daemon's address: a socket's placeholder host (`http://unix/`), the loopback, its ports. */
+const LOCAL_ROOT = /\/\/(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd|[^/]*:237[56])\/$/;
+/** Names of a client's own default version (the last name of a definition). */
+const DEFAULT_VERSION_NAME = /^(?:(?:default|DEFAULT)_?)?(?:(?:docker|engine|DOCKER|ENGINE|Docker|Engine)_?)?(?:(?:default|DEFAULT|Default)_?)?(?:api|API|Api)_?(?:version|VERSION|Version)(?:_?(?:default|DEFAULT|Default))?$/;
+const NOT_A_SETTING = /min|max|server|daemon|negotiat|supported|latest/i;
 
 /** The literal text of a plain string expression. */
 function literalOf(e: Expr | undefined): string | undefined {
@@ -327,6 +402,14 @@ export function flowPins(p: Program, text: string): FlowPin[] {
     const sink: Sink = { id: m[1], languages: [], name: /$^/, at: { arg: 0 }, form: PIN_VARIABLE_FORMS[m[1]], needles: [] };
     s.value(d.value, sink, d.value.start);
   }
-  if (DAEMON_ADDRESS.test(text)) s.paths();
-  return s.out;
+  const daemon = DAEMON_ADDRESS.test(text) || DOCKER_OR_DAEMON.test(text);
+  s.paths(daemon);
+  // A client's defaults, not a Docker-compatible server's (the version it answers a request that names none with).
+  if (DOCKER.test(text) && (DAEMON_ADDRESS.test(text) || (CLIENT_FILE.test(text) && !SERVER_FILE.test(text)))) s.defaults();
+  // A literal found twice (a default that is also a built path's prefix) is one pin.
+  const seen = new Set<string>();
+  return s.out.filter((pin) => {
+    const key = `${pin.file}\0${pin.start}\0${pin.end}`;
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
 }

@@ -1,0 +1,7 @@
+"""Settings every client of this package starts from."""
+
+DEFAULT_DOCKER_API_VERSION = "1.45"
+MINIMUM_DOCKER_API_VERSION = "1.24"
+DEFAULT_TIMEOUT_SECONDS = 60
+STREAM_HEADER_SIZE_BYTES = 8
+DEFAULT_USER_AGENT = "dockside-client/0.4"
