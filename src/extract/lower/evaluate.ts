@@ -1000,6 +1000,8 @@ function urlJoin(base: Pieces, ref: Pieces): Pieces {
     if (origin) return [{ text: origin, start: base[0].start, end: base[0].end, foreign: true }, ...ref];
   }
   const last = base[base.length - 1];
+  // A base with a host and no path (`https://h`): the reference's path is under its root.
+  if (baseText !== null && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*$/i.test(baseText) && first && isText(first)) return [...base, { text: '/', start: -1, end: -1, foreign: true }, ...ref];
   if (last && isText(last) && !last.text.endsWith('/') && baseText !== null) {
     // urljoin("https://h/v2", "users/login") replaces the last segment.
     const cut = baseText.lastIndexOf('/');

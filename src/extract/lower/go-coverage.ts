@@ -107,10 +107,12 @@ export const GO_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   type_parameter_list: 'none',
   type_spec: 'none',
   type_switch_statement: 'container',
-  unary_expression: 'opaque',
+  // `&x`, `*x`: the value pointed at; other operators stay opaque.
+  unary_expression: 'value',
   var_declaration: 'container',
   var_spec: 'statement',
   var_spec_list: 'container',
-  variadic_argument: 'opaque',
+  // `args...` of the function's own variadic parameter: its caller's arguments (go.ts, spread).
+  variadic_argument: 'part',
   variadic_parameter_declaration: 'part',
 };

@@ -3,7 +3,10 @@ import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
 import { TreeLowerer } from './walker.js';
 
-const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape))$/;
+// `url.Parse(s)` is the URL `s` (its error aside).
+const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape|Parse|ParseRequestURI))$/;
+/** Extra names a variadic parameter `args ...any` gets (`args[1]`…), each bound to one more argument of a call. */
+const VARIADIC_SPREAD = 4;
 const ENV = /^os\.(?:Getenv|LookupEnv)$/;
 
 /** What a composite literal's type says: the struct it makes, or the element type of a table (map, slice, array). */
@@ -65,9 +68,29 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
   const strParts = (n: SyntaxNode): StrPart[] =>
     named(n).map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
 
+  /** Functions' variadic parameters (`args` of `args ...interface{}`). */
+  const variadic = new Map<Scope, string>();
+
+  /**
+   * `f(t, args...)` where `args` is the function's own variadic parameter: the arguments its
+   * caller passed there, one name each (`args`, `args[1]`, …; see params), so a caller's
+   * `endpoint(ReposPath, org)` fills the `fmt.Sprintf(template, args...)` it forwards to.
+   */
+  const spread = (a: SyntaxNode, scope: Scope): Expr[] | undefined => {
+    const inner = a.type === 'variadic_argument' ? named(a)[0] : undefined;
+    if (inner?.type !== 'identifier') return undefined;
+    for (let s: Scope | null = scope; s; s = s.parent) {
+      if (s.params.some((p) => p.name === inner.text)) {
+        if (variadic.get(s) !== inner.text) return undefined;
+        return Array.from({ length: VARIADIC_SPREAD }, (_, i) => cx.name(i === 0 ? inner.text : `${inner.text}[${i}]`, inner, scope));
+      }
+    }
+    return undefined;
+  };
+
   const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
-    const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
+    const args = named(n.childForFieldName('arguments')).flatMap((a) => spread(a, scope) ?? [expr(a, scope)]);
     // A method of a chain (resty's `client.R().SetBody(b).Post(url)`) is named by its field.
     const callee = dotted(fn) ?? (fn?.type === 'selector_expression' ? (fn.childForFieldName('field')?.text ?? '') : '');
     const name = callee.split('.').pop() ?? '';
@@ -87,6 +110,9 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     const object = fn?.type === 'selector_expression' ? fn.childForFieldName('operand') : null;
     // u.String() on a parsed URL is the URL.
     if (object && name === 'String' && args.length === 0) return expr(object, scope);
+    // net/url methods: `u.JoinPath("v2", ns)` appends path elements; `u.ResolveReference(ref)` resolves as RFC 3986 does.
+    if (object && name === 'JoinPath' && args.length > 0) return b.expr({ kind: 'join', style: 'path', items: [expr(object, scope), ...args], ...span(n) }, scope);
+    if (object && name === 'ResolveReference' && args.length === 1) return b.expr({ kind: 'join', style: 'url', items: [expr(object, scope), args[0]], ...span(n) }, scope);
     const receiver = object && object.type !== 'identifier' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords: new Map(), ...span(n) }, scope);
   };
@@ -111,6 +137,15 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
       }
       case 'call_expression':
         return call(n, scope);
+      case 'selector_expression':
+        return pathRead?.node === n.id ? cx.name(pathRead.url, n, scope) : undefined;
+      case 'unary_expression': {
+        // `&url.URL{…}`, `*c.base` (a copy of the URL): the value pointed at.
+        const operand = n.childForFieldName('operand');
+        const op = n.childForFieldName('operator')?.text;
+        if (operand && (op === '&' || op === '*')) return expr(operand, scope);
+        break;
+      }
       case 'index_expression': {
         // strings.Split(ref, "/")[0]: one path segment.
         const operand = n.childForFieldName('operand');
@@ -137,7 +172,9 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
 
   /**
    * `url.URL{Scheme: "https", Host: h, Path: p}` (net/url): the URL its String() gives, scheme,
-   * host and path joined, reported at the path (the query is not part of the route).
+   * host and path joined, reported at the path (the query is not part of the route). Without a
+   * path it is the origin (a base that a later `u.Path = …` or `ResolveReference` completes);
+   * without a host, the path (a reference resolved against a base).
    */
   const urlStruct = (n: SyntaxNode, scope: Scope): Expr | undefined => {
     const keyed = new Map<string, SyntaxNode>();
@@ -148,10 +185,10 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
     const host = keyed.get('Host');
     const path = keyed.get('Path');
-    if (!host || !path) return undefined;
-    const at = { start: path.startIndex, end: path.startIndex };
+    if (!host) return path ? expr(path, scope) : undefined;
+    const at = { start: (path ?? host).startIndex, end: (path ?? host).startIndex };
     const scheme = keyed.get('Scheme');
-    const items = [scheme ? expr(scheme, scope) : b.str([{ text: 'https', ...at }], at, scope), b.str([{ text: '://', ...at }], at, scope), expr(host, scope), expr(path, scope)];
+    const items = [scheme ? expr(scheme, scope) : b.str([{ text: 'https', ...at }], at, scope), b.str([{ text: '://', ...at }], at, scope), expr(host, scope), ...(path ? [expr(path, scope)] : [])];
     return b.expr({ kind: 'concat', items, ...span(n) }, scope);
   };
 
@@ -193,6 +230,8 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
     values.forEach((v, i) => {
       const name = names[i];
+      const url = name && (op === '=' || op === '+=') ? /^(.+)\.Path$/.exec(name)?.[1] : undefined;
+      if (url) return setPath(url, v, at, scope, op);
       const value = v.type === 'composite_literal' && name && v.childForFieldName('type')?.text !== 'url.URL' ? (fields(v, name, scope), b.opaque(v.text, span(v), scope)) : expr(v, scope);
       if (!name || name === '_') return;
       if (op === '+=') {
@@ -204,9 +243,43 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     });
   };
 
+  /** The node a `u.Path` read that `setPath` lowers as the URL `u` (the old path the new one extends). */
+  let pathRead: { node: number; url: string } | undefined;
+
+  /**
+   * `u.Path = p` on a net/url URL: from here on `u` is its origin with the path `p` (resolved
+   * as `ResolveReference` does), or `u` extended when `p` starts from the old path
+   * (`path.Join(u.Path, "v2", ns)`, `u.Path + "/v2/"`, `u.Path += …`), so `u.String()` is the URL.
+   */
+  const setPath = (url: string, v: SyntaxNode, at: number, scope: Scope, op: string) => {
+    let head: SyntaxNode | null = v;
+    for (let i = 0; head && i < 8; i++) {
+      if (head.type === 'parenthesized_expression') head = named(head)[0] ?? null;
+      else if (head.type === 'binary_expression' && head.childForFieldName('operator')?.text === '+') head = head.childForFieldName('left');
+      else if (head.type === 'call_expression' && /^(?:path|url|filepath)\.(?:Join|JoinPath)$/.test(dotted(head.childForFieldName('function')) ?? '')) head = named(head.childForFieldName('arguments'))[0] ?? null;
+      else break;
+    }
+    const extends_ = op === '+=' || (head !== v && head !== null && dotted(head) === `${url}.Path`);
+    pathRead = extends_ && op !== '+=' && head ? { node: head.id, url } : undefined;
+    let value: Expr;
+    try {
+      value = expr(v, scope);
+    } finally {
+      pathRead = undefined;
+    }
+    const old = cx.name(url, { start: v.startIndex, end: v.startIndex }, scope);
+    const items = [old, value];
+    b.def(url, op === '+=' ? b.expr({ kind: 'concat', items, start: value.start, end: value.end }, scope) : extends_ ? value : b.expr({ kind: 'join', style: 'url', items, start: value.start, end: value.end }, scope), at);
+  };
+
   const params = (list: SyntaxNode | null, scope: Scope) => {
     for (const p of named(list)) {
       for (const id of p.childrenForFieldName('name')) if (id) b.addParam(scope, id.text);
+      const last = p.type === 'variadic_parameter_declaration' ? p.childForFieldName('name')?.text : undefined;
+      if (!last) continue;
+      // The variadic parameter is the last: the names after it take the call's later arguments.
+      variadic.set(scope, last);
+      for (let i = 1; i < VARIADIC_SPREAD; i++) b.addParam(scope, `${last}[${i}]`);
     }
   };
 
