@@ -199,10 +199,14 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     options.files = flags.stdinFilename === undefined || kept(flags.stdinFilename) ? [{ path: flags.stdinFilename ?? '<stdin>', text }] : [];
   }
   if (flags.staged) options.files = stagedFiles(cwd, parseSize(options.maxFileSize!)).filter((f) => kept(f.path));
-  if (flags.changedSince) options.paths = changedSince(flags.changedSince, cwd, (m) => say(`hublint: ${m}`)).filter(kept);
-  else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
+  if (flags.changedSince) {
+    // Changed files whose names are not UTF-8 come in memory, the rest as paths: the scan takes both.
+    const changed = changedSince(flags.changedSince, cwd, parseSize(options.maxFileSize!));
+    options.paths = changed.paths.filter(kept);
+    options.files = changed.files.filter((f) => kept(f.path));
+  } else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
-  if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files = [];
+  if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files ??= [];
   return { options, rules, config, cwd, inputs };
 }
 

@@ -1,4 +1,5 @@
 import { nodeChildProcess } from '../runtime/builtins.js';
+import { statSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { toPosix } from './walk.js';
@@ -19,27 +20,29 @@ function gitRoot(cwd: string): string {
   return (git(['rev-parse', '--show-toplevel'], cwd) as string).trim();
 }
 
-function split0(out: string): string[] {
-  return out.split('\0').filter(Boolean);
-}
-
 /**
  * The staged content of the staged files (added, copied, modified, renamed), read from the
  * index rather than the working tree: what the commit will hold.
  */
-export function stagedFiles(cwd: string, maxSize = Infinity): Array<{ path: string; text: string; skipped?: string }> {
+export function stagedFiles(cwd: string, maxSize = Infinity): MemoryFile[] {
   const root = gitRoot(cwd);
   const blobs = stagedBlobs(git(['diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], root, 'buffer') as Buffer);
   const sizes = blobSizes(root, blobs.map((b) => b.blob));
-  return blobs.map(({ name, blob }) => {
-    const path = toPosix(relative(cwd, resolve(root, name)));
-    // The limits of files on disk hold for staged content too, checked before a byte is read.
-    const size = sizes.get(blob);
-    const big = size === undefined ? null : tooLarge(size, maxSize);
-    if (big) return { path, text: '', skipped: big };
-    const buf = git(['cat-file', 'blob', blob], root, 'buffer') as Buffer;
-    return { path, text: buf.includes(0) ? '' : buf.toString('utf8') };
-  });
+  return blobs.map(({ name, blob }) => memoryFile(toPosix(relative(cwd, resolve(root, name))), sizes.get(blob), maxSize, () => git(['cat-file', 'blob', blob], root, 'buffer') as Buffer));
+}
+
+/** A file handed to the scan as text (staged content, a changed file whose name is not UTF-8). */
+export type MemoryFile = { path: string; text: string; skipped?: string; raw?: Buffer };
+
+/**
+ * The limits of files on disk hold for in-memory content too, checked before a byte is read
+ * (an unknown size reads as within them); a binary file is empty text, as the byte gate has it.
+ */
+function memoryFile(path: string, size: number | undefined, maxSize: number, read: () => Buffer): MemoryFile {
+  const big = size === undefined ? null : tooLarge(size, maxSize);
+  if (big) return { path, text: '', skipped: big };
+  const buf = read();
+  return { path, text: buf.includes(0) ? '' : buf.toString('utf8') };
 }
 
 /** A gitlink's mode: a submodule's commit, not a file. */
@@ -51,21 +54,16 @@ const SUBMODULE_MODE = '160000';
  * fetched by its id, so a name that is not UTF-8 (which `git show :NAME` could not be given
  * back) is read all the same, shown as decoded; a submodule (mode 160000) is left out.
  */
-function stagedBlobs(raw: Buffer): Array<{ name: string; blob: string }> {
-  const fields: Buffer[] = [];
-  for (let start = 0; start < raw.length; ) {
-    const end = raw.indexOf(0, start);
-    fields.push(raw.subarray(start, end < 0 ? raw.length : end));
-    start = end < 0 ? raw.length : end + 1;
-  }
-  const out: Array<{ name: string; blob: string }> = [];
+function stagedBlobs(raw: Buffer): Array<{ name: string; blob: string; bytes: Buffer }> {
+  const fields = split0(raw);
+  const out: Array<{ name: string; blob: string; bytes: Buffer }> = [];
   for (let i = 0; i < fields.length; ) {
     const meta = fields[i++].toString('latin1').replace(/^:/, '').split(' ');
     if (meta.length < 5) continue;
     const [, mode, , blob, status] = meta;
-    const name = (/^[RC]/.test(status) ? fields[(i += 2) - 1] : fields[i++])?.toString('utf8');
-    if (name === undefined || mode === SUBMODULE_MODE) continue;
-    out.push({ name, blob });
+    const bytes = /^[RC]/.test(status) ? fields[(i += 2) - 1] : fields[i++];
+    if (bytes === undefined || mode === SUBMODULE_MODE) continue;
+    out.push({ name: bytes.toString('utf8'), blob, bytes });
   }
   return out;
 }
@@ -97,8 +95,12 @@ function blobSizes(root: string, asked: readonly string[]): Map<string, number> 
   return sizes;
 }
 
-/** Files that differ between REV and the working tree, untracked non-ignored ones included; renames by new path. */
-export function changedSince(rev: string, cwd: string, onNotice?: (line: string) => void): string[] {
+/**
+ * Files that differ between REV and the working tree, untracked non-ignored ones included; renames
+ * by new path. A name that is not UTF-8 cannot be handed on as a path (decoded, it names no
+ * file): its work-tree content is read by its bytes and handed on in memory, named as decoded.
+ */
+export function changedSince(rev: string, cwd: string, maxSize = Infinity): { paths: string[]; files: MemoryFile[] } {
   const root = gitRoot(cwd);
   try {
     git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], root);
@@ -112,12 +114,37 @@ export function changedSince(rev: string, cwd: string, onNotice?: (line: string)
         : `--changed-since: unknown revision '${rev}'`,
     );
   }
-  // Submodules are no files (left out); a name that is not UTF-8 cannot be handed on as a
-  // path: said in a notice, the rest scanned.
-  const changed = stagedBlobs(git(['diff', '--raw', '--no-abbrev', '--diff-filter=ACMRT', '-M', '-z', rev, '--'], root, 'buffer') as Buffer).map((e) => e.name);
-  const untracked = split0(git(['ls-files', '--others', '--exclude-standard', '-z'], root) as string);
-  const names = [...new Set([...changed, ...untracked])].sort();
-  const undecodable = names.filter((name) => name.includes('\uFFFD'));
-  if (undecodable.length > 0) onNotice?.(`--changed-since: ${undecodable.length} changed file name${undecodable.length > 1 ? 's are' : ' is'} not valid UTF-8 and not scanned (scan its folder instead)`);
-  return names.filter((name) => !name.includes('\uFFFD')).map((name) => toPosix(relative(cwd, resolve(root, name))));
+  // Submodules are no files (left out).
+  const changed = stagedBlobs(git(['diff', '--raw', '--no-abbrev', '--diff-filter=ACMRT', '-M', '-z', rev, '--'], root, 'buffer') as Buffer).map((e) => e.bytes);
+  const untracked = split0(git(['ls-files', '--others', '--exclude-standard', '-z'], root, 'buffer') as Buffer);
+  const byName = new Map([...changed, ...untracked].map((bytes) => [bytes.toString('latin1'), bytes]));
+  const names = [...byName.values()].sort(Buffer.compare);
+  const paths: string[] = [];
+  const files: MemoryFile[] = [];
+  const rootBytes = Buffer.from(`${root}/`);
+  for (const bytes of names) {
+    const name = bytes.toString('utf8');
+    const path = toPosix(relative(cwd, resolve(root, name)));
+    if (Buffer.from(name, 'utf8').equals(bytes)) {
+      paths.push(path);
+      continue;
+    }
+    const onDisk = Buffer.concat([rootBytes, bytes]);
+    const stat = statSync(onDisk, { throwIfNoEntry: false });
+    // Only a regular file is read (a changed symlink is not followed out of the tree).
+    if (stat?.isFile()) files.push({ ...memoryFile(path, stat.size, maxSize, () => readFileSync(onDisk)), raw: onDisk });
+  }
+  return { paths, files };
+}
+
+/** NUL-separated fields (`-z` output) as bytes: a name is decoded only where it is shown. */
+function split0(out: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < out.length; ) {
+    const end = out.indexOf(0, start);
+    const stop = end < 0 ? out.length : end;
+    if (stop > start) parts.push(out.subarray(start, stop));
+    start = stop + 1;
+  }
+  return parts;
 }

@@ -44,8 +44,15 @@ export interface LintOptions {
   /** Files and folders to scan (default: the working directory). */
   paths?: string[];
   cwd?: string;
-  /** In-memory files (stdin, staged content): scanned instead of reading from disk. */
-  files?: Array<{ path: string; text: string; /** Why it was not read (staged content over the size limit). */ skipped?: string }>;
+  /** In-memory files (stdin, staged content): scanned instead of reading from disk, as well as `paths` when these are not empty. */
+  files?: Array<{
+    path: string;
+    text: string;
+    /** Why it was not read (staged content over the size limit). */
+    skipped?: string;
+    /** The name's bytes when they are not valid UTF-8: `path` is their decoding, which names no file (--fix leaves it alone). */
+    raw?: Buffer;
+  }>;
   /** Rule files added to the built-in table. */
   ruleFiles?: string[];
   /** Rules given directly (library use); replaces the built-in table plus ruleFiles. */
@@ -383,10 +390,13 @@ async function readPass(scan: Scan): Promise<void> {
 
   if (options.files) {
     for (const f of options.files) {
+      if (f.raw) scan.undecodable.add(f.path);
       if (f.skipped) skip(f.path, 'too-large', f.skipped);
       else take(f.path, f.text);
     }
-  } else {
+  }
+  // Paths given with in-memory files are walked too (--changed-since: names not UTF-8 come in memory).
+  if (!options.files || (options.paths?.length ?? 0) > 0) {
     let regular = 0;
     let readMs = 0;
     let poolRefused = false;

@@ -179,6 +179,36 @@ describe('git: --staged and --changed-since', () => {
     expect(out.findings.map((f) => f.file)).toEqual(['new.sh', 'renamed.sh']);
     expect(hublint(['--changed-since', 'no-such-rev'], { cwd: dir }).code).toBe(2);
   });
+
+  it('--changed-since reads a changed file whose name is not UTF-8 by its bytes and leaves a submodule out', () => {
+    const sub = gitRepo();
+    git(sub, 'commit', '-qm', 'one', '--allow-empty');
+    const dir = gitRepo();
+    writeFileSync(join(dir, 'keep.sh'), 'echo hi\n');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'one');
+    // 0xff 0xfe never start a UTF-8 sequence: decoded, this name names no file.
+    const raw = Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0xff, 0xfe]), Buffer.from('-hub.sh')]);
+    writeFileSync(raw, DEPRECATED);
+    git(dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'vendored');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'two');
+    const r = hublint(['--changed-since', 'HEAD~1', '--format', 'json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(1);
+    const out = json(r.stdout);
+    expect(out.findings.map((f) => [f.file, f.ruleId])).toEqual([['\uFFFD\uFFFD-hub.sh', 'hub-get-repository']]);
+    // .gitmodules and the named file are scanned; the submodule is no file.
+    expect(out.stats.filesScanned).toBe(2);
+    // The in-memory file keeps the size limit of files on disk.
+    const small = hublint(['--changed-since', 'HEAD~1', '--max-file-size', '10', '--format', 'json'], { cwd: dir });
+    expect(small.code, small.stderr).toBe(0);
+    expect(json(small.stdout).stats.filesSkipped).toBe(2);
+    // --fix leaves it alone: its decoded name names no file.
+    const fix = hublint(['--changed-since', 'HEAD~1', '--fix'], { cwd: dir });
+    expect(fix.code, fix.stderr).toBe(1);
+    expect(fix.stderr).toContain('its name is not valid UTF-8: left alone');
+    expect(readFileSync(raw, 'utf8')).toBe(DEPRECATED);
+  });
 });
 
 describe('--shard and merge', () => {
