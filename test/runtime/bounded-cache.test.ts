@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../src/runtime/bounded-cache.js';
-import { MAX_REMEMBERED, rememberedChars } from '../../src/extract/resolve/project.js';
+import { BYTES_PER_LOWERED_CHAR, MAX_REMEMBERED, MAX_TEXTS, rememberedChars } from '../../src/extract/resolve/project.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { NO_PROJECT } from '../../src/extract/types.js';
@@ -40,4 +40,13 @@ describe('BoundedCache (issue 34, row 5: cross-file state capped)', () => {
     }
     expect(findings).toBe(48 * 20);
   }, 120_000);
+
+  it('caps what the cross-file caches hold well inside a 200 MB heap (400 files of 19 KB ran out of it at the old 4 M-character caps)', () => {
+    // The remembered lowered forms and a resolver's programs (each MAX_REMEMBERED characters of
+    // lowered text), and its texts (MAX_TEXTS characters, at most two bytes each).
+    const held = 2 * MAX_REMEMBERED * BYTES_PER_LOWERED_CHAR + 2 * MAX_TEXTS;
+    expect(held).toBeLessThanOrEqual(100 * 1024 * 1024);
+    // Still enough for a file and the files it reads: one bundle of 944 KB is kept whole (row 1).
+    expect(MAX_REMEMBERED).toBeGreaterThanOrEqual(944 * 1024);
+  });
 });
