@@ -2,7 +2,7 @@ import type { Finding, Severity } from '../core/types.js';
 import { escapeControls } from '../core/printable.js';
 import type { Reporter } from './types.js';
 import { brief } from './brief.js';
-import { releaseSpan } from '../pins/releases.js';
+import { releaseSpan } from '../rules/release-span.js';
 
 const STYLE = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4 } as const;
 type Style = keyof typeof STYLE;
