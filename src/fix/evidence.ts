@@ -74,7 +74,9 @@ export function holeEvidence(segments: string[], template: string[], exprOf: (se
     const seg = segments[i];
     if (!seg.includes('\uE000')) continue;
     const name = holeName(seg);
-    if (name === null) return unknown(seg.replace(/\uE000([^\uE001]*)\uE001/g, '$1'));
+    // The hole markers come in pairs: dropping each one alone is linear, where /\uE000([^\uE001]*)\uE001/g
+    // rescans from every unclosed opener.
+    if (name === null) return unknown(seg.replace(/[\uE000\uE001]/g, ''));
     const slot = slotOf(template[i]);
     if (!slot) return unknown(name);
     // The matcher's reading of one value as two segments: `{image:namespace}/{image:repository}`.
@@ -89,7 +91,7 @@ export function holeEvidence(segments: string[], template: string[], exprOf: (se
     }
     // The source's own expression: hole names drop the call around a value.
     const raw = exprOf(i);
-    const expr = raw === undefined ? undefined : balanced(raw.replace(/^[\s+.,&|(]*/, '')).replace(/[\s+.,&|]*$/, '');
+    const expr = raw === undefined ? undefined : trimJoiners(balanced(raw.replace(/^[\s+.,&|(]*/, '')));
     const esc = (expr && escaped(expr)) || escaped(name);
     if (esc) {
       out.push(`\`${esc.call}(…)\` keeps the value of \`${esc.inner}\` in one segment`);
@@ -103,4 +105,13 @@ export function holeEvidence(segments: string[], template: string[], exprOf: (se
     out.push(`the name \`${name}\` holds one segment (the ${slot})`);
   }
   return out;
+}
+
+const JOINERS = new Set([' ', '\t', '\n', '\r', '\f', '\v', '+', '.', ',', '&', '|']);
+
+/** The expression without the joiners after it (`x + ` → `x`); a loop, since an unanchored /[…]*$/ is quadratic. */
+function trimJoiners(text: string): string {
+  let end = text.length;
+  while (end > 0 && (JOINERS.has(text[end - 1]) || /\s/.test(text[end - 1]))) end--;
+  return text.slice(0, end);
 }

@@ -117,8 +117,8 @@ export function regionWithin(text: string, at: number, within?: Bounds, table?: 
 }
 
 /** The non-blank code right before/after an offset, skipping blanks (not lexemes). */
-const prevChars = (text: string, at: number, n = 40) => text.slice(Math.max(0, at - n), at).replace(/\s+$/, '');
-const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).replace(/^\s+/, '');
+const prevChars = (text: string, at: number, n = 40) => text.slice(Math.max(0, at - n), at).trimEnd();
+const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).trimStart();
 
 /** Calls whose string argument names a key being read (`.get("token")`, `getString("token")`). */
 const READ_CALL = /(?:^|[^\w$])(?:get|getString|optString|getAsString|GetProperty|GetValue|Value<\w+>|fetch|dig|path|get_string|SerializedName|JsonProperty|JsonPropertyName|JsonAlias|Json|json_name)\s*\(\s*$/;

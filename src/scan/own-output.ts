@@ -18,8 +18,8 @@ const OPENINGS: readonly RegExp[] = [
   /^\{"format":\d+,"key":"[0-9a-f]{64}","entries":\{/,
   // -f json (and merge's input): the tool comes first.
   /^\{\s*"tool":\s*\{\s*"name":\s*"hublint"/,
-  // -f sarif
-  /^\{\s*"\$schema":\s*"[^"]*sarif[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"hublint"/,
+  // -f sarif (any $schema string: the version, runs and driver name that follow are hublint's own)
+  /^\{\s*"\$schema":\s*"[^"]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\[\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"hublint"/,
   // -f gitlab: a Code Quality report (an issue list), which is findings, never code.
   new RegExp(String.raw`^\[\s*\{\s*"type":\s*"issue",\s*"description":\s*${STRING},\s*"check_name":\s*${STRING},`),
   // -f junit
