@@ -84,7 +84,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence, onlyIfAnchoredIn?: Expr, joined = false, guessed = false, reading = false): boolean => {
+  const emit = (root: Expr, pieces: Pieces, method: () => Evidence[], onlyIfAnchoredIn?: Expr, joined = false, guessed = false, reading = false): boolean => {
     const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
     // A lone separator (`path += '/'`) builds nothing.
     if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
@@ -105,19 +105,22 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const lead = single ? single.text.length - single.text.trimStart().length : 0;
     const start = single ? single.start + lead : root.start;
     const end = single ? single.start + lead + single.text.trim().length : root.end;
-    const e = method();
     // A path finished in another function is rebuilt, however plain its own literal is.
     const plain = single && !onlyIfAnchoredIn && !joined;
-    const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
-    // The finding points at the literal that holds the deprecated path when a construction spans lines.
-    if (anchor && inRoot(root) && (reading || lineOf(anchor.start) !== lineOf(start))) c.at = anchor.start;
-    if (other) {
-      c.alternatives = [other.url.trim()];
-      c.arityNote = main.why;
+    // One candidate per method the URL is sent with (`exists()` HEADs what `read()` GETs).
+    const sent = method();
+    for (const e of sent.length > 0 ? sent : [DEFAULT_GET]) {
+      const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
+      // The finding points at the literal that holds the deprecated path when a construction spans lines.
+      if (anchor && inRoot(root) && (reading || lineOf(anchor.start) !== lineOf(start))) c.at = anchor.start;
+      if (other) {
+        c.alternatives = [other.url.trim()];
+        c.arityNote = main.why;
+      }
+      if (guessed) c.baseGuessed = true;
+      if (pieces.some((p) => 'chosen' in p && p.chosen)) c.chosenBranch = true;
+      out.push(c);
     }
-    if (guessed) c.baseGuessed = true;
-    if (pieces.some((p) => 'chosen' in p && p.chosen)) c.chosenBranch = true;
-    out.push(c);
     // A URL inside the URL (a badge's `?url=https%3A%2F%2Fhub…`): reported on its own, as written.
     if (single) for (const hit of scanUrls(text, single.start, single.end)) if (hit.start > start) out.push({ url: hit.url, start: hit.start, end: hit.end, method: 'GET', methodSource: 'default', rebuilt: false, literal: true });
     return true;
@@ -151,8 +154,12 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
             : own;
         const head = leading(full);
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
-        const method = () =>
-          (done.joined?.method ?? (done.guest ? (done.guest.methods.of(done.root, done.trail) ?? methods.of(done.guest.call.result)) : methods.of(done.root, done.trail))) ?? DEFAULT_GET;
+        const method = (): Evidence[] => {
+          if (done.joined) return [done.joined.method];
+          if (!done.guest) return methods.all(done.root, done.trail);
+          const there = done.guest.methods.all(done.root, done.trail);
+          return there.length > 0 ? there : methods.all(done.guest.call.result);
+        };
         // Joined to a client's base, the path is the call site's whatever part of it the base holds.
         if (emit(root, full, method, based ? undefined : root, based)) {
           completed = true;
@@ -166,7 +173,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       const def = branchOnly(program, root);
       let read = false;
       for (const done of def ? branchUses(program, def, TOP) : []) {
-        if (emit(root, ev.evaluate(done.root, done.trail.env), () => methods.of(done.root, done.trail) ?? DEFAULT_GET, root)) read = true;
+        if (emit(root, ev.evaluate(done.root, done.trail.env), () => methods.all(done.root, done.trail), root)) read = true;
       }
       if (read) continue;
     }
@@ -176,8 +183,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     if (finished.has(root)) continue;
     const hosted = callerHosts(program, pieces);
     const guessed = hosted.length === 0 ? hubHostGuess(program, pieces) : undefined;
-    if (guessed) emit(root, guessed, () => methods.of(root) ?? DEFAULT_GET, undefined, false, true);
-    else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.of(root) ?? DEFAULT_GET);
+    if (guessed) emit(root, guessed, () => methods.all(root), undefined, false, true);
+    else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.all(root));
     // A construction that reads a value a condition chooses: the other options' readings too,
     // each once per literal that holds its path (`HUB + ("/v2/users/" if u else "/v2/repositories/")`).
     if (guessed || hosted.length > 0) continue;
@@ -186,7 +193,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       const key = anchorKey(reading);
       if (key === undefined || anchors.has(key)) continue;
       anchors.add(key);
-      emit(root, reading, () => methods.of(root) ?? DEFAULT_GET, undefined, false, false, true);
+      emit(root, reading, () => methods.all(root), undefined, false, false, true);
     }
   }
   return dedupe(out);

@@ -162,10 +162,62 @@ export class MethodResolver {
     private readonly crossed = 0,
   ) {}
 
+  /** Set while `all` runs: every branch a value takes is followed, not only the first that sends it. */
+  private found: Evidence[] | null = null;
+
   of(e: Expr, trail: Trail = TOP): Evidence | undefined {
     this.seen = new Set();
     this.hops = 0;
     return this.follow(e, trail);
+  }
+
+  /**
+   * Every method a value is sent with, one per method (an unknown one too), in the order the
+   * sends are met: a URL built in `repo_url()` and sent by `exists()` with HEAD, by `remove()`
+   * with DELETE and by `read()` with GET is three requests. A value that reaches requests only
+   * as a part of longer strings (a prefix) is those strings' to report: it keeps the first
+   * method found, as `of` does. Empty when no sending call is seen.
+   */
+  all(e: Expr, trail: Trail = TOP): Evidence[] {
+    this.seen = new Set();
+    this.hops = 0;
+    const found: Evidence[] = [];
+    this.found = found;
+    try {
+      const last = this.follow(e, trail);
+      if (last) found.push(last);
+    } finally {
+      this.found = null;
+    }
+    if (found.length === 0) {
+      const one = this.of(e, trail);
+      return one ? [one] : [];
+    }
+    const byMethod = new Map<string | null, Evidence>();
+    for (const x of found) if (!byMethod.has(x.method)) byMethod.set(x.method, x);
+    return [...byMethod.values()];
+  }
+
+  /** The first method `search` finds, also while `all` collects: a caller that falls back on a default when none is found. */
+  private first(search: () => Evidence | undefined): Evidence | undefined {
+    const found = this.found;
+    this.found = null;
+    try {
+      return search();
+    } finally {
+      this.found = found;
+    }
+  }
+
+  /**
+   * One branch of a value that goes several ways (the uses of a variable, the callers of a
+   * function, the reads of a parameter): the method it found ends the search, unless `all`
+   * collects every branch's.
+   */
+  private branch(found: Evidence | undefined): Evidence | undefined {
+    if (!found || !this.found) return found;
+    this.found.push(found);
+    return undefined;
   }
 
   private follow(e: Expr, trail: Trail, field?: Field): Evidence | undefined {
@@ -177,6 +229,8 @@ export class MethodResolver {
     switch (use.kind) {
       case 'part': {
         const of = use.of;
+        // Into a longer string: `all` leaves it to that string's own requests (see `all`).
+        if (this.found && (of.kind === 'concat' || of.kind === 'str' || of.kind === 'format' || of.kind === 'join')) return undefined;
         if (of.kind !== 'object') return this.follow(of, trail);
         // A field of an options object: the object goes to the call, which reads its keys.
         const k = [...of.fields].find(([, v]) => v === e)?.[0];
@@ -196,12 +250,12 @@ export class MethodResolver {
       case 'def': {
         const name = use.def.name;
         for (const u of this.p.usesOf(use.def)) {
-          const found = this.follow(u, trail, field);
+          const found = this.branch(this.follow(u, trail, field));
           if (found) return found;
         }
         // The field read out of the object by name (`opts.url`): the value itself from there on.
         for (const u of field ? (this.p.namesByName.get(`${name}.${field.key}`) ?? []) : []) {
-          const found = this.follow(u, trail);
+          const found = this.branch(this.follow(u, trail));
           if (found) return found;
         }
         // A parsed URL's path sent on its own (`uri = URI(url)` … `http.head(uri.path)`): the URL's request.
@@ -220,12 +274,12 @@ export class MethodResolver {
         const back = trail.via[trail.via.length - 1];
         if (back && this.p.targetsOf(back.call).includes(use.scope)) return this.follow(back.call.result, { env: back.env, via: trail.via.slice(0, -1) }, field);
         for (const call of this.p.callsOf(use.scope)) {
-          const found = this.follow(call.result, TOP, field);
+          const found = this.branch(this.follow(call.result, TOP, field));
           if (found) return found;
         }
         // A property's value goes where its reads go (`requests.post(self.login_url)`).
         for (const read of this.p.getterReads(use.scope)) {
-          const found = this.follow(read, TOP, field);
+          const found = this.branch(this.follow(read, TOP, field));
           if (found) return found;
         }
         return undefined;
@@ -278,10 +332,13 @@ export class MethodResolver {
     const named = VERB_CLASS.exec(call.name);
     if (named && asUrl) return explicit(named[1].toUpperCase());
     const local = this.p.targetsOf(call);
+    const before = this.found?.length ?? 0;
     for (const fn of local) {
       const found = this.throughFunction(fn, call, index, keyword, trail);
       if (found) return found;
     }
+    // The function's body sent it (its methods collected by `all`): the call's own name says no more.
+    if (this.found && this.found.length > before) return undefined;
     // A function of another file receives it (`web.Fetch(u)`, `self.hub.send(u)`): its body decides.
     if (local.length === 0 && this.crossed < MAX_CROSSINGS) {
       for (const t of foreignTargets(this.p, this.ev, call, trail.env)) {
@@ -296,7 +353,7 @@ export class MethodResolver {
       const methodArg = call.keywords.get('method') ?? (index > 0 ? call.args[index - 1] : undefined);
       if (methodArg && methodArg.kind !== 'str') return UNKNOWN;
     }
-    if (SENDS_GET.test(call.name) && (asUrl || field)) return this.follow(call.result, trail) ?? DEFAULT_GET;
+    if (SENDS_GET.test(call.name) && (asUrl || field)) return this.first(() => this.follow(call.result, trail)) ?? DEFAULT_GET;
     return undefined;
   }
 
@@ -341,7 +398,7 @@ export class MethodResolver {
     const spec = PIPELINES.find((p) => p.language === this.p.lowered.language && p.step.test(call.name));
     if (!spec || index !== 0 || keyword || this.p.targetsOf(call).length > 0) return undefined;
     if (spec.method.test(call.name)) return this.literalMethod(call.args[1] ?? call.keywords.get('method'), trail.env) ?? UNKNOWN;
-    const later = this.follow(call.result, trail);
+    const later = this.first(() => this.follow(call.result, trail));
     if (spec.body.test(call.name) && (!later || later.source === 'default')) return { method: 'POST', source: 'implied' };
     return later;
   }
@@ -441,7 +498,7 @@ export class MethodResolver {
     for (const u of this.p.paramReads(name, fn)) {
       spend();
       if (this.p.defOf(name, u)) continue;
-      const found = this.follow(u, inner);
+      const found = this.branch(this.follow(u, inner));
       if (found) return found;
     }
     return undefined;
