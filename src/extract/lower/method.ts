@@ -15,10 +15,11 @@ const REQUEST = /^(?:request|Request|NewRequest|NewRequestWithContext|send|_send
 const MAX_HOPS = 10;
 /**
  * Calls that send what they are given with GET unless an option says otherwise: the fetch API
- * (`fetch`, `new Request`), `urlopen`, and JS clients called as functions — `axios(config)`,
- * `got(url)`, `ky(url)`, `request({ url })`, `superagent(url)`, `needle`, jQuery's `$.ajax`.
+ * (`fetch`, `new Request`), `urlopen`, JS clients called as functions — `axios(config)`,
+ * `got(url)`, `ky(url)`, `request({ url })`, `superagent(url)`, `needle`, jQuery's `$.ajax` —
+ * and PHP's `file_get_contents($url)` (its stream context's `method` is read beside it).
  */
-const SENDS_GET = /^(?:Request|urlopen|open|fetch|axios|got|ky|request|superagent|needle|ajax|httpRequest)$/;
+const SENDS_GET = /^(?:Request|urlopen|open|fetch|axios|got|ky|request|superagent|needle|ajax|httpRequest|file_get_contents)$/;
 /** Keys of an options object that hold the URL (`{ url }`, `{ uri }`, http.request's `{ path }`). */
 const URL_KEY = /^(?:url|uri|path|href)$/;
 /** Verb methods named otherwise: superagent's `del`; axios-mock-adapter's `onPost(url)`. */

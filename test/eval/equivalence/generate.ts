@@ -12,7 +12,11 @@ export type Callable = 'inline' | 'function' | 'lambda' | 'method' | 'static' | 
 export type Base = 'module' | 'inline' | 'local' | 'instance' | 'classField' | 'otherFile' | 'either';
 export type Build = 'plus' | 'template' | 'format' | 'join';
 export type CallForm = 'direct' | 'wrapper' | 'otherFileWrapper';
-export type MethodForm = 'atCall' | 'byCaller';
+/**
+ * `byCaller`: the request's method is an argument the caller gives a helper; `alsoDeleted`: the
+ * builder's result is also sent, by another function written first, with DELETE (no rule).
+ */
+export type MethodForm = 'atCall' | 'byCaller' | 'alsoDeleted';
 
 export interface Variant {
   callable: Callable;
@@ -43,6 +47,7 @@ export const TRANSFORMATIONS: ReadonlyArray<{ id: string; change: Partial<Varian
   { id: 'call: wrapper', change: { call: 'wrapper' } },
   { id: 'call: wrapper in another file', change: { call: 'otherFileWrapper' } },
   { id: 'method: decided by the caller', change: { method: 'byCaller' } },
+  { id: 'method: another caller deletes it', change: { method: 'alsoDeleted', callable: 'function' } },
 ];
 
 export const HOST = 'https://hub.docker.com';
@@ -254,11 +259,17 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
   }
 
   // The request: at the entry, or in a wrapper (here or in the other file); the method at the call or the caller's.
-  const requestOf = (u: string) => (v.method === 'atCall' ? d.get(u) : need(d.request, 'request with a method')('method', u));
-  const wrapperParams = v.method === 'atCall' ? ['u'] : ['method', 'u'];
-  const wrapperArgs = (u: string) => (v.method === 'atCall' ? [u] : [d.lit('GET'), u]);
+  const byCaller = v.method === 'byCaller';
+  const requestOf = (u: string) => (byCaller ? need(d.request, 'request with a method')('method', u) : d.get(u));
+  const wrapperParams = byCaller ? ['method', 'u'] : ['u'];
+  const wrapperArgs = (u: string) => (byCaller ? [d.lit('GET'), u] : [u]);
+  if (v.method === 'alsoDeleted') {
+    // Written before the GET's caller: the first caller met must not decide for the others.
+    module.push(...d.proc('sendWith', ['method', 'u'], [d.stmt(need(d.request, 'request with a method')('method', 'u'))]));
+    module.push(...d.proc('drop', ['ns', 'name'], [d.stmt(d.call('sendWith', [d.lit('DELETE'), urlAtRequest]))]));
+  }
   let requestLine: string;
-  if (v.call === 'direct' && v.method === 'atCall') {
+  if (v.call === 'direct' && !byCaller) {
     requestLine = d.stmt(requestOf(urlAtRequest));
   } else {
     const wrapper = d.proc(v.call === 'direct' ? 'send' : 'fetchUrl', wrapperParams, [d.stmt(requestOf('u'))]);
