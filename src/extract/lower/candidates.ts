@@ -131,8 +131,9 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
     const whole = chooserOf(root);
     if (isClientBase(root) || isClientBase(whole)) return false;
-    // A name that is only ever a base for longer URLs is reported where those are built.
-    return !(whole.use.kind === 'def' && onlyABase(program, whole.use.def));
+    // A name that is only ever a base for longer URLs is reported where those are built; so is
+    // a function's result that every call extends (`repo_url(ns, name) + "tags"`).
+    return !(whole.use.kind === 'def' && onlyABase(program, whole.use.def)) && !onlyAPrefix(program, whole);
   });
   const pending: Array<{ root: Expr; pieces: Pieces }> = [];
   /** Constructions finished with a call site's path: reported there, once per call site, not in the helper. */
@@ -363,6 +364,17 @@ function onlyABase(p: Program, def: Def, depth = 0): boolean {
   const uses = p.usesOf(def);
   if (uses.length === 0 || depth > 4) return false;
   return uses.every((u) => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
+}
+
+/**
+ * A function's returned value whose every call (and every read, for a property) in this file
+ * builds a longer string from it, directly or through names that are only bases.
+ */
+function onlyAPrefix(p: Program, e: Expr): boolean {
+  if (e.use.kind !== 'return') return false;
+  const scope = e.use.scope;
+  const uses = [...p.callsOf(scope).map((c) => c.result), ...p.getterReads(scope)];
+  return uses.length > 0 && uses.every((u) => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def)));
 }
 
 /**

@@ -155,7 +155,8 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         if (!left || !right) break;
-        if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string')) {
+        // A template held in a name (`REPO_URL % (ns, name)`) formats too; a number's `%` builds no string.
+        if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string' || left.type === 'identifier' || left.type === 'attribute')) {
           const template = expr(left, scope);
           const named = new Map<string, Expr>();
           let list: Expr[] = [];
