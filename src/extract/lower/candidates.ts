@@ -112,7 +112,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     for (const e of sent.length > 0 ? sent : [DEFAULT_GET]) {
       const c: Candidate = { url: main.url.trim(), start, end, method: e.method, methodSource: e.source, rebuilt: !plain, literal: plain ? true : undefined };
       // The finding points at the literal that holds the deprecated path when a construction spans lines.
-      if (anchor && inRoot(root) && (reading || lineOf(anchor.start) !== lineOf(start))) c.at = anchor.start;
+      if (anchor && (inRoot(root) || readOnlyHere(program, root, anchor)) && (reading || lineOf(anchor.start) !== lineOf(start))) c.at = anchor.start;
       if (other) {
         c.alternatives = [other.url.trim()];
         c.arityNote = main.why;
@@ -364,6 +364,21 @@ function onlyABase(p: Program, def: Def, depth = 0): boolean {
   const uses = p.usesOf(def);
   if (uses.length === 0 || depth > 4) return false;
   return uses.every((u) => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
+}
+
+/**
+ * The literal holding the route stands before the construction, in the same function, in a
+ * value nothing else reads (`path := "/repositories/" + ns` then `u := base + path`; `u = u +
+ * "/repositories/"` then `u = u + name`): the finding belongs on its line, as for one expression
+ * over several lines. A value read by several constructions keeps each finding on its own.
+ */
+function readOnlyHere(p: Program, root: Expr, anchor: Piece): boolean {
+  if (!('text' in anchor) || anchor.foreign) return false;
+  const holder = p.lowered.exprs.find((e) => e.kind === 'str' && e.start <= anchor.start && anchor.end <= e.end);
+  if (!holder || holder.scope !== root.scope || holder.end > root.start) return false;
+  let top = holder;
+  while (top.use.kind === 'part') top = top.use.of;
+  return top.use.kind === 'def' && p.usesOf(top.use.def).length === 1;
 }
 
 /**
