@@ -157,7 +157,11 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
         if (!(head && 'text' in head && HOST.test(head.text))) continue;
         const method = (): Evidence[] => {
           if (done.joined) return [done.joined.method];
-          if (!done.guest) return methods.all(done.root, done.trail);
+          // The wrapper's body states no method: the call that hands it the path may (`api('users/login', { verb: 'POST' })`).
+          if (!done.guest) {
+            const inside = methods.all(done.root, done.trail);
+            return inside.length > 0 ? inside : methods.all(root);
+          }
           const there = done.guest.methods.all(done.root, done.trail);
           return there.length > 0 ? there : methods.all(done.guest.call.result);
         };

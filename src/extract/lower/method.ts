@@ -370,8 +370,13 @@ export class MethodResolver {
     const m = fieldOf(this.p, opts.obj, opts.env, 'method');
     if (m === 'unknown') return UNKNOWN;
     if (m !== 'absent') return this.literalMethod(m.expr, m.env) ?? UNKNOWN;
-    const type = fieldOf(this.p, opts.obj, opts.env, 'type');
-    return typeof type === 'object' ? this.literalMethod(type.expr, type.env) : undefined;
+    // jQuery's `type`; a wrapper's own options name it `verb` (`api(path, { verb: 'PATCH' })`).
+    for (const key of ['type', 'verb']) {
+      const other = fieldOf(this.p, opts.obj, opts.env, key);
+      const found = typeof other === 'object' ? this.literalMethod(other.expr, other.env) : undefined;
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** A call passed beside the URL whose options state the method (`stream_context_create([...])`), directly or through a variable. */
