@@ -98,7 +98,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
       // A command line (`execSync('curl -sI https://…')`): its flags state the method.
       const hits = single
         ? scanUrls(text, single.start, single.end).map((h) => ({ ...h, method: commandMethod(text.slice(single.start, single.end), h.start - single.start) }))
-        : scanUrls(main.url).map((h) => ({ ...h, method: commandMethod(main.url, h.start), start: root.start, end: root.end }));
+        : scanUrls(main.url)
+            // A URL built by a construction reported on its own, then put in a message (`puts "GET #{url}"`): that construction's finding.
+            .filter((h) => !main.rendered.at.some((x) => x.from < h.end && x.to > h.start && 'text' in x.piece && !x.piece.foreign && reportedElsewhere(root, x.piece.start)))
+            .map((h) => ({ ...h, method: commandMethod(main.url, h.start), start: root.start, end: root.end }));
       for (const hit of hits) out.push({ url: hit.url, start: hit.start, end: hit.end, method: hit.method.method, methodSource: hit.method.source, rebuilt: !single, literal: single ? true : undefined });
       return hits.length > 0;
     }
@@ -126,6 +129,11 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     return true;
   };
 
+  /** Whether the literal at `at` belongs to another construction that is reported itself. */
+  const reportedElsewhere = (root: Expr, at: number): boolean => {
+    const top = constructionAt(lowered, at);
+    return top !== undefined && top !== root && reported.has(top);
+  };
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
     // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
@@ -135,6 +143,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     // a function's result that every call extends (`repo_url(ns, name) + "tags"`).
     return !(whole.use.kind === 'def' && onlyABase(program, whole.use.def)) && !onlyAPrefix(program, whole);
   });
+  const reported = new Set(roots);
   const pending: Array<{ root: Expr; pieces: Pieces }> = [];
   /** Constructions finished with a call site's path: reported there, once per call site, not in the helper. */
   const finished = new Set<Expr>();
@@ -378,11 +387,17 @@ function onlyABase(p: Program, def: Def, depth = 0): boolean {
  */
 function readOnlyHere(p: Program, root: Expr, anchor: Piece): boolean {
   if (!('text' in anchor) || anchor.foreign) return false;
-  const holder = p.lowered.exprs.find((e) => e.kind === 'str' && e.start <= anchor.start && anchor.end <= e.end);
-  if (!holder || holder.scope !== root.scope || holder.end > root.start) return false;
-  let top = holder;
-  while (top.use.kind === 'part') top = top.use.of;
+  const top = constructionAt(p.lowered, anchor.start);
+  if (!top || top.scope !== root.scope || top.end > root.start) return false;
   return top.use.kind === 'def' && p.usesOf(top.use.def).length === 1;
+}
+
+/** The outermost string-building expression around the literal at `at`. */
+function constructionAt(lowered: Lowered, at: number): Expr | undefined {
+  const holder = lowered.exprs.find((e) => e.kind === 'str' && e.start <= at && at < e.end);
+  let top = holder;
+  while (top && top.use.kind === 'part') top = top.use.of;
+  return top;
 }
 
 /**
