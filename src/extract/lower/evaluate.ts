@@ -19,7 +19,7 @@ export type Piece =
       /** From one of several values a condition chooses between (an `either`): a fix cannot know the others. */
       chosen?: boolean;
     }
-  | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean };
+  | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean; /** The names of what the callers pass for it (caller-names.ts). */ callers?: string[] };
 
 export type Pieces = Piece[];
 
