@@ -1,8 +1,7 @@
 import { HTTP_METHODS } from '../langs/method-evidence.js';
 import { literalOf } from './builder.js';
 import { fieldOf, joinPieces, objectOf, type Env, type Pieces, type Program } from './evaluate.js';
-import type { Call, Def, Expr, Scope } from './form.js';
-import { classAround } from './super-call.js';
+import type { Call, Expr, Scope } from './form.js';
 
 /**
  * How a client joins a request's path to its base. Each library documents its own rule, and
@@ -119,41 +118,11 @@ export function isClientBase(e: Expr): boolean {
 export function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0): ClientBase | undefined {
   if (!e || depth > 8) return undefined;
   if (e.kind === 'name') {
-    const def = p.defOf(e.name, e) ?? chainedField(p, e);
+    const def = p.defOf(e.name, e);
     return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
   }
   if (e.kind !== 'call') return undefined;
   return baseOfCall(p, e.call, env) ?? clientBase(p, e.call.receiver, env, depth + 1);
-}
-
-/** How each language's methods name their own object (`self.x`, `this.x`; Ruby's `@x` is lowered as `self.x`). */
-const OWN = ['self', 'this'];
-
-/**
- * A client held in a field of an object held in a field (`self.session.transport.client`,
- * `this.api.http`, `hub.session.client`): each link's definition in the class the previous
- * link's value makes (`self.session = Session()`, then Session's `self.transport =
- * Transport()`, then Transport's `self.client = httpx.Client(base_url=…)`). This file's classes.
- */
-function chainedField(p: Program, e: Expr & { kind: 'name' }): Def | undefined {
-  const parts = e.name.split('.');
-  if (parts.length < 3) return undefined;
-  const own = OWN.includes(parts[0]);
-  let def = own ? p.defOf(`${parts[0]}.${parts[1]}`, e) : p.defOf(parts[0], e);
-  for (let i = own ? 2 : 1; def && i < parts.length; i++) {
-    const cls = classMade(p, def.value);
-    if (!cls) return undefined;
-    const defs = OWN.flatMap((o) => p.defsByName.get(`${o}.${parts[i]}`) ?? []).filter((d) => classAround(d.scope) === cls);
-    def = defs[defs.length - 1];
-  }
-  return def;
-}
-
-/** The class of this file a value makes (`Session()`, `new Transport()`, `Transport.new`). */
-function classMade(p: Program, v: Expr): Scope | undefined {
-  if (v.kind !== 'call') return undefined;
-  const name = v.call.callee.replace(/^new\s+/, '').replace(/\.new$/, '');
-  return p.lowered.scopes.find((s) => s.kind === 'class' && s.name === name);
 }
 
 /** What a request is called on when the lowering kept it in the callee (`conn.get`, `$client->get`): the name before the method. */
