@@ -17,8 +17,26 @@ export const CHAIN_VERBS = /^(?:get|post|put|patch|delete|head|options)$/;
 /** The API version a chain's route starts with: what tells a route from a client's own members. */
 const VERSION = /^v\d+$/;
 
+/** One link of a chain as a lowering reads it from its root: its node, and its name (null for a value). */
+export interface Link<N> {
+  node: N;
+  name: string | null;
+}
+
+/**
+ * A chain's client (the links before the version, a dotted name) and its route (each later
+ * link a step), or undefined when the chain spells no route. `lower` lowers a value's node.
+ */
+export function splitChain<N>(chain: Array<Link<N>> | null, span: (n: N) => Span, lower: (n: N) => Expr): { root: { name: string } & Span; steps: ChainStep[] } | undefined {
+  const at = chain ? routeStart(chain.map((l) => l.name)) : -1;
+  if (!chain || at < 0) return undefined;
+  const root = { name: chain.slice(0, at).map((l) => l.name).join('.'), start: span(chain[0].node).start, end: span(chain[at - 1].node).end };
+  const steps = chain.slice(at).map((l): ChainStep => (l.name !== null ? { name: l.name, ...span(l.node) } : { value: lower(l.node) }));
+  return { root, steps };
+}
+
 /** Where a chain's route starts (its version member), or -1 when it has none or the root is not a plain dotted name. */
-export function routeStart(names: ReadonlyArray<string | null>): number {
+function routeStart(names: ReadonlyArray<string | null>): number {
   const at = names.findIndex((n) => n !== null && VERSION.test(n));
   // A root (the client) before the version, written only with names; at least one segment after it.
   if (at < 1 || names.slice(0, at).some((n) => n === null) || at === names.length - 1) return -1;

@@ -3,7 +3,7 @@ import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
 import { TreeLowerer } from './walker.js';
 import { argsOf, keyedFields } from './shared-args.js';
-import { CHAIN_VERBS, chainRequest, routeStart, type ChainStep } from './path-chain.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 
 /** Calls whose value is, as far as a URL goes, their first argument. */
 const IDENTITY = /^(?:rtrim|trim|ltrim|strtolower|urlencode|rawurlencode|strval|htmlspecialchars)$/;
@@ -76,8 +76,8 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
   };
 
   /** `$this->api->v2->repositories[$owner]` member by member from its root (path-chain.ts): a name for a property, null for a value. */
-  const links = (n: SyntaxNode): Array<{ node: SyntaxNode; name: string | null }> | null => {
-    const out: Array<{ node: SyntaxNode; name: string | null }> = [];
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
     for (let at: SyntaxNode | null = n; at; ) {
       if (at.type === 'variable_name') {
         out.unshift({ node: at, name: dotted(at) });
@@ -110,13 +110,10 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
     const object = n.childForFieldName('object');
     const verb = n.childForFieldName('name')?.text ?? '';
     if (!object || !CHAIN_VERBS.test(verb)) return undefined;
-    const chain = links(object);
-    const at = chain ? routeStart(chain.map((l) => l.name)) : -1;
-    if (!chain || at < 0) return undefined;
-    const root = { name: chain.slice(0, at).map((l) => l.name).join('.'), start: chain[0].node.startIndex, end: chain[at - 1].node.endIndex };
-    const steps: ChainStep[] = chain.slice(at).map((l) => (l.name !== null ? { name: l.name, ...cx.span(l.node) } : { value: cx.expr(l.node, scope) }));
+    const split = splitChain(links(object), cx.span, (node) => cx.expr(node, scope));
+    if (!split) return undefined;
     const args = cx.named(n.childForFieldName('arguments')).map((a) => cx.expr(cx.named(a)[0] ?? a, scope));
-    return chainRequest(b, root, steps, verb, { args, keywords: new Map() }, cx.span(n), scope);
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords: new Map() }, cx.span(n), scope);
   };
 
   const callOf = (n: SyntaxNode, scope: Scope, callee: string, receiverNode: SyntaxNode | null): Expr => {

@@ -1,7 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
-import { CHAIN_VERBS, chainRequest, routeStart, type ChainStep } from './path-chain.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
@@ -79,8 +79,8 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   };
 
   /** `api.v2.users[owner]` member by member from its root (path-chain.ts): a name for an attribute, null for a value; null unless every link is one. */
-  const links = (n: SyntaxNode): Array<{ node: SyntaxNode; name: string | null }> | null => {
-    const out: Array<{ node: SyntaxNode; name: string | null }> = [];
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
     for (let at: SyntaxNode | null = n; at; ) {
       if (at.type === 'identifier') {
         out.unshift({ node: at, name: at.text });
@@ -111,12 +111,9 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
   /** A REST wrapper's request spelled as a chain (`self.api.v2.users.login.post(body=…)`), else undefined. */
   const chainCall = (object: SyntaxNode, verb: string, rest: { args: Expr[]; keywords: Map<string, Expr> }, n: SyntaxNode, scope: Scope): Expr | undefined => {
     if (!CHAIN_VERBS.test(verb)) return undefined;
-    const chain = links(object);
-    const at = chain ? routeStart(chain.map((l) => l.name)) : -1;
-    if (!chain || at < 0) return undefined;
-    const root = { name: chain.slice(0, at).map((l) => l.name).join('.'), start: chain[0].node.startIndex, end: chain[at - 1].node.endIndex };
-    const steps: ChainStep[] = chain.slice(at).map((l) => (l.name !== null ? { name: l.name, ...span(l.node) } : { value: expr(l.node, scope) }));
-    return chainRequest(b, root, steps, verb, rest, span(n), scope);
+    const split = splitChain(links(object), span, (node) => expr(node, scope));
+    if (!split) return undefined;
+    return chainRequest(b, split.root, split.steps, verb, rest, span(n), scope);
   };
 
   const call = (n: SyntaxNode, scope: Scope): Expr => {

@@ -1,7 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
-import { CHAIN_VERBS, chainRequest, routeStart, type ChainStep } from './path-chain.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 import { argsOf, keyedFields } from './shared-args.js';
 import { TreeLowerer } from './walker.js';
 
@@ -97,8 +97,8 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
   };
 
   /** `@api.v2.repositories(owner)[name]` member by member from its root (path-chain.ts): a name for a method, null for a value. */
-  const links = (n: SyntaxNode): Array<{ node: SyntaxNode; name: string | null }> | null => {
-    const out: Array<{ node: SyntaxNode; name: string | null }> = [];
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
     for (let at: SyntaxNode | null = n; at; ) {
       if (at.type === 'identifier' || at.type === 'instance_variable' || at.type === 'self') {
         out.unshift({ node: at, name: dotted(at) });
@@ -128,13 +128,10 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
     const receiver = n.childForFieldName('receiver');
     const verb = n.childForFieldName('method')?.text ?? '';
     if (!receiver || !CHAIN_VERBS.test(verb) || n.childForFieldName('block')) return undefined;
-    const chain = links(receiver);
-    const at = chain ? routeStart(chain.map((l) => l.name)) : -1;
-    if (!chain || at < 0) return undefined;
-    const root = { name: chain.slice(0, at).map((l) => l.name).join('.'), start: chain[0].node.startIndex, end: chain[at - 1].node.endIndex };
-    const steps: ChainStep[] = chain.slice(at).map((l) => (l.name !== null ? { name: l.name, ...cx.span(l.node) } : { value: cx.expr(l.node, scope) }));
+    const split = splitChain(links(receiver), cx.span, (node) => cx.expr(node, scope));
+    if (!split) return undefined;
     const { positional: args, keywords } = argsOf(cx, n.childForFieldName('arguments'), scope, ARGS);
-    return chainRequest(b, root, steps, verb, { args, keywords }, cx.span(n), scope);
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords }, cx.span(n), scope);
   };
 
   const call = (n: SyntaxNode, scope: Scope): Expr => {

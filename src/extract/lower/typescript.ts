@@ -2,7 +2,7 @@ import { noteCut, spend } from '../../runtime/work-budget.js';
 import type { ts as TypeScriptNamespace } from 'ts-morph';
 import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
-import { CHAIN_VERBS, chainRequest, routeStart, type ChainStep } from './path-chain.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 
 type TS = typeof TypeScriptNamespace;
 type Node = TypeScriptNamespace.Node;
@@ -163,8 +163,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   };
 
   /** `api.v2.repositories[owner]` member by member from its root (path-chain.ts): a name for a member, null for a value. */
-  const links = (n: Expression): Array<{ node: Node; name: string | null }> | null => {
-    const out: Array<{ node: Node; name: string | null }> = [];
+  const links = (n: Expression): Array<Link<Node>> | null => {
+    const out: Array<Link<Node>> = [];
     for (let at: Expression = skip(n); ; ) {
       if (ts.isIdentifier(at) || at.kind === ts.SyntaxKind.ThisKeyword) {
         out.unshift({ node: at, name: at.getText(sf) });
@@ -188,13 +188,10 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
   /** A REST wrapper's request spelled as a chain (`this.api.v2.users.login.post(body)`), else undefined. */
   const chainCall = (object: Expression, verb: string, argNodes: readonly Expression[], n: Node, scope: Scope, depth: number): Expr | undefined => {
     if (!CHAIN_VERBS.test(verb)) return undefined;
-    const chain = links(object);
-    const at = chain ? routeStart(chain.map((l) => l.name)) : -1;
-    if (!chain || at < 0) return undefined;
-    const root = { name: chain.slice(0, at).map((l) => l.name).join('.'), start: chain[0].node.getStart(sf), end: chain[at - 1].node.end };
-    const steps: ChainStep[] = chain.slice(at).map((l) => (l.name !== null ? { name: l.name, ...span(l.node) } : { value: expr(l.node as Expression, scope, depth + 1) }));
+    const split = splitChain(links(object), span, (node) => expr(node as Expression, scope, depth + 1));
+    if (!split) return undefined;
     const args = argNodes.map((a) => expr(a, scope, depth + 1));
-    return chainRequest(b, root, steps, verb, { args, keywords: new Map() }, span(n), scope);
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords: new Map() }, span(n), scope);
   };
 
   const call = (n: TypeScriptNamespace.CallExpression | TypeScriptNamespace.NewExpression, scope: Scope, depth: number): Expr => {
