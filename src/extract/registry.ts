@@ -244,7 +244,7 @@ export const LANGUAGES = [
     fences: ['perl'],
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
   },
-  // Swift, Dart, Elixir, Lua and R have no grammar as WebAssembly: one token lowering
+  // Swift, Dart, Elixir, Lua, R and C have no grammar as WebAssembly here: one token lowering
   // (lower/generic.ts) reads them all, each through its own small table.
   {
     name: 'swift',
@@ -283,6 +283,13 @@ export const LANGUAGES = [
     extensions: ['.r'],
     fences: ['r'],
     load: () => import('./lower/generic.js').then((m) => m.genericAdapter('r')),
+  },
+  {
+    // C builds URLs in buffers (`strcpy`, `strcat`, `snprintf`): the token lowering follows them.
+    name: 'c',
+    extensions: ['.c', '.h'],
+    fences: ['c'],
+    load: () => import('./lower/generic.js').then((m) => m.genericAdapter('c')),
   },
   {
     // Anything else: the plain URL scan, which still finds every written-out call.

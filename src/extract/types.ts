@@ -42,6 +42,8 @@ export interface ForeignValue {
   pieces: ForeignPiece[];
   /** The whole value when every piece is literal text. */
   text?: string;
+  /** A call site's argument written as a name (`org` of `t.Fetch(ctx, org)`): the name, as written. */
+  name?: string;
 }
 
 /**
@@ -112,6 +114,11 @@ export interface CallerQuery {
   index: number;
   /** The parameter's name, for languages whose calls may name it (Kotlin's `HubAccessor(base = ...)`). */
   param?: string;
+  /**
+   * `name` is a method of this class or (Go) receiver type: its calls are `x.name(…)` on any
+   * receiver, in the files that reach `owner` as they would reach a function of that name.
+   */
+  owner?: string;
 }
 
 export interface AdapterContext {

@@ -38,6 +38,20 @@ describe('the lowered form', () => {
     expect(h('self.username').segments).toBe(1);
     expect(h('target').segments).toBeNull();
   });
+
+  it('reads plurals and the names callers pass when a value is named for neither', () => {
+    const h = (hole: string, callers?: string[]) => arityOf({ hole, start: 0, end: 0, examples: [], callers });
+    expect(h('teams').segments).toBe(1);
+    expect(h('person').segments).toBe(1);
+    expect(h('people').segments).toBe(1);
+    expect(h('key', ['org']).segments).toBe(1);
+    expect(h('key', ['image', 'x']).segments).toBe(2);
+    expect(h('key', ['x']).segments).toBeNull();
+    // Callers that disagree decide nothing.
+    expect(h('key', ['org', 'image']).segments).toBeNull();
+    // The value's own name comes first.
+    expect(h('owner', ['image']).segments).toBe(1);
+  });
 });
 
 describe('findings from the shared resolver', () => {

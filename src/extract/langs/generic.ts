@@ -94,3 +94,12 @@ export const rSpec: LanguageSpec = {
   ],
   ident: /(?:[A-Za-z]|\.(?![0-9]))[\w.]*/y,
 };
+
+/** C: `"..."` with backslash escapes; `'x'` is a character, never a string. */
+export const cSpec: LanguageSpec = {
+  name: 'c',
+  ...C_COMMENTS,
+  strings: [{ open: /(?<q>")/y, escape: 'backslash' }],
+  opaque: [CHAR_LITERAL],
+  ident: WORD,
+};

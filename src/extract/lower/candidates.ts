@@ -13,6 +13,7 @@ import { MAX_CROSSINGS, foreignTargets } from './foreign.js';
 import { MethodResolver, TOP, type Trail } from './method.js';
 import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type ClientBase } from './client-base.js';
 import { readingsOf, type Rendered } from './readings.js';
+import { withCallerNames } from './caller-names.js';
 import { superBindings } from './super-call.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
@@ -84,10 +85,11 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   out.push(...commentCandidates(text, lowered.comments));
 
   /** Adds the candidate(s) of one construction; false when it builds nothing URL-like. */
-  const emit = (root: Expr, pieces: Pieces, method: () => Evidence[], onlyIfAnchoredIn?: Expr, joined = false, guessed = false, reading = false): boolean => {
-    const flat = pieces.map((p) => ('text' in p ? p.text : 'x')).join('');
+  const emit = (root: Expr, built: Pieces, method: () => Evidence[], onlyIfAnchoredIn?: Expr, joined = false, guessed = false, reading = false): boolean => {
+    const flat = built.map((p) => ('text' in p ? p.text : 'x')).join('');
     // A lone separator (`path += '/'`) builds nothing.
     if (!/\/|%2f/i.test(flat) || !/[^/\s]/.test(flat)) return false;
+    const pieces = withCallerNames(program, built);
     const { main, other } = readingsOf(pieces);
     const anchor = anchorOf(main.rendered);
     const inRoot = (e: Expr) => anchor !== undefined && anchor.start >= e.start && anchor.end <= e.end;
@@ -196,7 +198,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   for (const { root, pieces } of pending) {
     if (finished.has(root)) continue;
     const hosted = callerHosts(program, pieces);
-    const guessed = hosted.length === 0 ? hubHostGuess(program, pieces) : undefined;
+    const guessed = hosted.length === 0 ? hubHostGuess(program, pieces, root.kind === 'str' && root.chain === true) : undefined;
     if (guessed) emit(root, guessed, () => methods.all(root), undefined, false, true);
     else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.all(root));
     // A construction that reads a value a condition chooses: the other options' readings too,
@@ -261,9 +263,15 @@ function unknownHost(pieces: Pieces): { i: number; h: Extract<Piece, { hole: str
   const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
   if (i < 0 || !/^(?:[a-z][a-z0-9+.-]*:\/\/)?$/i.test(before)) return undefined;
   const h = pieces[i];
-  const after = pieces[i + 1];
-  if (!h || 'text' in h || h.examples.length > 0 || !after || !('text' in after) || !API_PATH.test(after.text)) return undefined;
-  return { i, h, path: after.text };
+  // The text up to the next placeholder, over as many pieces as spell it (a chain's `/v2` `/users`).
+  let path = '';
+  for (let k = i + 1; k < pieces.length; k++) {
+    const next = pieces[k];
+    if (!('text' in next)) break;
+    path += next.text;
+  }
+  if (!h || 'text' in h || h.examples.length > 0 || !API_PATH.test(path)) return undefined;
+  return { i, h, path };
 }
 
 /** Paths no server but Docker Hub answers (the registry API's are `/v2/<name>/…`, `/v2/_catalog`). */
@@ -280,17 +288,20 @@ const HUB_HOST_LITERAL = /^(?:https?:\/\/)?((?:registry\.)?hub\.docker\.com)(?:[
  * server (a private registry, Harbor, a mirror) and nothing is reported; a registry API path
  * (`/v2/<name>/tags/list`) is never one only the Hub serves.
  */
-function hubHostGuess(p: Program, pieces: Pieces): Pieces | undefined {
+function hubHostGuess(p: Program, pieces: Pieces, chain: boolean): Pieces | undefined {
   const at = unknownHost(pieces);
   // The code writes the scheme and leaves only the host name open (`https://${host}/v2/…`); a
-  // whole base from the caller (`base + "/v2/…"`) may be any server's, proxies included.
+  // whole base from the caller (`base + "/v2/…"`) may be any server's, proxies included. A REST
+  // wrapper's chain (`api.v2.users.login.post()`, path-chain.ts) names no scheme: its client is the
+  // whole base, and a wrapper configured with a host and a scheme flag reaches it over HTTPS.
   const scheme = pieces[0];
-  if (!at || at.i !== 1 || !scheme || !('text' in scheme) || !/^[a-z]+:\/\/$/i.test(scheme.text) || !HUB_ONLY_PATH.test(at.path)) return undefined;
+  const open = chain ? at?.i === 0 : at?.i === 1 && !!scheme && 'text' in scheme && /^[a-z]+:\/\/$/i.test(scheme.text);
+  if (!at || !open || !HUB_ONLY_PATH.test(at.path)) return undefined;
   const evidence =
     literalMatching(p.lowered, HUB_HOST_LITERAL) ?? p.project.mentions?.({ file: p.file, language: p.lowered.language, imports: p.lowered.imports }, HUB_HOST_LITERAL, HUB_HOST_PATTERN);
   const host = evidence === undefined ? undefined : HUB_HOST_LITERAL.exec(evidence)?.[1];
   if (!host) return undefined;
-  return [...pieces.slice(0, at.i), { text: host.toLowerCase(), start: at.h.start, end: at.h.end, foreign: true }, ...pieces.slice(at.i + 1)];
+  return [...pieces.slice(0, at.i), { text: `${chain ? 'https://' : ''}${host.toLowerCase()}`, start: at.h.start, end: at.h.end, foreign: true }, ...pieces.slice(at.i + 1)];
 }
 
 /** One candidate per range, URL and method: a construction reached by two routes counts once. */

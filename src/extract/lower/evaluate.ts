@@ -19,7 +19,7 @@ export type Piece =
       /** From one of several values a condition chooses between (an `either`): a fix cannot know the others. */
       chosen?: boolean;
     }
-  | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean };
+  | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean; /** The names of what the callers pass for it (caller-names.ts). */ callers?: string[] };
 
 export type Pieces = Piece[];
 
@@ -164,7 +164,45 @@ export class Program {
       const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
       if (attr?.length) return attr[attr.length - 1];
     }
-    return undefined;
+    return this.chainedField(name, use);
+  }
+
+  /**
+   * A field of an object held in a field (`self.session.transport.client`, `this.session.settings.base`,
+   * `hub.session.client`): each link's definition in the class of this file the previous link's
+   * value makes (`self.session = Session()`, then Session's `self.transport = Transport()` or its
+   * class-body field `Settings settings = new Settings()`).
+   */
+  private chainedField(name: string, use: Expr): Def | undefined {
+    const parts = name.split('.');
+    if (parts.length < 3) return undefined;
+    const own = OWN.includes(parts[0]);
+    let def = own ? this.defOf(`${parts[0]}.${parts[1]}`, use) : this.defOf(parts[0], use);
+    for (let i = own ? 2 : 1; def && i < parts.length; i++) {
+      const cls = this.classMade(def.value);
+      if (!cls) return undefined;
+      const field = parts[i];
+      const defs = [
+        ...OWN.flatMap((o) => this.defsByName.get(`${o}.${field}`) ?? []).filter((d) => classAround(d.scope) === cls),
+        ...(this.defsByName.get(field) ?? []).filter((d) => d.scope === cls),
+      ];
+      def = defs.sort((a, b) => a.at - b.at)[defs.length - 1];
+    }
+    return def;
+  }
+
+  /** The class of this file a value makes (`Session()`, `new Transport()`, `Transport.new`). */
+  private classMade(value: Expr): Scope | undefined {
+    let v = value;
+    // A field declared with its value and named again as `this.x` (Java, C#): the value it names.
+    for (let hop = 0; v.kind === 'name' && hop < 3; hop++) {
+      const next = this.defOf(v.name, v);
+      if (!next || next.value === v) return undefined;
+      v = next.value;
+    }
+    if (v.kind !== 'call') return undefined;
+    const made = v.call.callee.replace(/^new\s+/, '').replace(/\.new$/, '');
+    return this.lowered.scopes.find((s) => s.kind === 'class' && s.name === made);
   }
 
   /**
@@ -456,6 +494,9 @@ function lexicallyNearest(fns: Scope[], at: Scope): Scope[] {
 
 /** Calls that run the function a name holds: Java's functional interfaces, JS/Ruby `call`, Kotlin/C# `invoke`. */
 const INVOKE = /^([\w$]+)\.(?:apply|call|invoke|Invoke|\[\]|)$/;
+
+/** How methods name their own object (Ruby's `@x` and PHP's `$this->x` are lowered as `self.x`, `this.x`). */
+const OWN = ['self', 'this'];
 
 /** Languages whose methods read their class's fields by bare name. */
 const IMPLICIT_THIS = new Set(['java', 'csharp', 'kotlin', 'groovy']);

@@ -42,7 +42,8 @@ interface ExprBase extends Span {
 
 export type Expr = ExprBase &
   (
-    | { kind: 'str'; parts: StrPart[] }
+    /** `chain`: a route a REST wrapper spells as members after its client (`api.v2.users.login.post()`, path-chain.ts). */
+    | { kind: 'str'; parts: StrPart[]; chain?: boolean }
     | { kind: 'concat'; items: Expr[] }
     /** `"%s/x" % a`, `"{}/x".format(a)`, `fmt.Sprintf`, `String.format`, PowerShell `-f`. */
     | { kind: 'format'; style: FormatStyle; template: Expr; args: Expr[]; named: Map<string, Expr> }

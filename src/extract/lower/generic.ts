@@ -1,4 +1,4 @@
-import { dartSpec, elixirSpec, luaSpec, rSpec, scalaSpec, swiftSpec } from '../langs/generic.js';
+import { cSpec, dartSpec, elixirSpec, luaSpec, rSpec, scalaSpec, swiftSpec } from '../langs/generic.js';
 import type { LanguageSpec } from '../langs/spec.js';
 import type { Token } from '../langs/tokenize.js';
 import type { Adapter } from '../types.js';
@@ -49,6 +49,8 @@ export interface Dialect {
   readonly lua?: boolean;
   /** R: arrow assignment, `pkg::fn`, `%>%`, and the string-building calls (rStringCall). */
   readonly r?: boolean;
+  /** C: `Type name(params) {` functions, `*` in declarations, `#define`, and the buffer-building calls (cBufferCall). */
+  readonly c?: boolean;
 }
 
 const COMMON_DECLARATIONS = ['private', 'public', 'protected', 'internal', 'static', 'final', 'override', 'lazy', 'open', 'fileprivate', 'implicit', 'late'];
@@ -60,6 +62,15 @@ export const DIALECTS = {
   elixir: { name: 'elixir', spec: elixirSpec, concat: ['<>'], declarations: new Set<string>(), functions: new Set(['def', 'defp']), named: [':'] },
   lua: { name: 'lua', spec: luaSpec, concat: ['..'], declarations: new Set(['local']), functions: new Set(['function']), named: ['='], lua: true },
   r: { name: 'r', spec: rSpec, concat: [], declarations: new Set<string>(), functions: new Set<string>(), named: ['='], r: true },
+  c: {
+    name: 'c',
+    spec: cSpec,
+    concat: [],
+    declarations: new Set(['static', 'const', 'extern', 'volatile', 'register', 'inline', 'unsigned', 'signed', 'void', 'char', 'int', 'long', 'short', 'bool', 'size_t', 'struct']),
+    functions: new Set<string>(),
+    named: [],
+    c: true,
+  },
 } as const satisfies Record<string, Dialect>;
 
 export type DialectName = keyof typeof DIALECTS;
@@ -157,6 +168,7 @@ class GenericLowering extends TokenDescent {
     const t = this.tok(i)!;
     if (t.kind === 'close' || (t.kind === 'open' && t.text === '{') || (t.kind === 'op' && t.text === ';')) return i + 1;
     const end = this.statementEnd(i, limit);
+    if (this.d.c === true && t.kind === 'op' && t.text === '#') return this.preprocessor(i, limit);
     if (t.kind === 'op' && t.text === '@' && this.tok(i + 1)?.kind === 'ident') {
       // An annotation (`@objc`, `@JsonKey(name: 'x')`): its arguments are no values we follow.
       return this.is(i + 2, 'open', '(') ? this.ts.closer[i + 2] + 1 : i + 2;
@@ -198,6 +210,18 @@ class GenericLowering extends TokenDescent {
     return end;
   }
 
+  /** A C preprocessor line: `#define NAME value` is a constant; `#include` and the rest hold no value we follow. */
+  private preprocessor(i: number, limit: number): number {
+    let end = i + 1;
+    while (end < limit && !this.tok(end)!.nl) end++;
+    const name = this.tok(i + 2);
+    if (this.is(i + 1, 'ident', 'define') && name?.kind === 'ident' && !this.is(i + 3, 'open', '(') && i + 3 < end) {
+      const value = this.expression(i + 3, end);
+      if (value) this.b.def(name.text, value, this.endOf(end - 1), true);
+    }
+    return end;
+  }
+
   /**
    * `[modifiers] func name(params) ... {`, `def name(params)`, `function M.name(a)`, or Dart's
    * `Type name(params) {`. A body in braces is a function scope with the parameters; any other
@@ -213,7 +237,7 @@ class GenericLowering extends TokenDescent {
     }
     // The name, dotted (`M.get`, `M:get`), with generics (`func get<T>(`).
     if (this.tok(j)?.kind !== 'ident') return undefined;
-    if (!named && this.d.name !== 'dart') return undefined;
+    if (!named && this.d.name !== 'dart' && this.d.c !== true) return undefined;
     let name = this.tok(j)!.text;
     while ((this.is(j + 1, 'op', '.') || this.is(j + 1, 'op', ':')) && this.tok(j + 2)?.kind === 'ident') {
       name = this.tok(j + 2)!.text;
@@ -293,7 +317,7 @@ class GenericLowering extends TokenDescent {
       else if (t.kind === 'op' && (t.text === '=' || t.text === '+=' || (t.text === '..' && this.d.lua !== true && this.is(j + 1, 'op', '=')))) {
         eq = j;
         break;
-      } else if (t.kind === 'op' && !['.', ':', '<', '>', ',', '?', '!'].includes(t.text)) break;
+      } else if (t.kind === 'op' && !['.', ':', '<', '>', ',', '?', '!'].includes(t.text) && !(this.d.c === true && t.text === '*')) break;
     }
     const name = eq > from ? this.target(from, eq) : undefined;
     if (name === undefined) {
@@ -328,7 +352,8 @@ class GenericLowering extends TokenDescent {
     // Before the name: only a type (`String`, `Map<String, String>`) or nothing.
     for (let m = j; m <= k; m++) {
       const t = this.tok(m)!;
-      if (!(t.kind === 'ident' || (t.kind === 'op' && ['<', '>', ',', '?', '.'].includes(t.text)))) return undefined;
+      // C's pointer declarator (`const char *base`) is part of the type.
+      if (!(t.kind === 'ident' || (t.kind === 'op' && ['<', '>', ',', '?', '.'].includes(t.text)) || (this.d.c === true && t.kind === 'op' && t.text === '*'))) return undefined;
     }
     return dotted.join('.');
   }
@@ -558,9 +583,32 @@ class GenericLowering extends TokenDescent {
       args.push(this.b.opaque('{...}', this.span(closureAt, this.ts.closer[closureAt] + 1), scope));
     }
     const span = { start, end: this.endOf(end - 1) };
-    const built = this.d.r === true ? this.rStringCall(name, args, keywords, span, scope) : undefined;
+    const built = this.d.r === true ? this.rStringCall(name, args, keywords, span, scope) : this.d.c === true ? this.cBufferCall(name, args, span, scope) : undefined;
     if (built) return { e: built, next: end };
     return { e: this.b.call({ callee, name, receiver, args, keywords, ...span }, scope), next: end };
+  }
+
+  /**
+   * C builds a URL in a buffer, one call at a time: `strcpy(buf, base)` and `strncpy` set it,
+   * `strcat(buf, name)`, `strncat` and `strlcat` append to it, `sprintf(buf, fmt, …)` and
+   * `snprintf(buf, n, fmt, …)` format into it. Each is the buffer's new value (the call's own
+   * value is the buffer too), so the request that sends `buf` reads what the calls built.
+   */
+  private cBufferCall(name: string, args: Expr[], span: { start: number; end: number }, scope: Scope): Expr | undefined {
+    const buf = args[0];
+    if (buf?.kind !== 'name') return undefined;
+    let value: Expr | undefined;
+    const append = /^(?:strn?cat|strlcat)$/.test(name);
+    if (/^(?:strn?cpy|strlcpy)$/.test(name) && args[1]) value = args[1];
+    // The buffer's old value is the head of the new one: the argument is that read.
+    else if (append && args[1]) value = this.b.expr({ kind: 'concat', items: [buf, args[1]], ...span }, scope);
+    else if (name === 'sprintf' && args[1]) value = this.b.expr({ kind: 'format', style: 'printf', template: args[1], args: args.slice(2), named: new Map(), ...span }, scope);
+    else if (name === 'snprintf' && args[2]) value = this.b.expr({ kind: 'format', style: 'printf', template: args[2], args: args.slice(3), named: new Map(), ...span }, scope);
+    if (!value) return undefined;
+    // Copied or formatted into, the buffer is written, not read: its argument is no use of its old value.
+    if (!append) Object.assign(buf, { kind: 'opaque', text: '' });
+    this.b.def(buf.name, value, span.end);
+    return this.b.opaque('', span, scope);
   }
 
   /**

@@ -3,6 +3,7 @@ import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
 import { TreeLowerer } from './walker.js';
 import { argsOf, keyedFields } from './shared-args.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 
 /** Calls whose value is, as far as a URL goes, their first argument. */
 const IDENTITY = /^(?:rtrim|trim|ltrim|strtolower|urlencode|rawurlencode|strval|htmlspecialchars)$/;
@@ -72,6 +73,47 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
       else if (c.type !== 'heredoc_start' && c.type !== 'heredoc_end') parts.push({ expr: cx.expr(c, scope) });
     }
     return parts;
+  };
+
+  /** `$this->api->v2->repositories[$owner]` member by member from its root (path-chain.ts): a name for a property, null for a value. */
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
+    for (let at: SyntaxNode | null = n; at; ) {
+      if (at.type === 'variable_name') {
+        out.unshift({ node: at, name: dotted(at) });
+        return out;
+      }
+      if (at.type === 'member_access_expression' || at.type === 'nullsafe_member_access_expression') {
+        const f = at.childForFieldName('name');
+        if (!f) return null;
+        out.unshift({ node: f, name: f.text });
+        at = at.childForFieldName('object');
+      } else if (at.type === 'subscript_expression') {
+        const [of, key] = cx.named(at);
+        if (!key) return null;
+        out.unshift({ node: key, name: null });
+        at = of;
+      } else if (at.type === 'member_call_expression') {
+        // `->repositories($owner)`: the member, then its one value as a segment.
+        const f = at.childForFieldName('name');
+        const values = cx.named(at.childForFieldName('arguments'));
+        if (!f || values.length !== 1) return null;
+        out.unshift({ node: f, name: f.text }, { node: cx.named(values[0])[0] ?? values[0], name: null });
+        at = at.childForFieldName('object');
+      } else return null;
+    }
+    return null;
+  };
+
+  /** A REST wrapper's request spelled as a chain (`$this->api->v2->users->login->post($body)`), else undefined. */
+  const chainCall = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const object = n.childForFieldName('object');
+    const verb = n.childForFieldName('name')?.text ?? '';
+    if (!object || !CHAIN_VERBS.test(verb)) return undefined;
+    const split = splitChain(links(object), cx.span, (node) => cx.expr(node, scope));
+    if (!split) return undefined;
+    const args = cx.named(n.childForFieldName('arguments')).map((a) => cx.expr(cx.named(a)[0] ?? a, scope));
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords: new Map() }, cx.span(n), scope);
   };
 
   const callOf = (n: SyntaxNode, scope: Scope, callee: string, receiverNode: SyntaxNode | null): Expr => {
@@ -177,6 +219,8 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
         return callOf(n, scope, dotted(n.childForFieldName('function')) ?? '', null);
       case 'member_call_expression':
       case 'nullsafe_member_call_expression': {
+        const chained = chainCall(n, scope);
+        if (chained) return chained;
         const object = n.childForFieldName('object');
         const name = n.childForFieldName('name')?.text ?? '';
         const o = dotted(object);

@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
@@ -77,6 +78,44 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     return { positional, keywords };
   };
 
+  /** `api.v2.users[owner]` member by member from its root (path-chain.ts): a name for an attribute, null for a value; null unless every link is one. */
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
+    for (let at: SyntaxNode | null = n; at; ) {
+      if (at.type === 'identifier') {
+        out.unshift({ node: at, name: at.text });
+        return out;
+      }
+      if (at.type === 'attribute') {
+        const a = at.childForFieldName('attribute');
+        if (!a) return null;
+        out.unshift({ node: a, name: a.text });
+        at = at.childForFieldName('object');
+      } else if (at.type === 'subscript') {
+        const sub = at.childForFieldName('subscript');
+        if (!sub) return null;
+        out.unshift({ node: sub, name: null });
+        at = at.childForFieldName('value');
+      } else if (at.type === 'call') {
+        // slumber's `repositories(owner)`: one positional value is one segment.
+        const list = (at.childForFieldName('arguments')?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+        const fn = at.childForFieldName('function');
+        if (list.length !== 1 || list[0].type === 'keyword_argument' || fn?.type !== 'attribute') return null;
+        out.unshift({ node: list[0], name: null });
+        at = fn;
+      } else return null;
+    }
+    return null;
+  };
+
+  /** A REST wrapper's request spelled as a chain (`self.api.v2.users.login.post(body=…)`), else undefined. */
+  const chainCall = (object: SyntaxNode, verb: string, rest: { args: Expr[]; keywords: Map<string, Expr> }, n: SyntaxNode, scope: Scope): Expr | undefined => {
+    if (!CHAIN_VERBS.test(verb)) return undefined;
+    const split = splitChain(links(object), span, (node) => expr(node, scope));
+    if (!split) return undefined;
+    return chainRequest(b, split.root, split.steps, verb, rest, span(n), scope);
+  };
+
   const call = (n: SyntaxNode, scope: Scope): Expr => {
     const fn = n.childForFieldName('function');
     const argList = n.childForFieldName('arguments');
@@ -113,6 +152,8 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       return expr(object, scope);
     }
     if ((name === 'quote' || name === 'quote_plus' || name === 'str') && positional.length >= 1) return positional[0];
+    const chained = object ? chainCall(object, name, { args: positional, keywords }, n, scope) : undefined;
+    if (chained) return chained;
     const receiver = object ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args: positional, keywords, ...span(n) }, scope);
   };
@@ -177,6 +218,12 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       }
       case 'call':
         return call(n, scope);
+      case 'attribute': {
+        // `paged(api.v2.repositories[owner].get)`: the verb handed on is the request it makes when called.
+        const object = n.childForFieldName('object');
+        const verb = n.childForFieldName('attribute')?.text ?? '';
+        return object ? chainCall(object, verb, { args: [], keywords: new Map() }, n, scope) : undefined;
+      }
       case 'subscript': {
         const value = n.childForFieldName('value');
         const sub = n.childForFieldName('subscript');

@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 import { argsOf, keyedFields } from './shared-args.js';
 import { TreeLowerer } from './walker.js';
 
@@ -95,6 +96,44 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
     return parts;
   };
 
+  /** `@api.v2.repositories(owner)[name]` member by member from its root (path-chain.ts): a name for a method, null for a value. */
+  const links = (n: SyntaxNode): Array<Link<SyntaxNode>> | null => {
+    const out: Array<Link<SyntaxNode>> = [];
+    for (let at: SyntaxNode | null = n; at; ) {
+      if (at.type === 'identifier' || at.type === 'instance_variable' || at.type === 'self') {
+        out.unshift({ node: at, name: dotted(at) });
+        return out;
+      }
+      if (at.type === 'call') {
+        const method = at.childForFieldName('method');
+        const values = cx.named(at.childForFieldName('arguments'));
+        if (!method || at.childForFieldName('block') || values.length > 1) return null;
+        // `repositories(owner)`: the member, then its one value as a segment.
+        if (values.length === 1) out.unshift({ node: values[0], name: null });
+        out.unshift({ node: method, name: method.text });
+        at = at.childForFieldName('receiver');
+      } else if (at.type === 'element_reference') {
+        const object = at.childForFieldName('object');
+        const keys = cx.named(at).filter((c) => c.id !== object?.id);
+        if (keys.length !== 1) return null;
+        out.unshift({ node: keys[0], name: null });
+        at = object;
+      } else return null;
+    }
+    return null;
+  };
+
+  /** A REST wrapper's request spelled as a chain (`@api.v2.users.login.post(body)`), else undefined. */
+  const chainCall = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const receiver = n.childForFieldName('receiver');
+    const verb = n.childForFieldName('method')?.text ?? '';
+    if (!receiver || !CHAIN_VERBS.test(verb) || n.childForFieldName('block')) return undefined;
+    const split = splitChain(links(receiver), cx.span, (node) => cx.expr(node, scope));
+    if (!split) return undefined;
+    const { positional: args, keywords } = argsOf(cx, n.childForFieldName('arguments'), scope, ARGS);
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords }, cx.span(n), scope);
+  };
+
   const call = (n: SyntaxNode, scope: Scope): Expr => {
     const receiverNode = n.childForFieldName('receiver');
     const method = n.childForFieldName('method')?.text ?? '';
@@ -181,7 +220,7 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
         return undefined;
       }
       case 'call':
-        return dotted(n) ? undefined : call(n, scope);
+        return chainCall(n, scope) ?? (dotted(n) ? undefined : call(n, scope));
       case 'lambda': {
         // `build = ->(p) { "#{base}/#{p}" }`: a function (named by the assignment), its last expression the value.
         const fn = b.openScope('function', null, cx.span(n));

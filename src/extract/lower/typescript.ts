@@ -2,6 +2,7 @@ import { noteCut, spend } from '../../runtime/work-budget.js';
 import type { ts as TypeScriptNamespace } from 'ts-morph';
 import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { CHAIN_VERBS, chainRequest, splitChain, type Link } from './path-chain.js';
 
 type TS = typeof TypeScriptNamespace;
 type Node = TypeScriptNamespace.Node;
@@ -161,6 +162,38 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     return null;
   };
 
+  /** `api.v2.repositories[owner]` member by member from its root (path-chain.ts): a name for a member, null for a value. */
+  const links = (n: Expression): Array<Link<Node>> | null => {
+    const out: Array<Link<Node>> = [];
+    for (let at: Expression = skip(n); ; ) {
+      if (ts.isIdentifier(at) || at.kind === ts.SyntaxKind.ThisKeyword) {
+        out.unshift({ node: at, name: at.getText(sf) });
+        return out;
+      }
+      if (ts.isPropertyAccessExpression(at)) {
+        out.unshift({ node: at.name, name: at.name.text });
+        at = skip(at.expression);
+      } else if (ts.isElementAccessExpression(at)) {
+        const key = at.argumentExpression;
+        out.unshift({ node: key, name: ts.isStringLiteralLike(key) && /^[\w.-]+$/.test(key.text) ? key.text : null });
+        at = skip(at.expression);
+      } else if (ts.isCallExpression(at) && at.arguments.length === 1 && ts.isPropertyAccessExpression(skip(at.expression))) {
+        // `repositories(owner)`: one value is one segment.
+        out.unshift({ node: at.arguments[0], name: null });
+        at = skip(at.expression);
+      } else return null;
+    }
+  };
+
+  /** A REST wrapper's request spelled as a chain (`this.api.v2.users.login.post(body)`), else undefined. */
+  const chainCall = (object: Expression, verb: string, argNodes: readonly Expression[], n: Node, scope: Scope, depth: number): Expr | undefined => {
+    if (!CHAIN_VERBS.test(verb)) return undefined;
+    const split = splitChain(links(object), span, (node) => expr(node as Expression, scope, depth + 1));
+    if (!split) return undefined;
+    const args = argNodes.map((a) => expr(a, scope, depth + 1));
+    return chainRequest(b, split.root, split.steps, verb, { args, keywords: new Map() }, span(n), scope);
+  };
+
   const call = (n: TypeScriptNamespace.CallExpression | TypeScriptNamespace.NewExpression, scope: Scope, depth: number): Expr => {
     const callee = skip(n.expression);
     const argNodes = [...(n.arguments ?? [])];
@@ -210,6 +243,8 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       return b.expr({ kind: 'format', style: 'printf', template, args: rest, named: new Map(), ...span(n) }, scope);
     }
 
+    const chained = !isNew && object ? chainCall(object, member, argNodes, n, scope, depth) : undefined;
+    if (chained) return chained;
     const receiver = object ? expr(object, scope, depth + 1) : undefined;
     // An IIFE, `(await getClient()).get(…)`'s inner call: what the callee holds is lowered too.
     if (!object && !ts.isIdentifier(callee)) expr(callee, scope, depth + 1);
@@ -273,6 +308,9 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       if (owner && key && ENV_OBJECT.test(owner)) return b.expr({ kind: 'env', name: key, ...span(n) }, scope);
       // new URL(x).href, x.toString: the value itself.
       if (ts.isPropertyAccessExpression(n) && n.name.text === 'href') return expr(n.expression, scope, depth + 1);
+      // `paged(api.v2.repositories[org].get)`: the verb handed on is the request it makes when called.
+      const handed = ts.isPropertyAccessExpression(n) ? chainCall(n.expression, n.name.text, [], n, scope, depth) : undefined;
+      if (handed) return handed;
       const name = dotted(n);
       if (name) return b.expr({ kind: 'name', name, ...span(n) }, scope);
       const chain = requireChain(n);

@@ -384,7 +384,7 @@ export class ProjectResolver implements ProjectLookup {
   callArguments(q: CallerQuery): ForeignValue[] {
     const rule = CALLERS[q.language];
     if (!rule) return [];
-    const key = `${q.file}\0${q.name}\0${q.index}\0${q.param ?? ''}`;
+    const key = `${q.file}\0${q.name}\0${q.index}\0${q.param ?? ''}\0${q.owner ?? ''}`;
     const known = this.callerAnswers.get(key);
     if (known) {
       this.recall(`c\0${key}`);
@@ -419,7 +419,8 @@ export class ProjectResolver implements ProjectLookup {
       const text = this.read(caller);
       // A line scan first: a file that does not name the function is not lowered.
       if (text === undefined || !text.includes(q.name)) continue;
-      const locals = rule.locals(this.fs, caller, text, q);
+      // A method is reached through its class (or Go type): a file that reaches the class may call it on any receiver.
+      const locals = rule.locals(this.fs, caller, text, q.owner ? { ...q, name: q.owner } : q);
       if (locals.length === 0) continue;
       const lower = LOWERINGS.get(adapterNameFor(caller));
       const parsed = lower ? this.parse(caller, text, lower) : undefined;
@@ -427,8 +428,10 @@ export class ProjectResolver implements ProjectLookup {
       const ev = new Evaluator(parsed.program);
       for (const call of parsed.program.lowered.calls) {
         // Java's and C#'s `new Registry(…)` is named as the class is.
-        const arg = locals.includes(call.callee.replace(/^new\s+/, '')) ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
-        if (arg) out.push(foreignValue(caller, arg, ev.evaluate(arg)));
+        const reaches = q.owner ? call.name === q.name && call.callee !== call.name : locals.includes(call.callee.replace(/^new\s+/, ''));
+        const arg = reaches ? ((q.param ? call.keywords.get(q.param) : undefined) ?? call.args[q.index]) : undefined;
+        // The name the argument is written as, too: what the caller calls the value says what it holds (arity.ts).
+        if (arg) out.push({ ...foreignValue(caller, arg, ev.evaluate(arg)), ...(arg.kind === 'name' ? { name: arg.name } : {}) });
         if (out.length >= MAX_CALLER_VALUES) break;
       }
     }
