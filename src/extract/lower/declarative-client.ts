@@ -1,5 +1,5 @@
 import type { LowerBuilder } from './builder.js';
-import type { Expr, Scope, Span } from './form.js';
+import type { Call, Expr, Scope, Span } from './form.js';
 
 /**
  * Declarative HTTP clients (issue 30, the annotations the coverage tables named as gaps): an
@@ -55,6 +55,19 @@ function baseOf(e: Expr | undefined): Expr | undefined {
 }
 
 /**
+ * What the variable a call is made on holds (`retrofit.create(Api.class)` after `Retrofit retrofit =
+ * new Retrofit.Builder()…build()`): its last definition before the call in the call's function, or
+ * a field's. A lowering names a plain variable in the callee and gives no receiver value.
+ */
+function heldBy(b: LowerBuilder, c: Call): Expr | undefined {
+  const dot = c.callee.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const name = c.callee.slice(0, dot);
+  const defs = b.out.defs.filter((d) => (d.name === name || d.name === `this.${name}`) && (d.scope === c.scope || d.scope.kind !== 'function') && (d.scope !== c.scope || d.at <= c.start));
+  return defs[defs.length - 1]?.value;
+}
+
+/**
  * A base used again (by each request, by a made service): a copy of its own, so the call or
  * builder it stands in keeps it as its argument (a lowering that re-lowers the node does the same).
  * A call is used as it is: it is registered with its arguments.
@@ -77,7 +90,7 @@ export function lowerDeclared(b: LowerBuilder, text: string, declared: readonly 
   for (const c of calls) {
     const first = c.args[0] ? text.slice(c.args[0].start, c.args[0].end).replace(/\s+/g, '') : '';
     const service = (c.name === 'create' || c.name === 'target') && c.args.length >= 1 ? SERVICE_CLASS.exec(first)?.[1] : REFIT_FOR.exec(c.callee)?.[1];
-    const base = c.name === 'create' ? baseOf(c.receiver) : c.name === 'target' ? c.args[1] : REFIT_FOR.test(c.callee) ? c.args[0] : undefined;
+    const base = c.name === 'create' ? baseOf(c.receiver ?? heldBy(b, c)) : c.name === 'target' ? c.args[1] : REFIT_FOR.test(c.callee) ? c.args[0] : undefined;
     const type = service?.slice(service.lastIndexOf('.') + 1);
     if (type && base && !madeHere.has(type)) madeHere.set(type, base);
     if (type && base) b.call({ callee: type, name: type, args: [fresh(b, base)], keywords: new Map(), start: c.start, end: c.start }, c.scope);
