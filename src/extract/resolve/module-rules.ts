@@ -99,6 +99,9 @@ function splitTop(s: string): string[] {
   return out.filter(Boolean);
 }
 
+/** Module files one Rust name is looked for in at most (those its `use` names come first). */
+const MAX_RUST_TARGETS = 32;
+
 const RUST_ROOTS = new Set(['mod.rs', 'lib.rs', 'main.rs']);
 
 /** The folder a file's child modules (`mod x;` in it) stand in: its own for mod.rs/lib.rs/main.rs, else one named after it. */
@@ -164,7 +167,8 @@ function rustTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], 
   for (const i of imports) if (i.local === name && i.name !== null) add(i.module, i.name);
   for (const i of imports) if (i.name === '*') add(i.module, name);
   for (const i of imports) if (i.name === null) add(i.module, name);
-  return out;
+  // A crate root declaring every module: the files one unknown name may send the resolver to.
+  return out.slice(0, MAX_RUST_TARGETS);
 }
 
 // ---------------------------------------------------------------- Perl
