@@ -167,6 +167,7 @@ export const LANGUAGES = [
   },
   {
     name: 'ruby',
+    readsConstants: true,
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/ruby.js').then((l) => l.rubySpec), '+')),
     grammar: 'ruby',
     extensions: ['.rb', '.rake', '.gemspec'],
@@ -187,6 +188,7 @@ export const LANGUAGES = [
     // Groovy (Gradle files, Jenkinsfiles, shared-library steps) has no grammar as WebAssembly:
     // a tokenizer lowering (lower/groovy.ts), with `sh` scripts through the shell lowering.
     name: 'groovy',
+    readsConstants: true,
     extensions: ['.groovy', '.gradle'],
     fileNames: [/^jenkinsfile$/i, /^jenkinsfile\.[\w-]+$/i],
     fences: ['groovy', 'gradle', 'jenkinsfile', 'jenkins'],
@@ -222,6 +224,7 @@ export const LANGUAGES = [
   },
   {
     name: 'rust',
+    readsConstants: true,
     // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/rust.js').then((l) => l.rustSpec))),
     grammar: 'rust',
@@ -240,6 +243,7 @@ export const LANGUAGES = [
   },
   {
     name: 'perl',
+    readsConstants: true,
     extensions: ['.pl', '.pm'],
     fences: ['perl'],
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),

@@ -46,8 +46,8 @@ const GRAMMAR_TABLES: Record<Grammar, Table> = {
 const GAPS: Record<string, string[]> = {
   python: [],
   go: [],
-  java: ['annotation', 'string_interpolation', 'template_expression'],
-  'c-sharp': ['attribute', 'attribute_list', 'global_attribute'],
+  java: ['string_interpolation', 'template_expression'],
+  'c-sharp': ['global_attribute'],
   php: ['attribute', 'attribute_group', 'attribute_list'],
   ruby: [],
   rust: [],

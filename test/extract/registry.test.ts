@@ -37,7 +37,7 @@ describe('language registry', () => {
   });
 
   it('derives which languages read constants of other files and which build a syntax tree', () => {
-    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'java', 'js', 'kotlin', 'php', 'powershell', 'python', 'shell']);
+    expect([...languagesWhere((l) => l.readsConstants === true)].sort()).toEqual(['csharp', 'go', 'groovy', 'java', 'js', 'kotlin', 'perl', 'php', 'powershell', 'python', 'ruby', 'rust', 'shell']);
     expect([...languagesWhere((l) => l.syntaxTree === true)].sort()).toEqual(['js', 'json', 'yaml']);
   });
 

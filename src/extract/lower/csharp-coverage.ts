@@ -20,12 +20,12 @@ export const CSHARP_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   arrow_expression_clause: 'value',
   as_expression: 'opaque',
   assignment_expression: 'statement',
-  // inside an attribute_list: skipped
-  attribute: 'gap',
+  // inside an attribute_list: Refit's `[Get("/v2/…")]` read by its method (declarative-client.ts); others skipped
+  attribute: 'part',
   attribute_argument: 'part',
   attribute_argument_list: 'part',
-  // declarative clients (Refit `[Get("/v2/...")]`): attributes are skipped (issue 30 class 5)
-  attribute_list: 'gap',
+  // a method's attributes: Refit's requests read by the method (declarative-client.ts), the rest skipped
+  attribute_list: 'part',
   attribute_target_specifier: 'none',
   await_expression: 'value',
   base_list: 'none',

@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { annotationVerb, lowerDeclared, type Declared } from './declarative-client.js';
 import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`baseUrl.TrimEnd('/')`). */
@@ -189,6 +190,19 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
+  /** Refit's `[Get("/v2/…")]` on an interface's methods (declarative-client.ts). */
+  const declared: Declared[] = [];
+  const requestOf = (n: SyntaxNode, fn: Scope) => {
+    for (const a of named(n).filter((c) => c.type === 'attribute_list').flatMap((l) => named(l).filter((c) => c.type === 'attribute'))) {
+      const name = a.childForFieldName('name')?.text ?? '';
+      // ASP.NET's `[HttpGet("…")]` is a server's route: not a verb here.
+      const verb = annotationVerb(name.replace(/Attribute$/, ''));
+      const first = named(named(a).find((c) => c.type === 'attribute_argument_list')).find((c) => !named(c).some((x) => x.type === 'name_equals' || x.type === 'name_colon'));
+      const path = named(first).at(-1);
+      if (verb && !verb.mapping && path) declared.push({ verb: verb.verb, path: expr(path, fn), scope: fn, at: span(n.childForFieldName('name') ?? n) });
+    }
+  };
+
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
     // Comments never reach here: the shared walker records them first.
     switch (n.type) {
@@ -206,6 +220,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       case 'local_function_statement': {
         const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
+        if (n.type === 'method_declaration') requestOf(n, fn);
         const body = n.childForFieldName('body');
         if (body && body.type !== 'block') {
           // => expression body: its value is returned.
@@ -263,5 +278,7 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  return cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted }).walk(tree.rootNode);
+  const out = cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['member_access_expression'], dotted }).walk(tree.rootNode);
+  lowerDeclared(b, text, declared);
+  return out;
 }

@@ -502,7 +502,7 @@ const OWN = ['self', 'this'];
 const IMPLICIT_THIS = new Set(['java', 'csharp', 'kotlin', 'groovy']);
 
 /** Languages whose names may come from any file of the package or namespace, imported or not. */
-const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin']);
+const PACKAGE_SCOPED = new Set(['go', 'java', 'csharp', 'kotlin', 'groovy']);
 
 /** The first string literal (a piece of one) of the file that matches. */
 export function literalMatching(lowered: Lowered, pattern: RegExp): string | undefined {

@@ -2,6 +2,7 @@ import type { Candidate } from '../../core/types.js';
 import { stepScript } from '../shell/jenkins-steps.js';
 import type { Adapter } from '../types.js';
 import { derivedExtractor } from './adapter.js';
+import { registerLowering } from '../resolve/project.js';
 import { candidatesOf } from './candidates.js';
 import { lowerGroovy } from './groovy.js';
 
@@ -14,6 +15,8 @@ import { lowerGroovy } from './groovy.js';
  */
 export async function loadGroovyAdapter(): Promise<Adapter> {
   const [shell, powershell] = await Promise.all([derivedExtractor('shell'), derivedExtractor('powershell')]);
+  // Other Groovy files can now be read when a site needs one of their values (`HubSettings.BASE`).
+  registerLowering('groovy', (text) => lowerGroovy(text).lowered);
   return {
     name: 'groovy',
     extract(path, text, ctx) {

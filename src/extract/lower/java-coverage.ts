@@ -7,8 +7,9 @@ import type { Coverage } from './python-coverage.js';
  */
 export const JAVA_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   annotated_type: 'none',
-  // declarative clients (Feign `@RequestLine("GET /v2/...")`, Spring `@GetExchange`): the annotation is skipped (issue 30 class 5)
-  annotation: 'gap',
+  // declarative clients, read by the method or type that holds it (declarative-client.ts): Retrofit `@GET("v2/…")`,
+  // Spring's `@GetExchange`, OpenFeign's `@GetMapping` on a `@FeignClient(url = …)`, Feign's `@RequestLine("GET /v2/…")`
+  annotation: 'part',
   annotation_argument_list: 'part',
   annotation_type_body: 'opaque',
   annotation_type_declaration: 'statement',

@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { annotationVerb, lowerDeclared, requestLine, type Declared } from './declarative-client.js';
 import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trim()`). */
@@ -174,6 +175,60 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     return v;
   };
 
+  /** Requests declared by annotations (declarative-client.ts), and the client types with the base their annotation gives. */
+  const declared: Declared[] = [];
+  const clients = new Map<Scope, Expr | undefined>();
+
+  /** An annotation's name and its arguments: positional (`@GET("…")`) and by key (`url = "…"`). */
+  const annotationsOf = (n: SyntaxNode) =>
+    named(named(n).find((c) => c.type === 'modifiers'))
+      .filter((a) => a.type === 'annotation')
+      .map((a) => {
+        const args = named(a.childForFieldName('arguments'));
+        const keyed = new Map<string, SyntaxNode>();
+        for (const p of args.filter((x) => x.type === 'element_value_pair')) {
+          const key = p.childForFieldName('key')?.text;
+          const value = p.childForFieldName('value');
+          if (key && value) keyed.set(key, value);
+        }
+        return { name: a.childForFieldName('name')?.text ?? '', first: args.find((x) => x.type !== 'element_value_pair'), keyed };
+      });
+
+  /** `@FeignClient(url = "…")`, `@HttpExchange(url = "…")` / `@HttpExchange("…")`: a client type, and its base. */
+  const clientType = (n: SyntaxNode, cls: Scope) => {
+    for (const a of annotationsOf(n)) {
+      const short = a.name.slice(a.name.lastIndexOf('.') + 1);
+      if (short !== 'FeignClient' && short !== 'HttpExchange') continue;
+      const base = a.keyed.get('url') ?? (short === 'HttpExchange' ? (a.keyed.get('value') ?? a.first) : undefined);
+      clients.set(cls, base ? expr(base, cls) : undefined);
+    }
+  };
+
+  /** A method's request annotation: Retrofit's and Spring's verbs, OpenFeign's `*Mapping` on a client type, Feign's `@RequestLine`. */
+  const requestOf = (n: SyntaxNode, fn: Scope) => {
+    const owner = fn.parent;
+    const client = owner !== null && clients.has(owner);
+    for (const a of annotationsOf(n)) {
+      const short = a.name.slice(a.name.lastIndexOf('.') + 1);
+      const at = span(n.childForFieldName('name') ?? n);
+      if (short === 'RequestLine' && a.first?.type === 'string_literal') {
+        const parts = strParts(a.first);
+        const line = parts[0] && 'text' in parts[0] ? requestLine(parts[0].text) : undefined;
+        if (!line || !('text' in parts[0])) continue;
+        const head = { text: parts[0].text.slice(line.offset), start: parts[0].start + line.offset, end: parts[0].end };
+        declared.push({ verb: line.verb, path: b.str([head, ...parts.slice(1)], span(a.first), fn), scope: fn, at, base: owner ? clients.get(owner) : undefined });
+        continue;
+      }
+      // Retrofit's `@HTTP(method = "GET", path = "…")`, Spring's `@RequestMapping(method = RequestMethod.GET, value = "…")`.
+      const general = short === 'HTTP' || (short === 'RequestMapping' && client);
+      const verb = general ? { verb: (a.keyed.get('method')?.text ?? 'GET').replace(/^.*\.|"/g, '').toUpperCase(), mapping: false } : annotationVerb(short);
+      // `@GetMapping` on a controller is a server's route: only a client type's is a request.
+      if (!verb || (verb.mapping && !client)) continue;
+      const path = a.first ?? a.keyed.get('value') ?? a.keyed.get('path') ?? a.keyed.get('url');
+      if (path) declared.push({ verb: verb.verb, path: expr(path, fn), scope: fn, at, base: owner ? clients.get(owner) : undefined });
+    }
+  };
+
   const handle = (n: SyntaxNode, scope: Scope): boolean | undefined => {
     // Comments never reach here: the shared walker records them first.
     switch (n.type) {
@@ -192,13 +247,14 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       case 'interface_declaration':
       case 'enum_declaration':
       case 'record_declaration':
-        openScope('class', n);
+        clientType(n, openScope('class', n));
         return true;
       case 'method_declaration':
       case 'constructor_declaration':
       case 'compact_constructor_declaration': {
         const fn = openScope('function', n);
         params(n.childForFieldName('parameters'), fn);
+        if (n.type === 'method_declaration') requestOf(n, fn);
         return n.childForFieldName('body') !== null;
       }
       case 'field_declaration':
@@ -223,5 +279,7 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     }
   };
 
-  return cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted }).walk(tree.rootNode);
+  const out = cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted }).walk(tree.rootNode);
+  lowerDeclared(b, text, declared);
+  return out;
 }

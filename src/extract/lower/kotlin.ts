@@ -1,6 +1,7 @@
 import type { SyntaxNode, SyntaxTree } from '../../runtime/parsers.js';
 import { literalOf, unescape } from './builder.js';
 import type { Expr, Lowered, Scope, StrPart } from './form.js';
+import { lowerDeclared } from './declarative-client.js';
 import { TreeLowerer } from './walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trimEnd('/')`, `u.toHttpUrl()`). */
@@ -9,10 +10,6 @@ const SAME_AS_RECEIVER = /^(?:trim|trimEnd|trimStart|removeSuffix|removePrefix|t
 const SAME_AS_ARG = /^(?:URLEncoder\.encode|String\.valueOf|requireNotNull|checkNotNull|URI\.create|Uri\.parse|URI|URL|Url|java\.net\.URI|java\.net\.URL)$/;
 /** Retrofit's request annotations: the path they hold is joined to the `baseUrl(...)` of the builder. */
 const RETROFIT_VERB = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|HTTP)$/;
-/** `create(HubApi::class.java)` on a Retrofit builder: the service interface it makes. */
-const RETROFIT_SERVICE = /^\(\s*(\w+)::class(?:\.java)?\s*\)$/;
-/** The parameter a Retrofit interface's base is read through. */
-const RETROFIT_BASE = 'baseUrl';
 /** A `$name` template after a `$` the grammar left as text (tree-sitter-kotlin 1.1 reads it so in `"..."`). */
 const TEMPLATE_NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
@@ -195,20 +192,8 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     const receiver = object && object.type !== 'identifier' && object.type !== 'this_expression' ? expr(object, scope) : undefined;
     // `factory()(u)`: the called value is lowered too.
     if (calleeNode && calleeNode.type !== 'identifier' && calleeNode.type !== 'navigation_expression') expr(calleeNode, scope);
-    const made = b.call({ callee, name, receiver, args, keywords, ...span(n) }, scope);
-    // `Retrofit.Builder().baseUrl(b)...create(HubApi::class.java)`: HubApi's base is b, passed as
-    // if to a constructor of the interface, so its file reads it like any caller's argument.
-    const service = name === 'create' ? RETROFIT_SERVICE.exec(argList?.text ?? '') : null;
-    const base = service ? baseOf(receiver) : undefined;
-    const baseNode = base ? findNode(tree.rootNode, base.start, base.end) : null;
-    if (service && baseNode) b.call({ callee: service[1], name: service[1], args: [expr(baseNode, scope)], keywords: new Map(), start: n.startIndex, end: n.startIndex }, scope);
-    return made;
-  };
-
-  /** The argument of `baseUrl(...)` on a builder chain. */
-  const baseOf = (e: Expr | undefined): Expr | undefined => {
-    for (let r = e, hops = 0; r?.kind === 'call' && hops < 20; r = r.call.receiver, hops++) if (r.call.name === 'baseUrl' && r.call.args.length === 1) return r.call.args[0];
-    return undefined;
+    // `Retrofit.Builder().baseUrl(b)...create(HubApi::class.java)`: declarative-client.ts makes HubApi with b.
+    return b.call({ callee, name, receiver, args, keywords, ...span(n) }, scope);
   };
 
   /**
@@ -452,27 +437,6 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
   cx.walk(tree.rootNode);
 
   // Retrofit: the path joins the builder's base like a browser resolves a link (RFC 3986).
-  const bases = b.out.calls.filter((c) => c.name === 'baseUrl' && c.args.length === 1);
-  const baseNode = bases.length === 1 ? findNode(tree.rootNode, bases[0].args[0].start, bases[0].args[0].end) : null;
-  for (const r of retrofit) {
-    const path = expr(r.path, r.scope);
-    // No builder here: the base is what the file that creates the service gives (a parameter of
-    // the interface, read from its callers: see `create` above).
-    const service = r.scope.kind === 'function' && r.scope.parent?.kind === 'class' && r.scope.parent.name ? r.scope.parent : null;
-    if (service && !baseNode && !service.params.some((x) => x.name === RETROFIT_BASE)) b.addParam(service, RETROFIT_BASE);
-    const base = baseNode ? expr(baseNode, r.scope) : service ? cx.name(RETROFIT_BASE, { start: r.path.startIndex, end: r.path.startIndex }, service) : null;
-    const url = base ? b.expr({ kind: 'join', style: 'url', items: [base, path], start: r.path.startIndex, end: r.path.endIndex }, r.scope) : path;
-    b.call({ callee: r.verb, name: r.verb, args: [url], keywords: new Map(), ...span(r.at) }, r.scope);
-  }
+  lowerDeclared(b, text, retrofit.map((r) => ({ verb: r.verb, path: expr(r.path, r.scope), scope: r.scope, at: span(r.at) })));
   return b.out;
-}
-
-/** The node that spans exactly [start, end). */
-function findNode(root: SyntaxNode, start: number, end: number): SyntaxNode | null {
-  const n = root.descendantForIndex(start, Math.max(start, end - 1));
-  for (let x: SyntaxNode | null = n; x; x = x.parent) {
-    if (x.startIndex === start && x.endIndex === end) return x;
-    if (x.startIndex < start || x.endIndex > end) break;
-  }
-  return null;
 }

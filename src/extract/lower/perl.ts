@@ -1,3 +1,4 @@
+import { loweringOf, registerLowering } from '../resolve/project.js';
 import type { Adapter } from '../types.js';
 import { perlSpec } from '../langs/perl.js';
 import type { Token } from '../langs/tokenize.js';
@@ -52,9 +53,13 @@ export function lowerPerl(text: string): Lowered {
   return b.out;
 }
 
+// Other Perl files can now be read when a site needs one of their values (`$HubSettings::BASE`).
+registerLowering('perl', (text) => lowerPerl(text));
+
 export const perlAdapter: Adapter = {
   name: 'perl',
-  extract: (path, text, ctx) => candidatesOf(lowerPerl(text), path, ctx),
+  // Through the registered lowering: a module another file's question lowered already is not lowered again.
+  extract: (path, text, ctx) => candidatesOf(loweringOf('perl')!(text, path), path, ctx),
 };
 
 class PerlLowering extends TokenDescent {
@@ -183,9 +188,11 @@ class PerlLowering extends TokenDescent {
 
   /** `package Name;` (to the next package or the end) or `package Name { ... }`: a class scope. */
   private packageDecl(i: number, limit: number): number {
-    const name = this.tok(i + 1)?.text ?? null;
     let j = i + 1;
     while (j < limit && !this.ts.is(j, 'op', ';') && !this.ts.is(j, 'open', '{')) j++;
+    // `package Acme::Dock::Bases;` is the class `Bases`, as `Acme::Dock::Bases->new` is a call named `Bases`.
+    const words = this.ts.tokens.slice(i + 1, j).filter((t) => t.kind === 'ident' && t.text !== '::');
+    const name = words[words.length - 1]?.text ?? this.tok(i + 1)?.text ?? null;
     if (this.ts.is(j, 'open', '{')) {
       const close = this.ts.closer[j];
       this.b.openScope('class', name, this.span(i, close + 1));
@@ -203,7 +210,12 @@ class PerlLowering extends TokenDescent {
     const end = this.statementEnd(i, limit);
     const parts: string[] = [];
     let j = i + 1;
-    for (; j < end && (this.tok(j)?.kind === 'ident' || this.tok(j)?.text === '::'); j++) if (this.tok(j)!.text !== '::') parts.push(this.tok(j)!.text);
+    // The module's name runs while words and `::` alternate: `use Acme::Hub qw(...)` stops before `qw`.
+    for (; j < end && (this.tok(j)?.kind === 'ident' || this.tok(j)?.text === '::'); j++) {
+      if (this.tok(j)!.text === '::') continue;
+      if (parts.length > 0 && this.tok(j - 1)?.text !== '::') break;
+      parts.push(this.tok(j)!.text);
+    }
     const module = parts.join('::');
     if (!module || /^(?:strict|warnings|utf8|lib|parent|base|constant|vars|feature)$/.test(module)) return end + 1;
     this.b.out.imports.push({ local: parts[0], module, name: null });

@@ -220,7 +220,8 @@ function goTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[], na
 
 // ---------------------------------------------------------------- Java, Kotlin, C#
 
-const CLASS_EXTS: Record<string, readonly string[]> = { java: ['.java'], kotlin: ['.kt', '.kts'], csharp: ['.cs'] };
+// Groovy reads a Java class's constant as readily as a Groovy one's.
+const CLASS_EXTS: Record<string, readonly string[]> = { java: ['.java'], kotlin: ['.kt', '.kts'], csharp: ['.cs'], groovy: ['.groovy', '.java'] };
 
 /** The file of class `cls` of package `pkg` (`a.b`), from the asking file's source root. */
 function classFile(fs: ModuleFs, file: string, pkg: string, cls: string, ext: string): string | undefined {
@@ -243,7 +244,7 @@ function nearbyClassFile(fs: ModuleFs, file: string, cls: string, exts: readonly
   return undefined;
 }
 
-function classTargets(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string): Target[] {
+export function classTargets(fs: ModuleFs, file: string, language: string, imports: readonly ImportRef[], name: string): Target[] {
   const exts = CLASS_EXTS[language] ?? ['.java'];
   const parts = name.replace(/^this\./, '').split('.');
   if (name.startsWith('this.')) return [];

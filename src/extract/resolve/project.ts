@@ -5,7 +5,8 @@ import { adapterNameFor } from '../registry.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
-import { ancestors, goImportedAs, importsFromText, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, targetsOf, type ModuleFs } from './modules.js';
+import { ancestors, goImportedAs, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, type ModuleFs } from './modules.js';
+import { importsFromText, targetsOf } from './module-rules.js';
 import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, treeFiles, type TreeFs } from './members.js';
 
 /**
@@ -168,6 +169,12 @@ export class ProjectResolver implements ProjectLookup {
   private readonly memberAnswers = new Map<string, ForeignValue[]>();
   private readonly moduleFiles = new Map<string, string[]>();
   private readonly busy: string[] = [];
+  /**
+   * Imports read from files' texts (importsOf), with the text they were read from: the same
+   * string the texts cache holds while both keep it, counted whole so that one outliving it
+   * stays within MAX_REMEMBERED characters.
+   */
+  private readonly textImports = new BoundedCache<string, { text: string; imports: readonly ImportRef[] }>(MAX_REMEMBERED, (e) => e.text.length + e.imports.length + 1);
   /**
    * The files (`f:path`) and folder listings (`d:dir`) the calls in progress read, innermost
    * last: every read is noted in all of them, and a memoised answer notes the reads that made
@@ -348,7 +355,7 @@ export class ProjectResolver implements ProjectLookup {
   private answersFor(q: ForeignQuery, first: boolean): ForeignValue[] {
     const out: ForeignValue[] = [];
     if (this.busy.length >= MAX_CHAIN) return out;
-    const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+    const imports = this.importsOf(q);
     const targets = targetsOf(this.fs, q.file, q.language, imports, q.name, q.importsOnly);
     for (const t of targets) {
       for (const file of t.files.slice(0, MAX_FILES)) {
@@ -444,7 +451,7 @@ export class ProjectResolver implements ProjectLookup {
       return this.functions.get(key) ?? undefined;
     }
     const found = this.noteUnder(key, () => {
-      const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+      const imports = this.importsOf(q);
       const name = q.name.replace(/^new\s+/, '');
       for (const t of targetsOf(this.fs, q.file, q.language, imports, name)) {
         for (const file of t.files.slice(0, MAX_FILES)) {
@@ -511,7 +518,7 @@ export class ProjectResolver implements ProjectLookup {
   }
 
   mentions(q: Omit<ForeignQuery, 'name'>, pattern: RegExp, needle: RegExp = pattern): string | undefined {
-    const imports = q.imports ?? importsFromText(q.language, this.read(q.file) ?? '');
+    const imports = this.importsOf(q);
     const files = new Set<string>();
     for (const imp of imports) for (const t of targetsOf(this.fs, q.file, q.language, imports, imp.local)) for (const f of t.files) files.add(f);
     if (PACKAGE_FOLDER_LANGUAGES.has(q.language)) for (const t of targetsOf(this.fs, q.file, q.language, imports, '_')) for (const f of t.files) files.add(f);
@@ -563,6 +570,22 @@ export class ProjectResolver implements ProjectLookup {
     }
     const pieces = new Evaluator(parsed.program).evaluate(def.value);
     return foreignValue(file, def.value, pieces);
+  }
+
+  /**
+   * What the asking file imports: as its lowering recorded it, else read from its text (the
+   * lowerings of Ruby, Rust, PowerShell and Groovy leave `require_relative`, `mod`/`use`, a
+   * dot-sourced script and `import` lines to modules.ts's readers).
+   */
+  private importsOf(q: Omit<ForeignQuery, 'name'>): readonly ImportRef[] {
+    if (q.imports && q.imports.length > 0) return q.imports;
+    const text = this.read(q.file) ?? '';
+    // Every unknown name of a file asks: its text is read for imports once per content.
+    const known = this.textImports.get(q.file);
+    if (known?.text === text) return known.imports;
+    const imports = importsFromText(q.language, text);
+    this.textImports.set(q.file, { text, imports });
+    return imports;
   }
 
   private declares(file: string, language: string, text: string, name: string): boolean {
