@@ -1,6 +1,6 @@
 import { DAEMON_ADDRESS } from '../flow/sinks.js';
 import type { PinCandidate } from '../types.js';
-import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
+import { allMatches, pinAt, type PinExtractor } from './match.js';
 
 /** Top-level Engine API routes (docs.docker.com/reference/api/engine): what follows /vX.Y/. */
 const ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|auth|swarm|services|nodes|tasks|secrets|configs|plugins|distribution|session';
@@ -11,11 +11,6 @@ const DAEMON_LINE = /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/;
 // `/v1.41` followed by the end of the path segment; `/v1/` (Hub) and `/v2/` (registry)
 // have no minor and never match.
 const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
-// Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
-// Not `/_ping`: that is how a client learns the version to use (the Go SDK pings `basePath +
-// "/_ping"` before it has one), and what a docker-socket-proxy health check asks.
-const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES.replace('|_ping', '')}))(?![\w-])`, 'gd');
-
 /**
  * The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`): one
  * after a slash (`/api`), or one that starts a relative path after a quote, a splice or an
@@ -31,14 +26,6 @@ const DAEMON_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd)$|^[
 function endsAtDaemonHost(before: string): boolean {
   const at = before.lastIndexOf('://');
   return at > 0 && /[a-z]/i.test(before[at - 1]) && DAEMON_HOST.test(before.slice(at + 3));
-}
-
-/** `http://localhost:2375${LEVEL}`: an address that a splice continues (the splice may be a version prefix). */
-function spliceAfterHost(host: string): boolean {
-  if (!host.endsWith('}')) return false;
-  let j = host.lastIndexOf('{') - 1;
-  if (host[j] === '$' || host[j] === '#') j--;
-  return j >= 0 && /[\w.:\]-]/.test(host[j]);
 }
 
 function lineAround(text: string, offset: number): string {
@@ -65,6 +52,10 @@ function isEngineUrl(text: string, versionStart: number, versionEnd: number): bo
   return false;
 }
 
+/**
+ * A versioned Engine URL. One without `/vX.Y` (`http://localhost:2375/containers/json`) pins
+ * nothing: the daemon serves it at its own current version, as it would a negotiating client.
+ */
 export const extractUrl: PinExtractor = (_path, text) => {
   const out: PinCandidate[] = [];
   for (const m of allMatches(VERSIONED, text)) {
@@ -72,15 +63,6 @@ export const extractUrl: PinExtractor = (_path, text) => {
     if (!isEngineUrl(text, start, end)) continue;
     const pin = pinAt(m, 1, 'url', `/${m[1]}/ in an Engine API URL`);
     if (pin) out.push(pin);
-  }
-  if (!text.includes('http')) return out;
-  for (const m of allMatches(UNVERSIONED, text)) {
-    const [start, end] = m.indices![1];
-    // `http://localhost:2375${LEVEL}/volumes`: the splice after the address may be a version prefix.
-    if (spliceAfterHost(m[0].slice(0, start - m.index))) continue;
-    const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');
-    if (!oneSlash && !DAEMON_LINE.test(lineAround(text, start))) continue;
-    out.push({ version: null, form: 'url', ruleId: ruleOf('url'), start, end, detail: `${m[1]} without /vX.Y` });
   }
   return out;
 };
