@@ -1,6 +1,7 @@
 import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
 import { extractEnv } from './env.js';
+import { extractFallback } from './fallback.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
@@ -18,6 +19,7 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['sdk', extractSdk],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
+  ['fallback', extractFallback],
 ];
 
 import { inApiProse, inAssertion, inDocComment, inStub, inTestData, isApiSpec, isPayloadList, isRecordedData } from './context.js';

@@ -10,7 +10,8 @@ const DAEMON_LINE = /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/;
 
 // `/v1.41` followed by the end of the path segment; `/v1/` (Hub) and `/v2/` (registry)
 // have no minor and never match.
-const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
+// A splice may follow (`/v1.41${path}`, `#{path}`, `\(path)`, `{path}`).
+const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|[$#]\{|\\\(|\{|$)/gdm;
 /**
  * The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`): one
  * after a slash (`/api`), or one that starts a relative path after a quote, a splice or an
@@ -49,7 +50,50 @@ function isEngineUrl(text: string, versionStart: number, versionEnd: number): bo
   // path the client sends goes below it.
   if (/^\/?["'`]/.test(text.slice(versionEnd, versionEnd + 2)) && endsAtDaemonHost(text.slice(Math.max(0, versionStart - 80), versionStart - 1)) && DAEMON_ADDRESS.test(text)) return true;
   if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
-  return false;
+  return isEngineBase(text, versionStart, versionEnd);
+}
+
+/** A splice of a template (`${path}`, `#{path}`, `\\(path)`, `{path}`): what a caller passes. */
+const SPLICE = /^(?:[$#]?\{[^}\n]*\}|\\\([^)\n]*\))/;
+
+/** A host given by names, and a port: `${host}:${port}`, `#{host}`, `\\(host):\\(port)`, `{host}.local:2375`. */
+function isSplicedHost(host: string): boolean {
+  let spliced = false;
+  let i = 0;
+  while (i < host.length) {
+    const m = SPLICE.exec(host.slice(i));
+    if (m) {
+      spliced = true;
+      i += m[0].length;
+    } else if (/[\w.:-]/.test(host[i])) i++;
+    else return false;
+  }
+  return spliced;
+}
+
+/** The names generated clients and HTTP clients give the base every request path goes below. */
+const BASE_NAME = /\b(?:base_?path|BASE_PATH|base_?ur[il]|BASE_UR[IL]|baseU(?:rl|RL|ri|RI)|BaseAddress|BasePath|BaseUrl)\b/i;
+/** Engine clients speak 1.12 and later. */
+const ENGINE_VERSION = /^v1\.(?:1[2-9]|[2-9]\d)$/;
+
+/**
+ * The version as the whole start of the request path in a file that talks to the daemon, or the
+ * base of a generated Engine client: `/v1.41${path}` at the start of a template, a base that
+ * joins a host and a port given by names (`http://${host}:${port}/v1.41`), a base named as one
+ * (`basePath = "http://localhost/v1.41"`, the default of clients generated from the Engine spec).
+ */
+function isEngineBase(text: string, versionStart: number, versionEnd: number): boolean {
+  if (!ENGINE_VERSION.test(text.slice(versionStart, versionEnd))) return false;
+  const before = text.slice(Math.max(0, versionStart - 120), versionStart - 1);
+  const after = text.slice(versionEnd, versionEnd + 84);
+  const daemon = DAEMON_ADDRESS.test(text);
+  const atStart = /["'`]$/.test(before);
+  const at = before.lastIndexOf('://');
+  const host = at > 0 && /[a-z]/i.test(before[at - 1]) ? before.slice(at + 3) : undefined;
+  if (daemon && atStart && SPLICE.test(after)) return true;
+  if (host === undefined || !/^\/?["'`]/.test(after)) return false;
+  if (daemon && isSplicedHost(host)) return true;
+  return endsAtDaemonHost(before) && (BASE_NAME.test(lineAround(text, versionStart)) || /\bdocker\b/i.test(text));
 }
 
 /**

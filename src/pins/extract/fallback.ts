@@ -1,0 +1,60 @@
+import { DAEMON_ADDRESS } from '../flow/sinks.js';
+import type { PinCandidate } from '../types.js';
+import { allMatches, defined, pinAt, type PinExtractor } from './match.js';
+
+/**
+ * Versions a client library keeps for a caller who names none, written where the data flow does
+ * not reach them (the value goes on into a constructor or a field it reads later). Text forms,
+ * the same in every language; the file must talk to the Engine (a daemon's address, an Engine
+ * route, or the name Docker) so that other APIs' versions stay silent.
+ */
+
+/** The versions Engine clients speak (1.12 and later): `1.2` or `1.0` is some other API's. */
+const ENGINE_VERSION = /^v?1\.(?:1[2-9]|[2-9]\d)$/;
+/** An Engine route in a string, or the name Docker: the file speaks to the Engine. */
+const ENGINE_FILE = /docker|moby|["'`/](?:containers|images)\/(?:json|create)\b/i;
+
+/**
+ * The default of "either value": `version ?? 'v1.24'` (Dart, Swift, C#, JS, PHP), `opts.version ||
+ * 'v1.24'` (JS, Ruby's `||=`), `version or "1.41"` (Python, Lua), `version ?: "1.41"` (Kotlin,
+ * Groovy), `$v // '1.41'` (Perl). The left side's last name says it is a version, or the default
+ * has the `v` of a path segment.
+ */
+const EITHER_DEFAULT = /(?:\?\?=?|\|\|=?|\?:|\bor\b|\/\/=?)[ \t]*(["'`])\/?(v?\d+\.\d+)\1/dg;
+const VERSION_NAME = /version/i;
+
+/**
+ * A string that is only a version prefix, `'/v1.40'` (a PSR-17 `createUri('/v1.40')`, a prefix
+ * constant put before each request path): the Engine serves `/vX.Y/` at the root of its address.
+ */
+const PREFIX_ALONE = /(["'`])\/(v\d+\.\d+)\1/dg;
+
+/**
+ * An Engine client's option object that names the version with its `v` (dockerode, docker-modem,
+ * docker-remote-api: `{ version: 'v1.12' }`): the client puts it in front of every path.
+ */
+const VERSION_OPTION = /(?:^|[{,(\s])["']?version["']?\s*[:=]>?\s*(["'])(v\d+\.\d+)\1/dgm;
+
+/** The last name of the operand that ends at `end` (`opts.version`, `version)`, `$v`): a loop, no backtracking. */
+function nameBefore(text: string, end: number): string {
+  let i = end;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  if (i > 0 && (text[i - 1] === ']' || text[i - 1] === ')' || text[i - 1] === "'" || text[i - 1] === '"')) i--;
+  if (i > 0 && (text[i - 1] === "'" || text[i - 1] === '"')) i--;
+  const to = i;
+  while (i > 0 && to - i < 64 && /[\w$]/.test(text[i - 1])) i--;
+  return text.slice(i, to);
+}
+
+export const extractFallback: PinExtractor = (_path, text) => {
+  if (!ENGINE_FILE.test(text) && !DAEMON_ADDRESS.test(text)) return [];
+  const out: Array<PinCandidate | undefined> = [];
+  for (const m of allMatches(EITHER_DEFAULT, text)) {
+    const left = nameBefore(text, m.index);
+    // A `v1.24` is an Engine path's own segment whatever the name holding it (`data.client ?? 'v1.24'`).
+    if ((VERSION_NAME.test(left) || m[2].startsWith('v')) && ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'constant', `default of ${left || 'a value'}`));
+  }
+  for (const m of allMatches(PREFIX_ALONE, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'url', `/${m[2]} prefix of Engine paths`));
+  for (const m of allMatches(VERSION_OPTION, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'node', 'version option of an Engine client'));
+  return defined(out);
+};
