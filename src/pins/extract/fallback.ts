@@ -56,5 +56,5 @@ export const extractFallback: PinExtractor = (_path, text) => {
   }
   for (const m of allMatches(PREFIX_ALONE, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'url', `/${m[2]} prefix of Engine paths`));
   for (const m of allMatches(VERSION_OPTION, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'node', 'version option of an Engine client'));
-  return defined(out);
+  return defined(out).map((pin) => ({ ...pin, yieldsToFlow: true }));
 };
