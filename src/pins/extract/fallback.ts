@@ -1,6 +1,7 @@
 import { DAEMON_ADDRESS } from '../flow/sinks.js';
 import type { PinCandidate } from '../types.js';
-import { allMatches, defined, pinAt, type PinExtractor } from './match.js';
+import { adapterNameFor } from '../../extract/registry.js';
+import { allMatches, defined, fileKind, pinAt, type PinExtractor } from './match.js';
 
 /**
  * Versions a client library keeps for a caller who names none, written where the data flow does
@@ -11,8 +12,13 @@ import { allMatches, defined, pinAt, type PinExtractor } from './match.js';
 
 /** The versions Engine clients speak (1.12 and later): `1.2` or `1.0` is some other API's. */
 const ENGINE_VERSION = /^v?1\.(?:1[2-9]|[2-9]\d)$/;
-/** An Engine route in a string, or the name Docker: the file speaks to the Engine. */
-const ENGINE_FILE = /docker|moby|["'`/](?:containers|images)\/(?:json|create)\b/i;
+/**
+ * An Engine route in a string, or an Engine client library by name: the file speaks to the Engine
+ * (the name Docker alone is not enough: a CI script pins its tools' `v1.54` beside `docker build`).
+ */
+const ENGINE_FILE = /["'`/](?:containers|images)\/(?:json|create)\b|\/_ping\b|dockerode|docker-modem|docker-remote-api|docker_client|dockerjava|DockerClient|Docker Engine API/;
+/** Around an option `version: 'v1.12'`: the other options of an Engine client (its socket, host, port). */
+const CLIENT_OPTIONS = /socket|host|port|protocol|docker|modem|daemon/i;
 
 /**
  * The default of "either value": `version ?? 'v1.24'` (Dart, Swift, C#, JS, PHP), `opts.version ||
@@ -46,7 +52,10 @@ function nameBefore(text: string, end: number): string {
   return text.slice(i, to);
 }
 
-export const extractFallback: PinExtractor = (_path, text) => {
+export const extractFallback: PinExtractor = (path, text) => {
+  // Code only: a workflow's `version: 'v1.54'` is a tool's, and Markdown's code blocks go through the data flow.
+  const kind = fileKind(path);
+  if ((kind !== 'other' && kind !== 'unlowered') || adapterNameFor(path) === 'json') return [];
   if (!ENGINE_FILE.test(text) && !DAEMON_ADDRESS.test(text)) return [];
   const out: Array<PinCandidate | undefined> = [];
   for (const m of allMatches(EITHER_DEFAULT, text)) {
@@ -55,6 +64,6 @@ export const extractFallback: PinExtractor = (_path, text) => {
     if ((VERSION_NAME.test(left) || m[2].startsWith('v')) && ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'constant', `default of ${left || 'a value'}`));
   }
   for (const m of allMatches(PREFIX_ALONE, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'url', `/${m[2]} prefix of Engine paths`));
-  for (const m of allMatches(VERSION_OPTION, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'node', 'version option of an Engine client'));
+  for (const m of allMatches(VERSION_OPTION, text)) if (ENGINE_VERSION.test(m[2]) && CLIENT_OPTIONS.test(text.slice(Math.max(0, m.index - 240), m.index + 240))) out.push(pinAt(m, 2, 'node', 'version option of an Engine client'));
   return defined(out).map((pin) => ({ ...pin, yieldsToFlow: true }));
 };

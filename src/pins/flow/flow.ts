@@ -345,7 +345,7 @@ class Search {
   defaults(): void {
     for (const d of this.p.lowered.defs) {
       const last = d.name.slice(d.name.lastIndexOf('.') + 1).replace(/^[@$]+/, '');
-      if (!DEFAULT_VERSION_NAME.test(last) || NOT_A_SETTING.test(last)) continue;
+      if (!isDefaultVersionName(last) || NOT_A_SETTING.test(last)) continue;
       if (d.scope.kind === 'function' && !/^(?:self|this|@)\./.test(d.name)) continue;
       if (this.isDaemonAnswer(d.name)) continue;
       const v = d.value;
@@ -374,6 +374,12 @@ const LOCAL_ROOT = /\/\/(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd|[^
 const DEFAULT_VERSION_NAME = /^(?:(?:default|DEFAULT)_?)?(?:(?:docker|engine|DOCKER|ENGINE|Docker|Engine)_?)?(?:(?:default|DEFAULT|Default)_?)?(?:api|API|Api)_?(?:version|VERSION|Version)(?:_?(?:default|DEFAULT|Default))?$/;
 /** Fields of the daemon's `/version` answer besides its `ApiVersion`. */
 const DAEMON_ANSWER_FIELDS = ['MinAPIVersion', 'GitCommit', 'GoVersion', 'KernelVersion', 'BuildTime'];
+/** Or any name that says it is the default API version (`LIBRARY_DEFAULT_API_VERSION`, `defaultRemoteApiVersion`). */
+function isDefaultVersionName(last: string): boolean {
+  if (DEFAULT_VERSION_NAME.test(last)) return true;
+  const flat = last.replace(/_/g, '').toLowerCase();
+  return flat.endsWith('apiversion') && flat.includes('default');
+}
 const NOT_A_SETTING = /min|max|server|daemon|negotiat|supported|latest/i;
 
 /** The literal text of a plain string expression. */
