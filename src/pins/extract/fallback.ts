@@ -30,6 +30,13 @@ const EITHER_DEFAULT = /(?:\?\?=?|\|\|=?|\?:|\bor\b|\/\/=?)[ \t]*(["'`])\/?(v?\d
 const VERSION_NAME = /version/i;
 
 /**
+ * The default of a lookup by key: `opts.get("version", "1.41")` (Python), `System.getProperty(
+ * "docker.api.version", "1.40")` and `getOrDefault("apiVersion", "1.41")` (JVM), `fetch(:api_version,
+ * "1.41")` (Ruby), `config('docker.version', 'v1.41')` (PHP): the key names a version.
+ */
+const KEYED_DEFAULT = /\b(?:get|getOrDefault|fetch|getProperty|GetValueOrDefault|config|env|getString)\(\s*:?["']?([\w.-]+)["']?\s*,\s*["'](v?\d+\.\d+)["']/dg;
+
+/**
  * A string that is only a version prefix, `'/v1.40'` (a PSR-17 `createUri('/v1.40')`, a prefix
  * constant put before each request path): the Engine serves `/vX.Y/` at the root of its address.
  */
@@ -63,6 +70,7 @@ export const extractFallback: PinExtractor = (path, text) => {
     // A `v1.24` is an Engine path's own segment whatever the name holding it (`data.client ?? 'v1.24'`).
     if ((VERSION_NAME.test(left) || m[2].startsWith('v')) && ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'constant', `default of ${left || 'a value'}`));
   }
+  for (const m of allMatches(KEYED_DEFAULT, text)) if (VERSION_NAME.test(m[1]) && ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'constant', `default of ${m[1]}`));
   for (const m of allMatches(PREFIX_ALONE, text)) if (ENGINE_VERSION.test(m[2])) out.push(pinAt(m, 2, 'url', `/${m[2]} prefix of Engine paths`));
   for (const m of allMatches(VERSION_OPTION, text)) if (ENGINE_VERSION.test(m[2]) && CLIENT_OPTIONS.test(text.slice(Math.max(0, m.index - 240), m.index + 240))) out.push(pinAt(m, 2, 'node', 'version option of an Engine client'));
   return defined(out).map((pin) => ({ ...pin, yieldsToFlow: true }));
