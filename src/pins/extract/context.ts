@@ -128,7 +128,7 @@ export function isApiSpec(text: string): boolean {
  * "prefix the URL with its version, for example, call `/v1.30/info`", "calling `/info` is the same
  * as calling `/v1.41/info`". Its example paths explain the API; they configure no client.
  */
-const API_PROSE = /prefix the URL with its version|\bversion-prefix\b|is the same as calling|API calls are versioned|to use the v\d+\.\d+ version of|the current version of the API\b/i;
+const API_PROSE = /prefix the URL with its version|\bversion-prefix\b|is the same as calling|API calls are versioned|to use the v\d+\.\d+ version of|the current version of the API \(v\d/i;
 
 /** A version in a sentence of the Engine API's versioning prose: on its line or the two before (a wrapped paragraph). */
 export function inApiProse(text: string, offset: number): boolean {
