@@ -24,6 +24,11 @@ export interface PinCandidate {
   yamlNumber?: string;
   /** engine-cli-image: the Engine release of the CLI image (`20.10`). */
   release?: string;
+  /**
+   * Found by a text form that the data flow reads better where it reaches (a default, a
+   * version option): a flow pin over the same text stands instead (its message names the use).
+   */
+  yieldsToFlow?: boolean;
 }
 
 export type { Verdict, ProbeResult, PinVerdict } from '../core/pin.js';

@@ -63,9 +63,12 @@ async function pinsOf(file: string, text: string, project: PinProject): Promise<
   addTiming('pins', performance.now() - begun);
   const lines = new LineIndex(text);
   const occurrence = occurrences();
-  // Each literal once: a text extractor's finding of the same span stands, else the first use.
-  const seen = new Set(pins.map((p) => `${file}\0${p.start}\0${p.end}`));
-  const own: PinCandidate[] = [...pins];
+  // Each literal once: a text extractor's finding of the same span stands, else the first use;
+  // a text form that yields to the flow stands only where no flow pin of this file overlaps it.
+  const here = flow.filter((p) => p.file === file);
+  const kept = pins.filter((p) => !p.yieldsToFlow || !here.some((f) => f.start < p.end && p.start < f.end));
+  const seen = new Set(kept.map((p) => `${file}\0${p.start}\0${p.end}`));
+  const own: PinCandidate[] = [...kept];
   const foreign: Finding[] = [];
   const texts = new Map<string, LineIndex | null>();
   for (const pin of flow) {

@@ -121,3 +121,53 @@ const SPEC_HEAD = /^(?:swagger|openapi)[ \t]*:[ \t]*["']?\d|^[ \t]*(?:\{[ \t]*)?
 export function isApiSpec(text: string): boolean {
   return SPEC_HEAD.test(text.slice(0, 4000));
 }
+
+/**
+ * The Engine API's own description (the "Versioning" section of its OpenAPI document, which
+ * generators copy into the header comment of every file and the README of a generated client):
+ * "prefix the URL with its version, for example, call `/v1.30/info`", "calling `/info` is the same
+ * as calling `/v1.41/info`". Its example paths explain the API; they configure no client.
+ */
+const API_PROSE = /prefix the URL with its version|\bversion-prefix\b|is the same as calling|API calls are versioned|to use the v\d+\.\d+ version of|the current version of the API \(v\d/i;
+
+/** A version in a sentence of the Engine API's versioning prose: on its line or the two before (a wrapped paragraph). */
+export function inApiProse(text: string, offset: number): boolean {
+  const lineEnd = text.indexOf('\n', offset);
+  return API_PROSE.test(before(text, offset, 2) + text.slice(offset, lineEnd === -1 ? undefined : lineEnd));
+}
+
+/** Languages whose `/** … *\/` comment is documentation (Javadoc, KDoc, Scaladoc, JSDoc/TSDoc, PHPDoc, Dart, Swift). */
+const DOC_COMMENT_LANGUAGE = /\.(?:java|kt|kts|scala|groovy|gradle|[cm]?[jt]sx?|php|dart|swift|cs|go|c|cc|cpp|h|hpp)$/i;
+
+/**
+ * Inside a documentation comment (`/** … *\/`): an example in the docs of a method (`@param
+ * daemon for example http://localhost:2375/v1.40/…`) shows how to call it; it is no request of
+ * the project. A commented-out line (`// .withApiVersion("1.24")`, `/* … *\/`) is code put aside
+ * and stays a pin, reported like any pin in a comment.
+ */
+export function inDocComment(path: string, text: string, offset: number): boolean {
+  if (!DOC_COMMENT_LANGUAGE.test(path)) return false;
+  const open = text.lastIndexOf('/**', offset);
+  if (open === -1 || text[open + 3] === '/') return false;
+  const close = text.indexOf('*/', open + 3);
+  return close === -1 || close > offset;
+}
+
+/**
+ * A captured HTTP exchange (a raw dump of a request and its answer, as a test replays it): a
+ * request line `GET /v1.41/… HTTP/1.1` and a status line `HTTP/1.1 200 OK`. The version is the
+ * one some client sent when the dump was taken.
+ */
+const REQUEST_LINE = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD) \/\S* HTTP\/[12](?:\.\d)?\r?$/m;
+const STATUS_LINE = /^HTTP\/[12](?:\.\d)? \d{3}\b/m;
+
+/**
+ * Data a test reads (`test/data/version.json`, `testdata/containers.http`, a `.log`): payloads a
+ * fake daemon answers with or requests recorded from a real one, not settings of a client.
+ */
+const DATA_FILE = /\.(?:json|txt|http|log|har|dump|raw|out|golden|bin|ndjson|jsonl)$/i;
+
+export function isRecordedData(path: string, text: string): boolean {
+  if (DATA_FILE.test(path) && isTestPath(path)) return true;
+  return REQUEST_LINE.test(text) && STATUS_LINE.test(text);
+}

@@ -1,6 +1,7 @@
 import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
 import { extractEnv } from './env.js';
+import { extractFallback } from './fallback.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
@@ -18,9 +19,10 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['sdk', extractSdk],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
+  ['fallback', extractFallback],
 ];
 
-import { inAssertion, inStub, inTestData, isApiSpec, isPayloadList } from './context.js';
+import { inApiProse, inAssertion, inDocComment, inStub, inTestData, isApiSpec, isPayloadList, isRecordedData } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
@@ -33,15 +35,16 @@ export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './pr
 function reachesClient(path: string, pin: PinCandidate, text: string): boolean {
   // Engine API versions start at 1.0: a `0.0` is a placeholder filled in at run time.
   if (pin.version !== null && pin.version.startsWith('0.')) return false;
-  return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inStub(path, text, pin.start);
+  return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inStub(path, text, pin.start) && !inApiProse(text, pin.start) && !inDocComment(path, text, pin.start);
 }
 
 /**
  * Files that hold Engine paths without being a client: the Engine API's own OpenAPI document
- * (its prose and examples) and payload lists (an SSRF word list's `/v1.24/containers/json`).
+ * (its prose and examples), payload lists (an SSRF word list's `/v1.24/containers/json`) and
+ * recorded data (a test's captured `docker version` answer, a raw HTTP dump).
  */
 export function pinsNoClient(path: string, text: string): boolean {
-  return isApiSpec(text) || isPayloadList(path, text);
+  return isApiSpec(text) || isPayloadList(path, text) || isRecordedData(path, text);
 }
 
 /**

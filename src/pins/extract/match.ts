@@ -14,12 +14,14 @@ export function ruleOf(form: PinForm): PinRuleId {
 }
 
 /** How a file is read: YAML keys go to the YAML walker, Dockerfiles have their own syntax. */
-export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'markdown' | 'unlowered' | 'other';
+export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'markdown' | 'unlowered' | 'clojure' | 'other';
 
 export function fileKind(path: string): FileKind {
   if (/\.properties$/i.test(path)) return 'properties';
   // Code the pin data flow does not read (no lowering): Gradle's Groovy scripts, Groovy, Jenkinsfiles.
   if (/\.(?:gradle|groovy)$|(?:^|\/)Jenkinsfile$/i.test(path)) return 'unlowered';
+  // Clojure has no grammar here: its option maps are read as text.
+  if (/\.(?:clj[cs]?|edn)$/i.test(path)) return 'clojure';
   const adapter = adapterNameFor(path);
   return adapter === 'yaml' || adapter === 'dockerfile' || adapter === 'markdown' ? adapter : 'other';
 }

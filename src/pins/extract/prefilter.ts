@@ -35,9 +35,10 @@ function pinPrefilterGroups(ws: string): string[] {
     // sdk (Rust): bollard ClientVersion { major_version, minor_version }
     String.raw`minor_version`,
     // env + YAML keys: DOCKER_API_VERSION, COMPOSE_API_VERSION, DOCKER_MIN_API_VERSION; sdk: rsyslog ApiVersionStr
-    String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr))`,
-    // YAML/sdk: api_version, docker_api_version; sdk (Java): api.version, -Dapi.version; daemon-min: min-api-version
-    String.raw`[_.-]version(?<=api_version|api\.version|min-api-version)`,
+    String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr)|ersion(?<=\.apiVersion))`,
+    // YAML/sdk: api_version, docker_api_version; sdk (Java): api.version, -Dapi.version; daemon-min: min-api-version;
+    // sdk: a namespaced key (engine.api-version=1.41, docker.apiVersion=1.40 above), Clojure's :api-version
+    String.raw`[_.-]version(?<=api_version|api\.version|api-version)`,
     // cli-image + YAML image: docker:24.0; url: a docker.sock line
     String.raw`ker(?::\d(?<=docker:\d)|\.sock(?<=docker\.sock))`,
     // url: /v1.41/…; links: an Engine path built from a name, `/v#{X}`, `/v${X}`, `/v{X}`, `"/v" + X`
@@ -60,8 +61,6 @@ function pinPrefilterGroups(ws: string): string[] {
     // sdk (C#): Docker.DotNet CreateClient(new Version(1, 41)); links (docker-py):
     // APIClient(version=NAME), DockerClient(…), docker.Client(…)
     String.raw`Client(?:\((?<=CreateClient\()|${ws}*\((?<=(?:APIClient|DockerClient|docker\.Client)${ws}*\())`,
-    // url: old curl's http:/containers/json
-    String.raw`http:\/[a-z_]`,
     // url: a line with :2375 / :2376
     String.raw`237[56](?<=:237[56])`,
   ];
@@ -69,7 +68,9 @@ function pinPrefilterGroups(ws: string): string[] {
   // version="1.41"), after `version:` (sdk Node: new Docker({ version: 'v1.25' })) or as
   // the value of define('NAME', 'v1.41') (constant). Anchored on the literal, which is
   // rarer than `=` or `:`; the lookbehind runs only where a literal matched.
-  const literal = String.raw`${lit}(?<=(?:=|version${ws}*:|define\(${ws}*["'][A-Za-z_]\w*["']${ws}*,)${ws}*${lit})`;
+  // fallback: the default of either value (`version ?? 'v1.24'`, `|| 'v1.24'`, `or "1.41"`, `?:`, Perl's `//`),
+  // an option `"version": 'v1.12'`, Clojure's `:version "v1.40"`.
+  const literal = String.raw`${lit}(?<=(?:=|\?\?|\|\||\?:|\bor|\/\/|version["']?${ws}*:|:version${ws}|define\(${ws}*["'][A-Za-z_]\w*["']${ws}*,)${ws}*${lit})`;
   return [names.join('|'), calls.join('|'), literal];
 }
 

@@ -27,6 +27,8 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   // settings outside code, and the ones a build or a shell line hands to a JVM.
   { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false, needles: ['-Dapi.version='] },
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
+  // a namespaced key of an application's own settings (`docker.api.version=1.40`, `engine.api-version: 1.41`)
+  { form: 'config', detail: 'api version key', re: new RegExp(String.raw`^[ \t]*[\w.-]*(?:docker|engine)[\w-]*[.-]api[._-]?version[ \t]*[=:][ \t]*${V}`, 'gdmi'), kinds: ['properties'], docker: false, needles: ['.api.version', '.api-version', '.api_version', '.apiVersion', '.apiversion'] },
   // the same key in a Markdown code block (fenced or indented): a line that is only `api.version=…`
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^[ \t]*api\.version[ \t]*=[ \t]*${V}[ \t]*$`, 'gdm'), kinds: ['markdown'], docker: false, needles: ['api.version'] },
   // Groovy build scripts are not lowered for pins: the system property docker-java reads, set
@@ -35,12 +37,38 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   {
     form: 'java',
     detail: 'api.version system property',
-    re: new RegExp(String.raw`\b(?:systemProperty|setProperty)\(\s*"api\.version"\s*,\s*"${V}"`, 'gd'),
+    re: new RegExp(String.raw`\b(?:systemProperty|setProperty)(?:\(|[ \t]+)\s*${Q}api\.version${Q}\s*,\s*${Q}${V}${Q}`, 'gd'),
     kinds: ['unlowered'],
     docker: false,
-    needles: ['"api.version"'],
+    needles: ['"api.version"', "'api.version'"],
   },
-  { form: 'java', detail: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*"${V}"`, 'gd'), kinds: ['unlowered'], needles: ['withApiVersion('] },
+  { form: 'java', detail: 'withApiVersion', re: new RegExp(String.raw`\bwithApiVersion\(\s*${Q}${V}${Q}`, 'gd'), kinds: ['unlowered'], needles: ['withApiVersion('] },
+  // A client call commented out in code the data flow reads (it sees no comments): a pin put
+  // aside, reported like a pin in any comment (`// .withApiVersion("1.26")`, `# DockerClient(version="1.41")`).
+  {
+    form: 'java',
+    detail: 'withApiVersion (commented out)',
+    re: new RegExp(String.raw`^[ \t]*(?:\/\/|\/\*|\*|#)[^\n]*?\bwithApiVersion\(\s*${Q}${V}${Q}`, 'gdm'),
+    kinds: ['other'],
+    needles: ['withApiVersion('],
+  },
+  {
+    form: 'go',
+    detail: 'client.WithVersion (commented out)',
+    re: new RegExp(String.raw`^[ \t]*(?:\/\/|\/\*|\*)[^\n]*?\bWith(?:API)?Version\(\s*${Q}${V}${Q}`, 'gdm'),
+    kinds: ['other'],
+    needles: ['WithVersion(', 'WithAPIVersion('],
+  },
+  {
+    form: 'python',
+    detail: 'docker-py version= (commented out)',
+    re: new RegExp(String.raw`^[ \t]*#[^\n]*?\b(?:DockerClient|APIClient|from_env|Client)\([^\n)]*?\bversion\s*=\s*${Q}${V}${Q}`, 'gdm'),
+    kinds: ['other'],
+    needles: ['version='],
+  },
+  // Clojure (no grammar): an option map's keyword, in code, a `(comment …)` form or a README's example
+  { form: 'config', detail: ':api-version', re: /:api-version\s+"(v?1\.\d\d)"/dg, kinds: ['clojure', 'markdown'], needles: [':api-version'] },
+  { form: 'config', detail: ':version', re: /:version\s+"(v1\.\d\d)"/dg, kinds: ['clojure', 'markdown'], needles: [':version'] },
   // Ansible inventories (INI) and rsyslog imdocker; YAML files go through the YAML walker
   { form: 'config', detail: 'docker_api_version', re: new RegExp(String.raw`\bdocker_api_version\s*[=:]\s*${Q}?${V}`, 'gd'), kinds: ['other', 'properties'], docker: false, needles: ['docker_api_version'] },
   { form: 'config', detail: 'rsyslog imdocker ApiVersionStr', re: new RegExp(String.raw`\bApiVersionStr\s*=\s*"${V}"`, 'gd'), kinds: ['other'], docker: false, needles: ['ApiVersionStr'] },

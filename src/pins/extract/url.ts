@@ -1,6 +1,6 @@
 import { DAEMON_ADDRESS } from '../flow/sinks.js';
 import type { PinCandidate } from '../types.js';
-import { allMatches, pinAt, ruleOf, type PinExtractor } from './match.js';
+import { allMatches, pinAt, type PinExtractor } from './match.js';
 
 /** Top-level Engine API routes (docs.docker.com/reference/api/engine): what follows /vX.Y/. */
 const ROUTES = 'containers|images|version|_ping|info|networks|volumes|exec|system|events|build|commit|auth|swarm|services|nodes|tasks|secrets|configs|plugins|distribution|session';
@@ -10,12 +10,8 @@ const DAEMON_LINE = /--unix-socket|unix:\/\/|docker\.sock|:237[56](?!\d)/;
 
 // `/v1.41` followed by the end of the path segment; `/v1/` (Hub) and `/v2/` (registry)
 // have no minor and never match.
-const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|$)/gdm;
-// Without /vX.Y: `http://localhost/containers/json` or old curl's `http:/containers/json`.
-// Not `/_ping`: that is how a client learns the version to use (the Go SDK pings `basePath +
-// "/_ping"` before it has one), and what a docker-socket-proxy health check asks.
-const UNVERSIONED = new RegExp(String.raw`(?:https?://[^/\s"'\`]+|\bhttp:)(/(?:${ROUTES.replace('|_ping', '')}))(?![\w-])`, 'gd');
-
+// A splice may follow (`/v1.41${path}`, `#{path}`, `\(path)`, `{path}`).
+const VERSIONED = /\/(v\d+\.\d+)(?=[/?#"'`\s)\]]|[$#]\{|\\\(|\{|$)/gdm;
 /**
  * The text before `/vX.Y` ends in a path segment, not a host (`//host`, `//host:2375`): one
  * after a slash (`/api`), or one that starts a relative path after a quote, a splice or an
@@ -31,14 +27,6 @@ const DAEMON_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd)$|^[
 function endsAtDaemonHost(before: string): boolean {
   const at = before.lastIndexOf('://');
   return at > 0 && /[a-z]/i.test(before[at - 1]) && DAEMON_HOST.test(before.slice(at + 3));
-}
-
-/** `http://localhost:2375${LEVEL}`: an address that a splice continues (the splice may be a version prefix). */
-function spliceAfterHost(host: string): boolean {
-  if (!host.endsWith('}')) return false;
-  let j = host.lastIndexOf('{') - 1;
-  if (host[j] === '$' || host[j] === '#') j--;
-  return j >= 0 && /[\w.:\]-]/.test(host[j]);
 }
 
 function lineAround(text: string, offset: number): string {
@@ -62,9 +50,56 @@ function isEngineUrl(text: string, versionStart: number, versionEnd: number): bo
   // path the client sends goes below it.
   if (/^\/?["'`]/.test(text.slice(versionEnd, versionEnd + 2)) && endsAtDaemonHost(text.slice(Math.max(0, versionStart - 80), versionStart - 1)) && DAEMON_ADDRESS.test(text)) return true;
   if (/(?:^|[^/])\bhttp:$/.test(text.slice(Math.max(0, versionStart - 8), versionStart - 1))) return true;
-  return false;
+  return isEngineBase(text, versionStart, versionEnd);
 }
 
+/** A splice of a template (`${path}`, `#{path}`, `\\(path)`, `{path}`): what a caller passes. */
+const SPLICE = /^(?:[$#]?\{[^}\n]*\}|\\\([^)\n]*\))/;
+
+/** A host given by names, and a port: `${host}:${port}`, `#{host}`, `\\(host):\\(port)`, `{host}.local:2375`. */
+function isSplicedHost(host: string): boolean {
+  let spliced = false;
+  let i = 0;
+  while (i < host.length) {
+    const m = SPLICE.exec(host.slice(i));
+    if (m) {
+      spliced = true;
+      i += m[0].length;
+    } else if (/[\w.:-]/.test(host[i])) i++;
+    else return false;
+  }
+  return spliced;
+}
+
+/** The names generated clients and HTTP clients give the base every request path goes below. */
+const BASE_NAME = /\b(?:base_?path|BASE_PATH|base_?ur[il]|BASE_UR[IL]|baseU(?:rl|RL|ri|RI)|BaseAddress|BasePath|BaseUrl)\b/i;
+/** Engine clients speak 1.12 and later. */
+const ENGINE_VERSION = /^v1\.(?:1[2-9]|[2-9]\d)$/;
+
+/**
+ * The version as the whole start of the request path in a file that talks to the daemon, or the
+ * base of a generated Engine client: `/v1.41${path}` at the start of a template, a base that
+ * joins a host and a port given by names (`http://${host}:${port}/v1.41`), a base named as one
+ * (`basePath = "http://localhost/v1.41"`, the default of clients generated from the Engine spec).
+ */
+function isEngineBase(text: string, versionStart: number, versionEnd: number): boolean {
+  if (!ENGINE_VERSION.test(text.slice(versionStart, versionEnd))) return false;
+  const before = text.slice(Math.max(0, versionStart - 120), versionStart - 1);
+  const after = text.slice(versionEnd, versionEnd + 84);
+  const daemon = DAEMON_ADDRESS.test(text);
+  const atStart = /["'`]$/.test(before);
+  const at = before.lastIndexOf('://');
+  const host = at > 0 && /[a-z]/i.test(before[at - 1]) ? before.slice(at + 3) : undefined;
+  if (daemon && atStart && SPLICE.test(after)) return true;
+  if (host === undefined || !/^\/?["'`]/.test(after)) return false;
+  if (daemon && isSplicedHost(host)) return true;
+  return endsAtDaemonHost(before) && (BASE_NAME.test(lineAround(text, versionStart)) || /\bdocker\b/i.test(text));
+}
+
+/**
+ * A versioned Engine URL. One without `/vX.Y` (`http://localhost:2375/containers/json`) pins
+ * nothing: the daemon serves it at its own current version, as it would a negotiating client.
+ */
 export const extractUrl: PinExtractor = (_path, text) => {
   const out: PinCandidate[] = [];
   for (const m of allMatches(VERSIONED, text)) {
@@ -72,15 +107,6 @@ export const extractUrl: PinExtractor = (_path, text) => {
     if (!isEngineUrl(text, start, end)) continue;
     const pin = pinAt(m, 1, 'url', `/${m[1]}/ in an Engine API URL`);
     if (pin) out.push(pin);
-  }
-  if (!text.includes('http')) return out;
-  for (const m of allMatches(UNVERSIONED, text)) {
-    const [start, end] = m.indices![1];
-    // `http://localhost:2375${LEVEL}/volumes`: the splice after the address may be a version prefix.
-    if (spliceAfterHost(m[0].slice(0, start - m.index))) continue;
-    const oneSlash = m[0].startsWith('http:/') && !m[0].startsWith('http://');
-    if (!oneSlash && !DAEMON_LINE.test(lineAround(text, start))) continue;
-    out.push({ version: null, form: 'url', ruleId: ruleOf('url'), start, end, detail: `${m[1]} without /vX.Y` });
   }
   return out;
 };

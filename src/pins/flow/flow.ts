@@ -325,6 +325,17 @@ class Search {
   }
 
   /**
+   * `{ Version: '20.10.7', ApiVersion: '1.41', MinAPIVersion: '1.12', GitCommit: … }`: what a
+   * daemon answers `/version` with (a fake daemon's reply, a captured response), not a setting.
+   */
+  private isDaemonAnswer(name: string): boolean {
+    const dot = name.lastIndexOf('.');
+    if (dot <= 0) return false;
+    const owner = name.slice(0, dot + 1);
+    return DAEMON_ANSWER_FIELDS.some((f) => this.p.defsByName.has(owner + f));
+  }
+
+  /**
    * A Docker client library's own default version, set where the library keeps its settings:
    * `DEFAULT_DOCKER_API_VERSION = "1.41"`, a property default `apiVersion: String = "1.41"`, a
    * field `self.api_version = "1.41"`, Ruby's `@api_version ||= "/v1.12"`. The library builds its
@@ -334,8 +345,9 @@ class Search {
   defaults(): void {
     for (const d of this.p.lowered.defs) {
       const last = d.name.slice(d.name.lastIndexOf('.') + 1).replace(/^[@$]+/, '');
-      if (!DEFAULT_VERSION_NAME.test(last) || NOT_A_SETTING.test(last)) continue;
+      if (!isDefaultVersionName(last) || NOT_A_SETTING.test(last)) continue;
       if (d.scope.kind === 'function' && !/^(?:self|this|@)\./.test(d.name)) continue;
+      if (this.isDaemonAnswer(d.name)) continue;
       const v = d.value;
       if (v.kind !== 'str' || v.parts.length !== 1 || !('text' in v.parts[0])) continue;
       const part = v.parts[0];
@@ -360,6 +372,14 @@ const DISTINCT_ROUTE = /^(?:containers|images|networks|volumes|exec|_ping|swarm|
 const LOCAL_ROOT = /\/\/(?:localhost|127\.0\.0\.1|\[::1\]|unix|docker|dockerd|[^/]*:237[56])\/$/;
 /** Names of a client's own default version (the last name of a definition). */
 const DEFAULT_VERSION_NAME = /^(?:(?:default|DEFAULT)_?)?(?:(?:docker|engine|DOCKER|ENGINE|Docker|Engine)_?)?(?:(?:default|DEFAULT|Default)_?)?(?:api|API|Api)_?(?:version|VERSION|Version)(?:_?(?:default|DEFAULT|Default))?$/;
+/** Fields of the daemon's `/version` answer besides its `ApiVersion`. */
+const DAEMON_ANSWER_FIELDS = ['MinAPIVersion', 'GitCommit', 'GoVersion', 'KernelVersion', 'BuildTime'];
+/** Or any name that says it is the default API version (`LIBRARY_DEFAULT_API_VERSION`, `defaultRemoteApiVersion`). */
+function isDefaultVersionName(last: string): boolean {
+  if (DEFAULT_VERSION_NAME.test(last)) return true;
+  const flat = last.replace(/_/g, '').toLowerCase();
+  return flat.endsWith('apiversion') && flat.includes('default');
+}
 const NOT_A_SETTING = /min|max|server|daemon|negotiat|supported|latest/i;
 
 /** The literal text of a plain string expression. */

@@ -57,7 +57,8 @@ const VARIABLES = Object.keys(PIN_VARIABLE_FORMS);
 const PY_VERSION = /\bversion\s*=[^=]|["']version["']/;
 
 const ALL = ['python', 'go', 'js', 'java', 'kotlin', 'csharp', 'rust', 'ruby', 'php', 'bash', 'powershell', 'perl', 'swift', 'scala', 'dart', 'elixir', 'lua', 'r'] as const;
-const JVM = ['java', 'kotlin'] as const;
+// Scala reaches docker-java through the same builder (`.withApiVersion("1.26")`).
+const JVM = ['java', 'kotlin', 'scala'] as const;
 
 export const SINKS: readonly Sink[] = [
   // docker-py: DockerClient / APIClient / from_env / the old docker.Client; "auto" is no version
