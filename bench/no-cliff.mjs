@@ -1,7 +1,7 @@
 // Issue 34: one row per hostile shape, each at N and 4N, timed with the built CLI
 // (HUBLINT_WORKERS=0, median of --runs after one warm-up): t(4N) / t(N) must stay <= 5; the
 // last column is the peak RSS at N and 4N (GNU time), which must not grow with the files kept.
-// Prints a Markdown table. Usage: node bench/no-cliff.mjs [--bin dist/bin/cli/main.js] [--runs 3] [--warmup 1]
+// Prints a Markdown table. Usage: node bench/no-cliff.mjs [--bin dist/bin/cli/main.js] [--runs 3] [--warmup 1] [--only TEXT]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,22 +29,27 @@ const SHAPES = [
   ['minified bundle of N modules', 240, 'index.js', (n) => minifiedBundle(n)],
   // Row 5: memory must not grow with the files kept (peak RSS at 4N against N, the last column).
   ['N JS files of ~19 KB naming the Hub', 100, null, (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.js`, minifiedBundle(17, 4).replace(/acme|library/g, `org${i}`)]))],
+  // Row 5, one file: a JS array of N URLs (5.7 MB at 4N, hence --max-file-size below), N findings kept for the report.
+  ['one JS array of N URLs', 25000, 'a.js', (n) => `const urls = [\n${Array.from({ length: n }, (_, i) => `  "${U(i)}",`).join('\n')}\n];\n`],
 ];
+// --only TEXT: the shapes whose name holds TEXT.
+const only = opt('--only', '');
 
 const home = join(tmpdir(), 'hublint-bench-no-cliff');
 rmSync(home, { recursive: true, force: true });
 const commands = [];
-for (const [name, n, file, make] of SHAPES) {
+const shapes = SHAPES.filter(([name]) => name.includes(only));
+for (const [name, n, file, make] of shapes) {
   for (const size of [n, 4 * n]) {
     const dir = join(home, `${SHAPES.findIndex((s) => s[0] === name)}-${size}`);
     mkdirSync(dir, { recursive: true });
     const made = make(size);
     for (const [name, text] of Object.entries(file === null ? made : { [file]: made })) writeFileSync(join(dir, name), text);
-    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '-f', 'json', '-o', join(home, `report-${size}.json`), file ?? '.'], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
+    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '--max-file-size', '10MB', '-f', 'json', '-o', join(home, `report-${size}.json`), file ?? '.'], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
   }
 }
 const results = timeGroup(commands, runs, (m) => process.stderr.write(`${m}\n`), { warmup: Number(opt('--warmup', '1')) });
-const rows = SHAPES.map(([name, n]) => {
+const rows = shapes.map(([name, n]) => {
   const a = results.get(`${name} @${n}`);
   const b = results.get(`${name} @${4 * n}`);
   const rss = a.peakRssKB && b.peakRssKB ? `${Math.round(a.peakRssKB / 1024)} / ${Math.round(b.peakRssKB / 1024)} MB (${(b.peakRssKB / a.peakRssKB).toFixed(2)})` : 'n/a';

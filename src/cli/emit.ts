@@ -2,6 +2,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import { escapeControls, escapeControlsInJson, escapeControlsInText } from '../core/printable.js';
 import { redact, redactJson } from '../core/redact.js';
 import { WriteError } from '../fix/write-atomic.js';
+import { jsonPieces, type StreamedJson } from '../report/streamed-json.js';
 
 /**
  * The one way out: every byte hublint prints or writes (reports, diffs, messages, stacks,
@@ -28,6 +29,16 @@ export function printable(text: string, kind: OutputKind = 'text'): string {
   // A coloured report's fields were escaped by its reporter; its own colour codes stay.
   if (kind === 'colored-text') return masked;
   return escapeControlsInText(masked);
+}
+
+/**
+ * A JSON report in pieces (report/streamed-json.ts), each made printable on its own: the
+ * skeleton and every item are whole JSON texts, as redactJson needs them, so the report is
+ * never held whole (a string of 150 MB and its copies for 100,000 findings).
+ */
+export function* printableJson(doc: StreamedJson): Iterable<string> {
+  yield* jsonPieces(doc, (text) => printable(text, 'json'));
+  yield '\n';
 }
 
 /** Writes a text (a report, a diff) to a stream. */
@@ -111,6 +122,11 @@ export function isTerminal(fd: 1 | 2): boolean {
 
 /** The standard streams, for the commands that use them directly. */
 export const out = (text: string, kind: OutputKind = 'text'): boolean => writeStd(1, printable(text, kind));
+/** Pieces printable() made already (printableJson), to standard output as they come. */
+export function outPrinted(pieces: Iterable<string>): boolean {
+  for (const piece of pieces) if (!writeStd(1, piece)) return false;
+  return true;
+}
 /**
  * Standard error as the progress line needs it (cli/progress.ts): asked whether it is a
  * terminal and written to without making process.stderr, which loads `net` for a pipe.

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { writeOutputFile } from '../fix/write-atomic.js';
+import { writeOutputFile, type OutputData } from '../fix/write-atomic.js';
 
 /**
  * Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say; `--color` and
@@ -15,7 +15,7 @@ export function useColor(stream: { isTTY?: boolean }, flag?: boolean): boolean {
 }
 
 /** Writes a report file whole or not at all (`-` and special files directly; see fix/write-atomic.ts). */
-export function writeReportFile(path: string, text: string): void {
+export function writeReportFile(path: string, text: OutputData): void {
   writeOutputFile(path, text);
 }
 

@@ -9,7 +9,7 @@ import { changedSince, stagedFiles } from '../discover/git.js';
 import { parseShard } from '../discover/shard.js';
 import { basedGlobs, excludeMatcher, type ExcludeGlob } from '../discover/excluded.js';
 import { DEFAULT_MAX_FILE_SIZE, lint, type LintOptions, type LintResult } from '../scan/run.js';
-import { FORMATS, reporterFor } from '../report/index.js';
+import { documentFor, FORMATS, reporterFor } from '../report/index.js';
 import { loadRules } from '../rules/load.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
@@ -17,7 +17,7 @@ import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
 import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
 import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
-import { err, isTerminal, kindOfFormat, out, printable, say } from './emit.js';
+import { err, isTerminal, kindOfFormat, out, outPrinted, printable, printableJson, say } from './emit.js';
 import { progressLine } from './progress.js';
 import { formatTimings, timingsEnabled } from '../runtime/stage-clock.js';
 import { fixFlow, type FixFlags } from './fix-flow.js';
@@ -233,14 +233,22 @@ export async function writeReports(findings: readonly Finding[], stats: ScanStat
   }
   const main = await reporterFor(flags.format);
   const color = flags.output ? false : useColor({ isTTY: isTerminal(1) }, flags.color);
-  const text = main(findings, { ...base, color });
-  if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
-  else out(text, kindOfFormat(flags.format, color));
+  // JSON and SARIF are written item by item, never held whole (issue 34 row 5).
+  const document = await documentFor(flags.format);
+  if (document) {
+    if (flags.output) writeReportFile(flags.output, printableJson(document(findings, { ...base, color: false })));
+    else outPrinted(printableJson(document(findings, { ...base, color: false })));
+  } else {
+    const text = main(findings, { ...base, color });
+    if (flags.output) writeReportFile(flags.output, printable(text, kindOfFormat(flags.format)));
+    else out(text, kindOfFormat(flags.format, color));
+  }
   for (const spec of flags.report) {
     const [, format, file] = /^([a-z]+)=(.+)$/.exec(spec)!;
-    const report = (await reporterFor(format))(findings, { ...base, color: false });
+    const streamed = await documentFor(format);
     // `-` is standard output, as for most CLIs (`--report github=-` beside a SARIF file): the writer knows it.
-    writeReportFile(file, printable(report, kindOfFormat(format)));
+    if (streamed) writeReportFile(file, printableJson(streamed(findings, { ...base, color: false })));
+    else writeReportFile(file, printable((await reporterFor(format))(findings, { ...base, color: false }), kindOfFormat(format)));
   }
 }
 

@@ -67,18 +67,36 @@ export function writeTarget(path: string): Target {
   return { kind: 'file', path: real };
 }
 
+/** What a file is written from: a text, bytes, or a report's pieces in order (written as they are made). */
+export type OutputData = string | Uint8Array | Iterable<string>;
+
+function writeAll(fd: number, data: OutputData): void {
+  if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(fd, data);
+  else for (const piece of data as Iterable<string>) writeFileSync(fd, piece);
+}
+
 /** Writes a report (or any file hublint owns) whole or not at all; see the module comment. */
-export function writeOutputFile(path: string, data: string | Uint8Array, options: { mode?: number } = {}): void {
+export function writeOutputFile(path: string, data: OutputData, options: { mode?: number } = {}): void {
   const target = writeTarget(path);
   try {
     if (target.kind === 'fd') {
-      if (target.fd === 1) process.stdout.write(data);
-      else if (target.fd === 2) process.stderr.write(data);
-      else writeFileSync(target.fd, data);
+      const stream = target.fd === 1 ? process.stdout : target.fd === 2 ? process.stderr : null;
+      if (stream && (typeof data === 'string' || data instanceof Uint8Array)) stream.write(data);
+      else if (stream) for (const piece of data as Iterable<string>) stream.write(piece);
+      else writeAll(target.fd, data);
       return;
     }
     if (target.kind === 'special') {
-      writeFileSync(target.path, data);
+      if (typeof data === 'string' || data instanceof Uint8Array) {
+        writeFileSync(target.path, data);
+        return;
+      }
+      const fd = openSync(target.path, 'w');
+      try {
+        writeAll(fd, data);
+      } finally {
+        closeSync(fd);
+      }
       return;
     }
   } catch (e) {
@@ -99,14 +117,14 @@ interface TempOptions {
   shownAs: string;
 }
 
-function writeViaTemp(dest: string, data: string | Uint8Array, opts: TempOptions): void {
+function writeViaTemp(dest: string, data: OutputData, opts: TempOptions): void {
   const tmp = tempNameFor(dest);
   let fd: number | undefined;
   let created = false;
   try {
     fd = openSync(tmp, 'wx', opts.mode === undefined ? 0o666 : 0o600);
     created = true;
-    writeFileSync(fd, data);
+    writeAll(fd, data);
     if (opts.owner) {
       const now = fstatSync(fd);
       // Owner first: chown clears setuid/setgid, so the mode is set after it.

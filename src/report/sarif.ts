@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/types.js';
 import { replacementCall, ruleCatalog, variantSummary, type ReportRule } from './rule-catalog.js';
-import type { Reporter } from './types.js';
+import { joinJson, streamedJson, type StreamedJson } from './streamed-json.js';
+import type { Reporter, ReportContext } from './types.js';
 
 /**
  * SARIF 2.1.0 (OASIS, https://docs.oasis-open.org/sarif/sarif/v2.1.0/) as GitHub code
@@ -132,32 +133,38 @@ function resultProperties(f: Finding): Record<string, unknown> {
   return props;
 }
 
-export const sarifReporter: Reporter = (findings, ctx) => {
+function resultOf(f: Finding, index: Map<string, number>) {
+  const fixes = fixesOf(f);
+  return {
+    ruleId: f.ruleId,
+    ruleIndex: index.get(f.ruleId) as number,
+    level: LEVEL[f.severity],
+    message: { text: f.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: artifactLocation(f.file),
+          region: region(f.line, f.column, f.endLine, f.endColumn),
+          // The finding's snippet is its (redacted, trimmed) line: context for a one-line region.
+          ...(f.snippet && f.endLine <= f.line ? { contextRegion: { startLine: Math.max(1, f.line), snippet: { text: f.snippet } } } : {}),
+        },
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
+    ...(fixes ? { fixes } : {}),
+    properties: resultProperties(f),
+  };
+}
+
+function* resultsOf(findings: readonly Finding[], index: Map<string, number>): Iterable<unknown> {
+  for (const f of findings) yield resultOf(f, index);
+}
+
+/** The SARIF log, its results written one by one (streamed-json.ts). */
+export function sarifDocument(findings: readonly Finding[], ctx: ReportContext): StreamedJson {
   const rules = ruleCatalog(findings, ctx.rules, ctx.ruleDescriptions);
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const results = findings.map((f) => {
-    const fixes = fixesOf(f);
-    return {
-      ruleId: f.ruleId,
-      ruleIndex: index.get(f.ruleId) as number,
-      level: LEVEL[f.severity],
-      message: { text: f.message },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: artifactLocation(f.file),
-            region: region(f.line, f.column, f.endLine, f.endColumn),
-            // The finding's snippet is its (redacted, trimmed) line: context for a one-line region.
-            ...(f.snippet && f.endLine <= f.line ? { contextRegion: { startLine: Math.max(1, f.line), snippet: { text: f.snippet } } } : {}),
-          },
-        },
-      ],
-      partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
-      ...(fixes ? { fixes } : {}),
-      properties: resultProperties(f),
-    };
-  });
-  const run = {
+  const run = (results: unknown[]) => ({
     tool: {
       driver: {
         name: ctx.tool.name,
@@ -171,6 +178,8 @@ export const sarifReporter: Reporter = (findings, ctx) => {
     ...(ctx.cwd ? { originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/') } } } : {}),
     columnKind: 'utf16CodeUnits',
     results,
-  };
-  return `${JSON.stringify({ $schema: SCHEMA, version: '2.1.0', runs: [run] }, null, 2)}\n`;
-};
+  });
+  return streamedJson((results) => ({ $schema: SCHEMA, version: '2.1.0', runs: [run(results)] }), resultsOf(findings, index));
+}
+
+export const sarifReporter: Reporter = (findings, ctx) => `${joinJson(sarifDocument(findings, ctx))}\n`;

@@ -243,11 +243,25 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     count('workers', scan.pool?.size ?? 0);
     const results = await wall('pass lint', () => lintPass(scan, textOptions));
     const { findings, hashes } = await wall('pass finish', () => finish(scan, results));
+    // The findings are out: the kept texts and the early lexing go (the closures of this scope
+    // that outlive it, such as the prefilter, keep `scan` reachable while the report is written).
+    scan.kept.length = 0;
+    scan.early.lexed.clear();
     scan.stats.durationMs = Date.now() - started;
-    return { findings, stats: scan.stats, scanned: { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => scan.undecodable.has(file) } };
+    return { findings, stats: scan.stats, scanned: scannedFor(hashes, textOptions, scan.undecodable) };
   } finally {
     await scan.pool?.close();
   }
+}
+
+/**
+ * What --fix needs after the scan, made apart from runScan: a closure there would keep the
+ * whole scan (every kept file's text) alive while the report is written, and the memo of
+ * vendored copies (their texts and candidates) is for the lint pass only.
+ */
+function scannedFor(hashes: Map<string, string>, lintOptions: LintTextOptions, undecodable: Set<string>): LintResult['scanned'] {
+  const textOptions: LintTextOptions = { ...lintOptions, memo: undefined };
+  return { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => undecodable.has(file) };
 }
 
 /** A pass's wall time on this thread (stage-clock), whatever the workers did meanwhile. */

@@ -166,3 +166,30 @@ describe('row 1 and the work budget: a minified bundle', () => {
     expect(r.afterKill).toBeLessThan(1000);
   }, 60_000);
 });
+
+describe('row 5: memory that does not grow with what is kept', () => {
+  // One JS array of 50,000 Hub URLs (2.8 MB, the plain URL scan): each finding is kept until
+  // the report is written. Under a 128 MB heap the scan ran out of memory (V8 abort) while it
+  // made the report as one string (~75 MB of JSON, copied while redacted), and the text report
+  // copied a file's list of findings per finding; now the findings are compact and JSON and
+  // SARIF are written item by item. The heap cap makes it a pass or a fail, not a timing.
+  const N = 50_000;
+  const dir = tempDir('no-cliff-memory');
+  writeFileSync(join(dir, 'urls.js'), `const urls = [\n${Array.from({ length: N }, (_, i) => `  "${U(i)}",`).join('\n')}\n];\nmodule.exports = urls;\n`);
+
+  it.each(['json', 'sarif', 'text'])('%s: 50,000 findings of one file under a 128 MB heap, every one reported', (format) => {
+    const report = join(tempDir('no-cliff-memory-report'), `report.${format}`);
+    const r = spawnSync(process.execPath, ['--max-old-space-size=128', CLI, '--no-ignore', '-f', format, '-o', report, 'urls.js'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, HUBLINT_WORKERS: '0', NO_COLOR: '1' },
+      timeout: 240_000,
+    });
+    expect(r.signal, r.stderr.slice(0, 500)).toBeNull();
+    expect(r.status, r.stderr.slice(0, 500)).toBe(1);
+    const text = readFileSync(report, 'utf8');
+    if (format === 'json') expect((JSON.parse(text) as { findings: Found[] }).findings.filter((f) => f.ruleId === 'hub-get-repository')).toHaveLength(N);
+    if (format === 'sarif') expect((JSON.parse(text) as { runs: Array<{ results: unknown[] }> }).runs[0].results).toHaveLength(N);
+    if (format === 'text') expect(text).toContain(`${N} problems (0 errors, ${N} warnings)`);
+  }, 300_000);
+});
