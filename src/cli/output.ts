@@ -1,7 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { writeOutputFile } from '../fix/write-atomic.js';
+import { writeOutputFile, writeTarget } from '../fix/write-atomic.js';
+import { writeStd } from './emit.js';
 
 /**
  * Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say; `--color` and
@@ -16,7 +17,11 @@ export function useColor(stream: { isTTY?: boolean }, flag?: boolean): boolean {
 
 /** Writes a report file whole or not at all (`-` and special files directly; see fix/write-atomic.ts). */
 export function writeReportFile(path: string, text: string): void {
-  writeOutputFile(path, text);
+  const target = writeTarget(path);
+  // `-o -`, `/dev/stdout`: written as every other standard-stream text is (emit.ts), so a closed
+  // pipe keeps the gate's code and a full one is one line, before the run exits.
+  if (target.kind === 'fd' && (target.fd === 1 || target.fd === 2)) writeStd(target.fd, text);
+  else writeOutputFile(path, text);
 }
 
 export interface NamedPath {
@@ -57,6 +62,11 @@ function scannedSource(path: string, folders: readonly string[]): boolean {
     return false;
   }
   return folders.some((folder) => real.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+}
+
+/** The files and folders a scan of `paths` reads (none named: the working directory). */
+export function scannedRoots(paths: readonly string[], cwd: string): string[] {
+  return (paths.length ? paths : ['.']).map((p) => resolve(cwd, p));
 }
 
 /**

@@ -161,12 +161,35 @@ describe('row 13: an output the scan reads, or another output names, is refused;
     expect(hublint(['-f', 'json', '-o', 'src/report.json', 'src'], { cwd: dir }).code).toBe(1);
   });
 
-  it('stdout to /dev/full: one clear line, exit 2, not an internal error', () => {
+  it('every command that writes a report refuses a file its scan reads: baseline, pins, engine check', () => {
     const dir = project();
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" a.sh > /dev/full`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(r.status).toBe(2);
-    expect(oneLine(r.stderr), r.stderr).toBe(true);
-    expect(r.stderr.trim()).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'a.sh'), CALL);
+    writeFileSync(join(dir, 'src', '.env'), 'DOCKER_API_VERSION=1.41\n');
+    for (const args of [
+      ['baseline', '-o', 'src/a.sh', 'src'],
+      ['pins', '-o', 'src/a.sh', 'src'],
+      ['pins', '-o', 'src/.env', 'src/.env'],
+      ['engine', 'check', '--engine', '29', '-o', 'src/.env', 'src'],
+    ]) {
+      const r = hublint(args, { cwd: dir });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(oneLine(r.stderr), r.stderr).toBe(true);
+      expect(r.stderr).toMatch(/-o \S*src\/(a\.sh|\.env) is (a file the scan reads|the same file as the scanned file)/);
+    }
+    expect(readFileSync(join(dir, 'src', 'a.sh'), 'utf8')).toBe(CALL);
+    expect(readFileSync(join(dir, 'src', '.env'), 'utf8')).toBe('DOCKER_API_VERSION=1.41\n');
+  });
+
+  it('stdout to /dev/full: one clear line, exit 2, not an internal error, in every command that prints a report', () => {
+    const dir = project({ 'a.sh': CALL, '.env': 'DOCKER_API_VERSION=1.41\n' });
+    expect(hublint(['-f', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir }).code).toBe(1);
+    for (const args of ['a.sh', '-o - a.sh', '-o /dev/stdout a.sh', '--report json=- a.sh', '-f sarif a.sh', 'merge shard.json', 'merge -o - shard.json', 'baseline -o - a.sh', 'pins .env', 'pins -o - .env', 'engine check --engine 29 .env', 'rules']) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" ${args} > /dev/full`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status, `${args}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args).not.toMatch(/internal error|\n\s+at /);
+      expect(r.stderr.trim().split('\n').at(-1), args).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+    }
   });
 });
 
