@@ -19,7 +19,9 @@ const JSON_FORMATS = new Set(['json', 'sarif', 'gitlab']);
 /** The kind of output a report format produces. */
 export function kindOfFormat(format: string, colored = false): OutputKind {
   if (JSON_FORMATS.has(format)) return 'json';
-  return colored ? 'colored-text' : 'text';
+  // Only the text reporter colours, and escapes its fields itself; any other format read in a
+  // terminal or a CI log (`-f github --color`) is escaped here whatever --color says.
+  return colored && format === 'text' ? 'colored-text' : 'text';
 }
 
 export function printable(text: string, kind: OutputKind = 'text'): string {

@@ -78,6 +78,19 @@ describe('row 17: names and messages escaped for the medium each format is read 
     expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(r.stdout).toContain('a\\x1b]0;owned\\x07\\x1b[2J\\x9b2Jb.sh');
   });
+
+  it('a scan: OSC, clear-screen, CSI and bidi in a name and a URL are escaped in every format, with --color and without, and in the diff', () => {
+    const dir = project({ 'a\u001b]0;owned\u0007\u001b[2J\u009bb\u202e.sh': CALL, 'b.sh': 'curl "https://hub.docker.com/v2/repositories/acme/\u001b]8;;x\u0007w/"\n' });
+    for (const format of ['text', 'json', 'sarif', 'github', 'junit', 'html', 'markdown', 'gitlab']) {
+      for (const extra of [[], ['--color'], ['--color', '--fix-dry-run']]) {
+        const r = hublint(['-f', format, ...extra, '.'], { cwd: dir });
+        expect(r.stdout.length, `${format} ${extra.join(' ')}: ${r.stderr}`).toBeGreaterThan(0);
+        // hublint's own colours (SGR) are the only escapes a terminal may act on.
+        // eslint-disable-next-line no-control-regex
+        expect(`${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*m/g, ''), `${format} ${extra.join(' ')}`).not.toMatch(/[\u0007\u001b\u009b\u202e]/);
+      }
+    }
+  });
 });
 
 describe('row 20: merge validates positions as strictly as a scan writes them', () => {
