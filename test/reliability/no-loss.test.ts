@@ -113,6 +113,31 @@ describe('row 20: merge validates positions as strictly as a scan writes them', 
   }
 });
 
+describe('row 20: merge validates the texts a reporter reads as strictly as a scan writes them', () => {
+  it.each([
+    ['message', { a: 1 }, 'message is an object'],
+    ['ruleId', '', 'ruleId is not a kebab-case rule id'],
+    ['ruleId', 'x\n::error::forged', 'ruleId is not a kebab-case rule id'],
+    ['file', '', 'file is empty'],
+    ['file', 'a\u0000b.sh', 'file is a name holding NUL'],
+    ['url', 7, 'url is a number'],
+    ['snippet', ['a'], 'snippet is a list'],
+  ] as const)('%s %j is refused in one line', (key, value, said) => {
+    const dir = project();
+    expect(hublint(['--format', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir }).code).toBe(1);
+    const doc = JSON.parse(readFileSync(join(dir, 'shard.json'), 'utf8')) as { findings: Array<Record<string, unknown>> };
+    doc.findings[0][key] = value;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(doc));
+    for (const format of ['github', 'sarif', 'text']) {
+      const r = hublint(['merge', '--format', format, 'bad.json'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(oneLine(r.stderr), r.stderr).toBe(true);
+      expect(r.stderr).toContain(`bad.json: findings[0].${said}`);
+    }
+  });
+});
+
 describe('row 21: a closed output does not turn a failing gate into a passing one', () => {
   it('hublint TREE | head -1 with 3,000 warnings exits 1, as the full run does', () => {
     const dir = project({ 'many.sh': Array.from({ length: 3000 }, (_, i) => `curl https://hub.docker.com/v2/repositories/acme/w${i}/`).join('\n') });
