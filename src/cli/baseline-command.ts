@@ -17,7 +17,7 @@ export function registerBaselineCommand(program: Command): void {
     // Written where later scans look for it: the file the config names, as `--baseline` would.
     const output = flags.output ?? prepared.config.baseline ?? DEFAULT_BASELINE;
     // Re-recording over the old baseline is the point of the command: only the other inputs count.
-    refuseOutputOverInput([{ what: '-o', path: output }], prepared.inputs);
+    refuseOutputOverInput([{ what: '-o', path: output }], prepared.inputs, prepared.scanned);
     // The baseline holds everything found now, whatever an older baseline said.
     const result = await scanWith(prepared);
     const baseline = makeBaseline(result.findings);

@@ -20,7 +20,9 @@ const JSON_FORMATS = new Set(['json', 'sarif', 'gitlab']);
 /** The kind of output a report format produces. */
 export function kindOfFormat(format: string, colored = false): OutputKind {
   if (JSON_FORMATS.has(format)) return 'json';
-  return colored ? 'colored-text' : 'text';
+  // Only the text reporter colours, and escapes its fields itself; any other format read in a
+  // terminal or a CI log (`-f github --color`) is escaped here whatever --color says.
+  return colored && format === 'text' ? 'colored-text' : 'text';
 }
 
 export function printable(text: string, kind: OutputKind = 'text'): string {
@@ -74,7 +76,7 @@ export function onBrokenPipe(handler: () => void): void {
   brokenPipe = handler;
 }
 
-function writeStd(fd: 1 | 2, text: string): boolean {
+export function writeStd(fd: 1 | 2, text: string): boolean {
   if (!DIRECT) return (fd === 1 ? process.stdout : process.stderr).write(text);
   const bytes = Buffer.from(text, 'utf8');
   let done = 0;
@@ -99,7 +101,7 @@ function writeStd(fd: 1 | 2, text: string): boolean {
  * A standard stream that cannot be written (`> /dev/full`, a full disk, a closed descriptor):
  * one line that says which and why, exit 2, not an "internal error".
  */
-function standardStreamFailure(fd: 1 | 2, code: string | undefined, error: unknown): Error {
+export function standardStreamFailure(fd: 1 | 2, code: string | undefined, error: unknown): Error {
   const why: Record<string, string> = { ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded', EBADF: 'it is closed', EIO: 'input/output error' };
   return new WriteError(`cannot write to standard ${fd === 1 ? 'output' : 'error'}: ${why[code ?? ''] ?? code ?? 'write failed'}; the report is incomplete`, { cause: error });
 }

@@ -2,6 +2,7 @@ import type { Finding } from '../core/types.js';
 import type { LintResult } from '../scan/run.js';
 import type { FileFixResult, FixType } from '../fix/run-fix.js';
 import { escapeControls } from '../core/printable.js';
+import { redact } from '../core/redact.js';
 import { err, say } from './emit.js';
 import { critically, pendingSignal } from './signals.js';
 
@@ -65,7 +66,10 @@ export async function fixFlow(
   let diff = '';
   if (dryRun) {
     const { createTwoFilesPatch } = await import('diff');
-    for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, r.diff.before, r.diff.after, undefined, undefined, { context: 3 });
+    // Each side redacted before the `-`/`+`/` ` marks go in front of its lines: a mark glued to a
+    // line's first word (`-http --auth u:PASS`, `+printf … | docker login`) hides the shapes
+    // that start at a word. The edge redacts the diff again.
+    for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, redact(r.diff.before), redact(r.diff.after), undefined, undefined, { context: 3 });
   }
   err(summary(results, remaining, dryRun, fixType));
   return { remaining, diff, exitSignal: pendingSignal() };

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { toolVersion } from '../core/version.js';
 import { UsageError } from '../core/errors.js';
 import { reportError } from './errors.js';
-import { err, onBrokenPipe, out, say, standardOutputSettled } from './emit.js';
+import { err, onBrokenPipe, out, say, standardOutputSettled, standardStreamFailure } from './emit.js';
 import { setYamlWarningHandler } from '../runtime/yaml-lib.js';
 import { enableTimings } from '../runtime/stage-clock.js';
 import { signalsHandedOver } from './signals.js';
@@ -34,7 +34,9 @@ for (const name of ['stdout', 'stderr'] as const) {
   const guard = (stream: NodeJS.WriteStream) =>
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') return brokenPipe();
-      throw error;
+      // Node's own stream met a full disk or a closed descriptor (`pins > /dev/full`): the one
+      // line emit.ts gives for its own writes, exit 2, never a stack.
+      process.exit(reportError(standardStreamFailure(name === 'stdout' ? 1 : 2, error.code, error), false));
     });
   const made = Object.getOwnPropertyDescriptor(process, name);
   if (!made?.get || !made.configurable) {

@@ -8,6 +8,7 @@ import type { BaselineProgress, Finding, Rule, ScanStats } from '../core/types.j
 import { fromJsonFinding, type JsonFinding } from '../report/finding-json.js';
 import { FORMATS } from '../report/index.js';
 import { builtinRules } from '../rules/builtin.js';
+import { RULE_ID } from '../rules/validate.js';
 import { writeReports } from './scan-command.js';
 import { loadConfig } from '../config/load-config.js';
 import { say } from './emit.js';
@@ -30,7 +31,7 @@ function readShard(file: string): ShardOutput {
   if (!Array.isArray(doc?.findings) || typeof doc.stats !== 'object' || doc.stats === null) throw new ConfigError(`${file}: not a hublint --format json output`);
   (doc.findings as unknown[]).forEach((f, i) => {
     if (!isFinding(f)) throw new ConfigError(`${file}: findings[${i}] is not a hublint finding (needs ruleId, severity, file, line and fingerprint)`);
-    const bad = badPosition(f);
+    const bad = badPosition(f) ?? badText(f);
     if (bad) throw new ConfigError(`${file}: findings[${i}].${bad}`);
   });
   // The JSON shape flattens a pin's fields; the typed finding keeps them under `pin`.
@@ -62,6 +63,21 @@ function badPosition(f: Finding): string | null {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_POSITION) return `${key} is ${JSON.stringify(v) ?? String(v)}: a position is a whole number from 1 to ${MAX_POSITION}`;
   }
   if (typeof x.endLine === 'number' && x.endLine < f.line) return `endLine ${x.endLine} is before line ${f.line}`;
+  return null;
+}
+
+/**
+ * The texts a scan writes, as it writes them: a kebab-case rule id, a file name that is not
+ * empty and holds no NUL (no file system has one), a message, and a url and a snippet that
+ * are strings when present. A reporter given anything else fails or writes nonsense.
+ */
+function badText(f: Finding): string | null {
+  const x = f as unknown as Record<string, unknown>;
+  const show = (v: unknown) => (typeof v === 'string' ? 'not a kebab-case rule id' : v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+  if (!RULE_ID.test(f.ruleId)) return `ruleId is ${show(f.ruleId)}: a scan writes a rule's id`;
+  if (f.file === '' || f.file.includes('\0')) return `file is ${f.file === '' ? 'empty' : 'a name holding NUL'}: a scan writes a file's path`;
+  if (typeof x.message !== 'string') return `message is ${show(x.message)}: a scan writes a text`;
+  for (const key of ['url', 'snippet']) if (x[key] !== undefined && typeof x[key] !== 'string') return `${key} is ${show(x[key])}: a scan writes a text`;
   return null;
 }
 

@@ -1,7 +1,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { writeOutputFile, type OutputData } from '../fix/write-atomic.js';
+import { writeOutputFile, writeTarget, type OutputData } from '../fix/write-atomic.js';
+import { writeStd } from './emit.js';
 
 /**
  * Colour only for a terminal, as the NO_COLOR / FORCE_COLOR conventions say; `--color` and
@@ -16,7 +17,16 @@ export function useColor(stream: { isTTY?: boolean }, flag?: boolean): boolean {
 
 /** Writes a report file whole or not at all (`-` and special files directly; see fix/write-atomic.ts). */
 export function writeReportFile(path: string, text: OutputData): void {
-  writeOutputFile(path, text);
+  const target = writeTarget(path);
+  // `-o -`, `/dev/stdout`: written as every other standard-stream text is (emit.ts), so a closed
+  // pipe keeps the gate's code and a full one is one line, before the run exits; a streamed
+  // report (JSON, SARIF item by item) piece by piece, stopping at a closed pipe.
+  if (target.kind === 'fd' && (target.fd === 1 || target.fd === 2)) {
+    const fd = target.fd;
+    if (typeof text === 'string') writeStd(fd, text);
+    else if (text instanceof Uint8Array) writeStd(fd, Buffer.from(text).toString('utf8'));
+    else for (const piece of text) if (!writeStd(fd, piece)) break;
+  } else writeOutputFile(path, text);
 }
 
 export interface NamedPath {
@@ -57,6 +67,11 @@ function scannedSource(path: string, folders: readonly string[]): boolean {
     return false;
   }
   return folders.some((folder) => real.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+}
+
+/** The files and folders a scan of `paths` reads (none named: the working directory). */
+export function scannedRoots(paths: readonly string[], cwd: string): string[] {
+  return (paths.length ? paths : ['.']).map((p) => resolve(cwd, p));
 }
 
 /**

@@ -14,7 +14,7 @@ import { loadRules } from '../rules/load.js';
 import { configurableRuleIds } from '../rules/rule-ids.js';
 import { readBaseline } from '../suppress/baseline.js';
 import { ENGINE_TABLE } from '../rules/engine-table.generated.js';
-import { refuseOutputOverInput, useColor, writeReportFile, type NamedPath } from './output.js';
+import { refuseOutputOverInput, scannedRoots, useColor, writeReportFile, type NamedPath } from './output.js';
 import { readBoundedStdin } from '../core/read-bounded.js';
 import { parseSize } from '../discover/size.js';
 import { err, isTerminal, kindOfFormat, out, outPrinted, printable, printableJson, say } from './emit.js';
@@ -118,6 +118,8 @@ export interface PreparedScan {
   cwd: string;
   /** The files the scan reads besides the tree (named files, config, rule files): no output may replace one. */
   inputs: NamedPath[];
+  /** The files and folders read from disk: an output inside a folder of them replaces a file the scan reads. */
+  scanned: string[];
 }
 
 /**
@@ -148,6 +150,8 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
     ...ruleFiles.map((f) => ({ what: 'the rule file', path: resolve(cwd, f) })),
   ];
   const cacheLocation = flags.cache ? resolve(cwd, flags.cacheLocation ?? '.hublintcache') : undefined;
+  // --stdin and --staged read no folder from disk.
+  const scanned = flags.stdin || flags.staged ? [] : scannedRoots(paths, cwd);
   refuseOutputOverInput(
     [
       ...(flags.output ? [{ what: '-o', path: flags.output }] : []),
@@ -155,8 +159,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
       ...(cacheLocation ? [{ what: '--cache-location', path: cacheLocation }] : []),
     ],
     [...inputs, ...(baselineFile && readsBaseline ? [{ what: 'the baseline', path: baselineFile }] : [])],
-    // --stdin and --staged read no folder from disk.
-    flags.stdin || flags.staged ? [] : (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
+    scanned,
   );
   if (cacheLocation && statSync(cacheLocation, { throwIfNoEntry: false })?.isFile() === false) {
     throw new UsageError(`--cache-location ${flags.cacheLocation}: not a regular file; name a file for the cache`);
@@ -207,7 +210,7 @@ export async function prepareScan(paths: string[], flags: ScanFlags, readsBaseli
   } else if (paths.length) options.paths = paths.filter((p) => statSync(resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory() || kept(p));
   // Every path named was left out: scan nothing (no paths would mean `.`).
   if ((flags.changedSince || paths.length) && options.paths!.length === 0) options.files ??= [];
-  return { options, rules, config, cwd, inputs };
+  return { options, rules, config, cwd, inputs, scanned };
 }
 
 /**

@@ -54,6 +54,10 @@ const CAMEL_SECRET_WORDS = ['Password', 'Passwd', 'Pwd', 'Secret', 'Token', 'Api
 // Values a secret-named key holds when it names no secret (`token: null`, `"password": False`):
 // kept whole, quoted or not. Look-alikes found later go in this list.
 const PLAIN_VALUES = String.raw`(?:["']?(?:true|false|null|none|undefined|True|False|None)["']?(?![^\s,;)}\]]))`;
+// How a name is given its value, in every language's form: `=`, `:`, Go's and Pascal's `:=`,
+// Make's `?=`, Ruby's `||=`, a PHP or Ruby hash's `=>` (before a quoted value only: `token =>`
+// is also a JS arrow's parameter), and a typed declaration (`hubPassword: String = "…"`).
+const ASSIGN = String.raw`(?:\s*:\s*[A-Za-z_][\w.]*\??(?=\s*=[^=>]))?\s*(?:=>(?=\s*["'\x60])|:=|\?=|\|\|=|[:=])\s*`;
 
 /** Keeps the part of a quoted value after its opening quote masked, the quote itself shown. */
 function maskValue(prefix: string, value: string): string {
@@ -140,10 +144,19 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
   },
   { name: 'docker-config-auth', re: /(["']auth["']\s*:\s*["'])[^"']+/gi, to: `$1${MASK}` },
   {
-    // `echo PASS | docker login --password-stdin`: the password goes over a pipe.
+    // `echo PASS | docker login --password-stdin`: the password goes over a pipe, also after
+    // echo's flags (`echo -n`), after a printf format (`printf '%s' PASS`), into `sudo docker
+    // login`, `docker --config D login`, `podman login`.
     name: 'echo-into-docker-login',
-    re: /(\b(?:echo|printf)\s+)(?!["']?\$[{(A-Za-z_])("[^"]*"|'[^']*'|[^\s|]+)(?=\s*\|\s*docker\s+login\b)/g,
+    re: /(\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'[^'%\n]*%[^'\n]*'|"[^"%\n]*%[^"\n]*"))?)\s+)(?!["']?\$[{(A-Za-z_])("[^"]*"|'[^']*'|[^\s|]+)(?=\s*\|[^|\n]*\blogin\b)/g,
     to: `$1${MASK}`,
+  },
+  {
+    // `docker login --password-stdin <<< "PASS"`: a here-string is the password on such a line.
+    name: 'here-string-password',
+    when: /--password-stdin/,
+    re: /(<<<[ \t]*)(?!["']?\$[{(A-Za-z_])("[^"]*|'[^']*|[^\s"';|&)]+)/g,
+    to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {
     // --password X, --password=X (`--password-stdin` takes no value and stays).
@@ -179,14 +192,14 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     // kept, so the snippet still shows the call. A quoted `$name` may be a literal: masked.
     // Nor is the daemon's own wording after a path that ends in such a name (`exec: "pwd":
     // executable file not found`, `stat /bin/token: no such file or directory`).
-    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'gi'),
+    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'gi'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {
     // camelCase names (`hubPassword = "…"`, `dockerHubToken: "…"`): a capital after a lower-case
     // letter or digit starts the secret word (case-sensitive, so `bypass` stays).
     name: 'camel-secret-key-value',
-    re: new RegExp(String.raw`(?<=[a-z0-9])((?:${CAMEL_SECRET_WORDS})["']?\s*[:=]\s*)(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'g'),
+    re: new RegExp(String.raw`(?<=[a-z0-9])((?:${CAMEL_SECRET_WORDS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'g'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {

@@ -83,8 +83,11 @@ function firstReaching(lexed: Lexed, offset: number): number {
 /** The pieces of the source range [start, end): string parts clipped to the range, code between them. */
 function piecesOf(text: string, lexed: Lexed, start: number, end: number, decode: boolean, lex?: Lex): Piece[] | string {
   // A URL wholly inside a splice (a shell `TOKEN=$(curl … URL …)`): read the splice's own lexemes.
-  for (const l of lexed.lexemes) {
-    if (l.kind !== 'str' || !lex || l.start > start || l.end < end) continue;
+  // Only the lexemes that start at or before the URL and may reach its end: walking them all
+  // for every finding made 40,000 curl lines quadratic (30 s of CPU, against 6 s for 20,000).
+  for (let i = lex ? firstReaching(lexed, start - 1) : lexed.lexemes.length; lex && i < lexed.lexemes.length && lexed.lexemes[i].start <= start; i++) {
+    const l = lexed.lexemes[i];
+    if (l.kind !== 'str' || l.end < end) continue;
     const p = l.parts.find((x) => x.kind === 'splice' && x.start <= start && end <= x.end);
     const sub = p && relexSplice(text, p, lex);
     if (sub) return piecesOf(text, sub.lexed, start, end, decode, lex);

@@ -4,7 +4,9 @@ import type { FixPolicy, Rule, RuleVariant, Severity, Status } from '../core/typ
 const STATUSES: Status[] = ['deprecated', 'removed', 'legacy'];
 const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
 const POLICIES: FixPolicy[] = ['safe', 'unsafe', 'none'];
-const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** A rule id (kebab-case), as a rule file must give it and every report writes it. */
+export const RULE_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+const ID = RULE_ID;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const METHOD = /^([A-Z]+|\*)$/;
 

@@ -93,6 +93,28 @@ describe('row 9: secret shapes of the second battery', () => {
     }
   });
 
+  it('the same classes in their other forms, in every format and in the --fix-dry-run diff, whose marks glue onto a line\'s first word', () => {
+    const dir = tree({
+      'a.sh': [
+        'http -a acme:HttpieDiff1 GET https://hub.docker.com/v2/repositories/acme/a/',
+        'http --auth acme:HttpieDiff2 GET https://hub.docker.com/v2/repositories/acme/b/',
+        "printf '%s' PrintfDiff3 | docker login -u acme --password-stdin; curl https://hub.docker.com/v2/repositories/acme/c/",
+        'echo -n EchoFlagDiff4 | sudo docker login -u acme --password-stdin; curl https://hub.docker.com/v2/repositories/acme/d/',
+        'docker login -u acme --password-stdin <<< "HereDiff5"; curl https://hub.docker.com/v2/repositories/acme/e/',
+      ].join('\n'),
+      'a.go': 'package main\n\nimport "net/http"\n\nfunc f() {\n\thubToken := "GoAssignDiff6"\n\thttp.Get("https://hub.docker.com/v2/repositories/acme/f/" + hubToken)\n}\n',
+    });
+    const secrets = ['HttpieDiff', 'PrintfDiff', 'EchoFlagDiff', 'HereDiff', 'GoAssignDiff'];
+    const dry = hublint(['--fix-dry-run', '--fix-type', 'unsafe', '.'], { cwd: dir });
+    expect(dry.stdout).toContain('+++ b/a.sh');
+    assertClean(dry.stdout + dry.stderr, secrets, '--fix-dry-run');
+    for (const format of ['json', 'text', 'markdown', 'sarif', 'github', 'junit', 'html', 'gitlab']) {
+      const r = hublint(['--format', format, '.'], { cwd: dir });
+      expect(r.code, `${format}: ${r.stderr}`).toBe(1);
+      assertClean(r.stdout + r.stderr, secrets, format);
+    }
+  });
+
   it('a shell word split on the raw `@` still shows no part of the password in its url', () => {
     const dir = tree({ 'a.sh': `${SHAPES[0][1]}\n` });
     const r = hublint(['--format', 'json', 'a.sh'], { cwd: dir });

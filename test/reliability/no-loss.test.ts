@@ -78,6 +78,19 @@ describe('row 17: names and messages escaped for the medium each format is read 
     expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(r.stdout).toContain('a\\x1b]0;owned\\x07\\x1b[2J\\x9b2Jb.sh');
   });
+
+  it('a scan: OSC, clear-screen, CSI and bidi in a name and a URL are escaped in every format, with --color and without, and in the diff', () => {
+    const dir = project({ 'a\u001b]0;owned\u0007\u001b[2J\u009bb\u202e.sh': CALL, 'b.sh': 'curl "https://hub.docker.com/v2/repositories/acme/\u001b]8;;x\u0007w/"\n' });
+    for (const format of ['text', 'json', 'sarif', 'github', 'junit', 'html', 'markdown', 'gitlab']) {
+      for (const extra of [[], ['--color'], ['--color', '--fix-dry-run']]) {
+        const r = hublint(['-f', format, ...extra, '.'], { cwd: dir });
+        expect(r.stdout.length, `${format} ${extra.join(' ')}: ${r.stderr}`).toBeGreaterThan(0);
+        // hublint's own colours (SGR) are the only escapes a terminal may act on.
+        // eslint-disable-next-line no-control-regex
+        expect(`${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*m/g, ''), `${format} ${extra.join(' ')}`).not.toMatch(/[\u0007\u001b\u009b\u202e]/);
+      }
+    }
+  });
 });
 
 describe('row 20: merge validates positions as strictly as a scan writes them', () => {
@@ -98,6 +111,31 @@ describe('row 20: merge validates positions as strictly as a scan writes them', 
       }
     });
   }
+});
+
+describe('row 20: merge validates the texts a reporter reads as strictly as a scan writes them', () => {
+  it.each([
+    ['message', { a: 1 }, 'message is an object'],
+    ['ruleId', '', 'ruleId is not a kebab-case rule id'],
+    ['ruleId', 'x\n::error::forged', 'ruleId is not a kebab-case rule id'],
+    ['file', '', 'file is empty'],
+    ['file', 'a\u0000b.sh', 'file is a name holding NUL'],
+    ['url', 7, 'url is a number'],
+    ['snippet', ['a'], 'snippet is a list'],
+  ] as const)('%s %j is refused in one line', (key, value, said) => {
+    const dir = project();
+    expect(hublint(['--format', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir }).code).toBe(1);
+    const doc = JSON.parse(readFileSync(join(dir, 'shard.json'), 'utf8')) as { findings: Array<Record<string, unknown>> };
+    doc.findings[0][key] = value;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(doc));
+    for (const format of ['github', 'sarif', 'text']) {
+      const r = hublint(['merge', '--format', format, 'bad.json'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(oneLine(r.stderr), r.stderr).toBe(true);
+      expect(r.stderr).toContain(`bad.json: findings[0].${said}`);
+    }
+  });
 });
 
 describe('row 21: a closed output does not turn a failing gate into a passing one', () => {
@@ -161,12 +199,35 @@ describe('row 13: an output the scan reads, or another output names, is refused;
     expect(hublint(['-f', 'json', '-o', 'src/report.json', 'src'], { cwd: dir }).code).toBe(1);
   });
 
-  it('stdout to /dev/full: one clear line, exit 2, not an internal error', () => {
+  it('every command that writes a report refuses a file its scan reads: baseline, pins, engine check', () => {
     const dir = project();
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" a.sh > /dev/full`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(r.status).toBe(2);
-    expect(oneLine(r.stderr), r.stderr).toBe(true);
-    expect(r.stderr.trim()).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'a.sh'), CALL);
+    writeFileSync(join(dir, 'src', '.env'), 'DOCKER_API_VERSION=1.41\n');
+    for (const args of [
+      ['baseline', '-o', 'src/a.sh', 'src'],
+      ['pins', '-o', 'src/a.sh', 'src'],
+      ['pins', '-o', 'src/.env', 'src/.env'],
+      ['engine', 'check', '--engine', '29', '-o', 'src/.env', 'src'],
+    ]) {
+      const r = hublint(args, { cwd: dir });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(oneLine(r.stderr), r.stderr).toBe(true);
+      expect(r.stderr).toMatch(/-o \S*src\/(a\.sh|\.env) is (a file the scan reads|the same file as the scanned file)/);
+    }
+    expect(readFileSync(join(dir, 'src', 'a.sh'), 'utf8')).toBe(CALL);
+    expect(readFileSync(join(dir, 'src', '.env'), 'utf8')).toBe('DOCKER_API_VERSION=1.41\n');
+  });
+
+  it('stdout to /dev/full: one clear line, exit 2, not an internal error, in every command that prints a report', () => {
+    const dir = project({ 'a.sh': CALL, '.env': 'DOCKER_API_VERSION=1.41\n' });
+    expect(hublint(['-f', 'json', '-o', 'shard.json', 'a.sh'], { cwd: dir }).code).toBe(1);
+    for (const args of ['a.sh', '-o - a.sh', '-o /dev/stdout a.sh', '--report json=- a.sh', '-f sarif a.sh', 'merge shard.json', 'merge -o - shard.json', 'baseline -o - a.sh', 'pins .env', 'pins -o - .env', 'engine check --engine 29 .env', 'rules']) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" ${args} > /dev/full`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status, `${args}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args).not.toMatch(/internal error|\n\s+at /);
+      expect(r.stderr.trim().split('\n').at(-1), args).toBe('hublint: cannot write to standard output: no space left on the device; the report is incomplete');
+    }
   });
 });
 

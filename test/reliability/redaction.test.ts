@@ -71,6 +71,19 @@ const SHAPES: Array<[string, string, string, string]> = [
   ['camelCase hubPassword', 'const hubPassword = "CamelPw22";', 'CamelPw22', 'hubPassword = "***"'],
   ['camelCase dockerHubToken', 'dockerHubToken: "CamelTok11"', 'CamelTok11', 'dockerHubToken: "***"'],
   ['npm_ token', 'echo npm_abcdefghijklmnopqrstuvwxyz0123456789 > .npm-token', 'abcdefghijklmnopqrstuvwxyz0123456789', 'npm_***'],
+  // Row 9's classes in their other forms: every assignment operator, every way into `login`'s stdin.
+  ['Go := camelCase', 'hubToken := "GoTok1"', 'GoTok1', 'hubToken := "***"'],
+  ['PHP array =>', "$cfg = ['password' => 'PhpArrow2'];", 'PhpArrow2', "'password' => '***'"],
+  ['Ruby hash =>', 'opts = { :password => "RbArrow3" }', 'RbArrow3', ':password => "***"'],
+  ['Make ?=', 'DOCKER_PASSWORD ?= MakeQ4', 'MakeQ4', 'DOCKER_'],
+  ['Ruby ||=', 'hub_token ||= "RbOrEq5"', 'RbOrEq5', 'hub_token'],
+  ['typed declaration', 'private val hubPassword: String = "KtTyped22"', 'KtTyped22', 'hubPassword: String = "***"'],
+  ['echo -n PW | docker login', 'echo -n EchoN6 | docker login -u a --password-stdin', 'EchoN6', 'echo -n *** | docker login'],
+  ["printf '%s' PW | docker login", "printf '%s' Printf7 | docker login -u a --password-stdin", 'Printf7', "printf '%s' *** |"],
+  ['printf "%s\\n" "PW" | sudo docker login', 'printf "%s\\n" "Printf8" | sudo docker login --password-stdin', 'Printf8', '| sudo docker login'],
+  ['here-string into docker login', 'docker login -u a --password-stdin <<< "HereStr9"', 'HereStr9', '<<< "***'],
+  ['bare here-string into docker login', 'docker login -u a --password-stdin <<<HereStr10', 'HereStr10', '<<<***'],
+  ['httpie --auth u:p', 'http --auth acme:HttpieLong15 GET https://hub.docker.com/v2/', 'HttpieLong15', '--auth acme:***'],
 ];
 
 /** Lines that hold no secret and must come back unchanged. */
@@ -94,6 +107,9 @@ const CLEAN = [
   '"token": false',
   'const bypass = cfg.bypass;',
   'docker run -a stdout nginx',
+  // A JS arrow's parameter named like a secret is no assignment: its body stays.
+  '.then((token) => use(token))',
+  'printf "%s" "$HUB_TOKEN" | docker login --password-stdin',
 ];
 
 describe('redact(): every secret shape', () => {

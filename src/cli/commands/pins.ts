@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
 import type { Finding, ScanStats } from '../../core/types.js';
@@ -12,7 +13,7 @@ import { FORMATS, reporterFor } from '../../report/index.js';
 import { ENGINE_TABLE } from '../../rules/engine-table.generated.js';
 import { emit, emitLine, kindOfFormat, printable } from '../emit.js';
 import { failOnOption, gateBeforePrinting, gateExit, maxWarningsOption, parseMaxWarnings, recount, type FailOn } from '../gate.js';
-import { useColor, writeReportFile } from '../output.js';
+import { refuseOutputOverInput, scannedRoots, useColor, writeReportFile } from '../output.js';
 import { excludesOf, includesOf } from '../scan-command.js';
 
 /**
@@ -63,6 +64,11 @@ async function scan(paths: string[], options: PinsOptions, io: PinsIo) {
   const cwd = io.cwd ?? process.cwd();
   // The same config a scan reads: which files (include, exclude, size), and its failOn.
   const { file: configFile, config } = await loadConfig(cwd, options.config);
+  // As for a scan: a report over a file it reads (named, found in a folder, the config) is refused.
+  if (options.output !== undefined) {
+    const inputs = [...paths.map((p) => ({ what: 'the scanned file', path: resolve(cwd, p) })), ...(configFile ? [{ what: 'the config', path: configFile }] : [])];
+    refuseOutputOverInput([{ what: '-o', path: options.output === '-' ? '-' : resolve(cwd, options.output) }], inputs, scannedRoots(paths, cwd));
+  }
   const { findings, stats } = await lintPins({
     paths,
     cwd,
