@@ -1,5 +1,4 @@
 import type { Lexed, Lexeme, LiteralPart, SourceLexer, StringLexeme } from '../core/lexeme.js';
-import { languageOf, type AdapterName } from './registry.js';
 import type { LanguageSpec } from './langs/spec.js';
 import { tokenize } from './langs/tokenize.js';
 import { loadParser } from '../runtime/parsers.js';
@@ -277,19 +276,6 @@ export async function pythonLexer(): Promise<SourceLexer> {
       return { lexemes: lexemes.sort((a, b) => a.start - b.start), syntaxErrors: errors };
     },
   };
-}
-
-const cache = new Map<AdapterName, Promise<SourceLexer | null>>();
-
-/** The lexer for an adapter's files (its registry entry's `lexer`), or null where none applies (data, prose, Perl). */
-export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
-  let p = cache.get(name);
-  if (!p) {
-    const load = languageOf(name).lexer;
-    p = load ? load() : Promise.resolve(null);
-    cache.set(name, p);
-  }
-  return p;
 }
 
 export type { Lexed };
