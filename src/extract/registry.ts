@@ -1,6 +1,20 @@
 import type { SourceLexer } from '../core/lexeme.js';
 import { languagesWhere, type AdapterName } from './language-table.js';
 import type { Adapter } from './types.js';
+import type { Span } from './comments.js';
+import { timed } from '../runtime/stage-clock.js';
+import { csharpTree } from './lower/csharp-tree.js';
+import { goTree } from './lower/go-tree.js';
+import { hclTree } from './lower/hcl-tree.js';
+import { javaTree } from './lower/java-tree.js';
+import { kotlinTree } from './lower/kotlin-tree.js';
+import { phpTree } from './lower/php-tree.js';
+import { powershellTree } from './lower/powershell-tree.js';
+import { pythonTree } from './lower/python-tree.js';
+import { rubyTree } from './lower/ruby-tree.js';
+import { rustTree } from './lower/rust-tree.js';
+import { scalaTree } from './lower/scala-tree.js';
+import { shellTree } from './lower/bash-tree.js';
 
 export * from './language-table.js';
 
@@ -19,20 +33,20 @@ export interface Loaders {
 
 export const LOADERS = {
   js: {
-    lexer: () => import('./lexers.js').then((m) => m.jsLexer()),
+    lexer: () => import('./lower/js-lexer.js').then((m) => m.jsLexer()),
     load: () => import('./lower/js-adapter.js').then((m) => m.jsAdapter),
   },
   python: {
     lexer: () => import('./lexers.js').then((m) => m.pythonLexer()),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('python')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(pythonTree)),
   },
   go: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/go.js').then((l) => l.goSpec), '+')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('go')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(goTree)),
   },
   shell: {
     lexer: () => import('./lexers.js').then((m) => m.shellLexer('shell', '\\')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('shell', () => import('./shell/adapter.js').then((a) => a.shellAdapter))),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(shellTree, () => import('./shell/adapter.js').then((a) => a.shellAdapter))),
   },
   dockerfile: {
     lexer: () => import('./lexers.js').then((m) => m.shellLexer('dockerfile', '\\')),
@@ -44,7 +58,7 @@ export const LOADERS = {
   },
   powershell: {
     lexer: () => import('./lexers.js').then((m) => m.shellLexer('powershell', '`')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('powershell', () => import('./shell/powershell.js').then((a) => a.powershellAdapter))),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(powershellTree, () => import('./shell/powershell.js').then((a) => a.powershellAdapter))),
   },
   yaml: {
     load: () => import('./yaml/adapter.js').then((m) => m.yamlAdapter),
@@ -68,34 +82,34 @@ export const LOADERS = {
   },
   ruby: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/ruby.js').then((l) => l.rubySpec), '+')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('ruby')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(rubyTree)),
   },
   java: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/java.js').then((l) => l.javaSpec), '+')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('java')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(javaTree)),
   },
   groovy: {
     load: () => import('./lower/groovy-adapter.js').then((m) => m.loadGroovyAdapter()),
   },
   kotlin: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/kotlin.js').then((l) => l.kotlinSpec), '+')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('kotlin')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(kotlinTree)),
   },
   csharp: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/csharp.js').then((l) => l.csharpSpec), '+')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('csharp')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(csharpTree)),
   },
   php: {
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/php.js').then((l) => l.phpSpec), '.')),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('php')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(phpTree)),
   },
   rust: {
     // `"a" + b` is no Rust expression (`&str + ...`): no joined literal there.
     lexer: () => import('./lexers.js').then((m) => m.specLexer(import('./langs/rust.js').then((l) => l.rustSpec))),
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('rust')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(rustTree)),
   },
   hcl: {
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('hcl')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(hclTree)),
   },
   perl: {
     load: () => import('./lower/perl.js').then((m) => m.perlAdapter),
@@ -104,7 +118,7 @@ export const LOADERS = {
     load: () => import('./lower/generic.js').then((m) => m.genericAdapter('swift')),
   },
   scala: {
-    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter('scala')),
+    load: () => import('./lower/adapter.js').then((m) => m.treeAdapter(scalaTree)),
   },
   dart: {
     load: () => import('./lower/generic.js').then((m) => m.genericAdapter('dart')),
@@ -165,4 +179,12 @@ async function loadFenceLexers(): Promise<ReadonlyMap<AdapterName, SourceLexer>>
   const out = new Map<AdapterName, SourceLexer>();
   names.forEach((n, i) => loaded[i] && out.set(n, loaded[i]!));
   return out;
+}
+
+/** The comments of a file of a language: by its lexer (none where no lexer reads it), or the data formats' own readers. */
+export async function commentSpans(name: AdapterName, text: string): Promise<Span[]> {
+  if (name === 'yaml') return (await import('./yaml/adapter.js')).yamlComments(text);
+  if (name === 'json') return (await import('./json/tokenize.js')).jsonComments(text);
+  const lexer = await loadLexer(name);
+  return lexer ? timed(`lex comments ${name}`, () => lexer.lex(text)).lexemes.filter((l) => l.kind === 'comment') : [];
 }
