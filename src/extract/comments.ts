@@ -1,13 +1,12 @@
 import type { Candidate } from '../core/types.js';
-import type { AdapterName } from './registry.js';
+import type { AdapterName } from './language-table.js';
 import { hole } from '../core/hole.js';
 import { commandMethod } from './lower/command-method.js';
 import { readUrl } from './lower/readings.js';
 import { scanUrls, type UrlHit } from './scan-urls.js';
 import { loweredBefore } from './resolve/project.js';
-import { timed } from '../runtime/stage-clock.js';
 
-interface Span {
+export interface Span {
   start: number;
   end: number;
 }
@@ -48,13 +47,11 @@ function withVariables(text: string, hit: UrlHit, limit: number): UrlHit {
   return { ...hit, url, end };
 }
 
-/** The comments of a file of this adapter's language; none where no lexer reads it. */
-async function commentSpans(name: AdapterName, text: string): Promise<Span[]> {
-  if (name === 'yaml') return (await import('./yaml/adapter.js')).yamlComments(text);
-  if (name === 'json') return (await import('./json/tokenize.js')).jsonComments(text);
-  const lexer = await (await import('./lexers.js')).loadLexer(name);
-  return lexer ? timed(`lex comments ${name}`, () => lexer.lex(text)).lexemes.filter((l) => l.kind === 'comment') : [];
-}
+/**
+ * The comments of a file of a language (the registry's commentSpans: by its lexer, or the data
+ * formats' own readers), which this module may not import: the adapters it serves load through it.
+ */
+export type CommentsOf = (name: AdapterName, text: string) => Promise<Span[]>;
 
 /**
  * The one pass that finds Hub URLs in comments for every language: a URL of the file that no
@@ -65,12 +62,12 @@ async function commentSpans(name: AdapterName, text: string): Promise<Span[]> {
  * a clean tree already: that tree's comments are the lexer's (a file that defines a base URL
  * was parsed twice for nothing).
  */
-export async function unreadComments(name: AdapterName, text: string, found: readonly Candidate[], file?: string): Promise<Candidate[]> {
+export async function unreadComments(name: AdapterName, text: string, found: readonly Candidate[], commentsOf: CommentsOf, file?: string): Promise<Candidate[]> {
   if (name === 'text' || name === 'markdown' || name === 'rst') return [];
   const hits = uncovered(scanUrls(text), found);
   if (hits.length === 0) return [];
   const lowered = file === undefined ? undefined : loweredBefore(name, file, text);
-  const spans = lowered && !lowered.syntaxErrors ? lowered.comments : await commentSpans(name, text);
+  const spans = lowered && !lowered.syntaxErrors ? lowered.comments : await commentsOf(name, text);
   // One sweep over the hits and the comments, both in text order (comments do not overlap):
   // a file of N commented URLs asked every comment for every URL.
   const sorted = [...spans].sort((a, b) => a.start - b.start);

@@ -1,7 +1,6 @@
-import { loadLexer } from '../extract/lexers.js';
 import { loadParser, type LoadedParser } from '../runtime/parsers.js';
 import { walkTree } from '../runtime/tree-walk.js';
-import { languageOf, loadAdapter, type AdapterName } from '../extract/registry.js';
+import { languageOf, loadAdapter, loadLexer, type AdapterName } from '../extract/registry.js';
 import type { FixVerifier } from '../fix/verify.js';
 import { stripBom } from '../core/strip-bom.js';
 import { adapterFor, type LintTextOptions } from './lint-file.js';

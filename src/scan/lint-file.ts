@@ -1,7 +1,6 @@
 import type { Finding } from '../core/types.js';
 import { LineIndex } from '../core/position.js';
-import { adapterNameFor, hasOwnNeedle, languagesWhere, loadAdapter, type AdapterName } from '../extract/registry.js';
-import { loadLexer } from '../extract/lexers.js';
+import { adapterNameFor, commentSpans, hasOwnNeedle, languagesWhere, loadAdapter, loadLexer, type AdapterName } from '../extract/registry.js';
 import { planFixes, type LexerFor } from '../fix/plan-finding.js';
 import { unreadComments } from '../extract/comments.js';
 import type { AdapterContext } from '../extract/types.js';
@@ -99,7 +98,7 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
       });
     // The memo may hand back another copy's array: add the comments' candidates to a new one.
     const extracted = opts.memo ? opts.memo.extract(name, file, text, opts.context, extract) : extract(opts.context);
-    candidates = [...extracted, ...(await unreadComments(name, text, extracted, file))];
+    candidates = [...extracted, ...(await unreadComments(name, text, extracted, commentSpans, file))];
   } catch (error) {
     return [internalErrorFinding(file, name, error)];
   }

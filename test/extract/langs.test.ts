@@ -10,19 +10,28 @@ import { verbOf } from '../../src/extract/langs/method-evidence.js';
 import { perlAdapter } from '../../src/extract/lower/perl.js';
 import { genericAdapter } from '../../src/extract/lower/generic.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
+import { pythonTree } from '../../src/extract/lower/python-tree.js';
+import { goTree } from '../../src/extract/lower/go-tree.js';
+import { rubyTree } from '../../src/extract/lower/ruby-tree.js';
+import { javaTree } from '../../src/extract/lower/java-tree.js';
+import { kotlinTree } from '../../src/extract/lower/kotlin-tree.js';
+import { csharpTree } from '../../src/extract/lower/csharp-tree.js';
+import { phpTree } from '../../src/extract/lower/php-tree.js';
+import { rustTree } from '../../src/extract/lower/rust-tree.js';
+import { powershellTree } from '../../src/extract/lower/powershell-tree.js';
 import type { Adapter } from '../../src/extract/types.js';
 
 const ADAPTERS: Record<string, Adapter> = {
   // These go through tree-sitter and the shared lowering (src/extract/lower/).
-  python: await treeAdapter('python'),
-  go: await treeAdapter('go'),
-  ruby: await treeAdapter('ruby'),
-  java: await treeAdapter('java'),
-  kotlin: await treeAdapter('kotlin'),
-  csharp: await treeAdapter('csharp'),
-  php: await treeAdapter('php'),
-  rust: await treeAdapter('rust'),
-  powershell: await treeAdapter('powershell'),
+  python: await treeAdapter(pythonTree),
+  go: await treeAdapter(goTree),
+  ruby: await treeAdapter(rubyTree),
+  java: await treeAdapter(javaTree),
+  kotlin: await treeAdapter(kotlinTree),
+  csharp: await treeAdapter(csharpTree),
+  php: await treeAdapter(phpTree),
+  rust: await treeAdapter(rustTree),
+  powershell: await treeAdapter(powershellTree),
   perl: perlAdapter,
   // The generic token lowering, one table per language.
   swift: genericAdapter('swift'),

@@ -4,6 +4,7 @@ import { loadParser } from '../../src/runtime/parsers.js';
 import { lowerBash } from '../../src/extract/lower/bash.js';
 import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
+import { shellTree } from '../../src/extract/lower/bash-tree.js';
 
 async function lowered(text: string) {
   const tree = (await loadParser('bash')).parse(text);
@@ -22,7 +23,7 @@ async function valueOf(text: string, name: string): Promise<string[]> {
   return new Evaluator(new Program(l, 'a.sh', NO_PROJECT, true)).evaluate(def.value).map((p) => ('text' in p ? text.slice(p.start, p.end) : `{${p.hole}}`));
 }
 
-const candidates = async (text: string) => (await treeAdapter('shell')).extract('a.sh', text, { project: NO_PROJECT });
+const candidates = async (text: string) => (await treeAdapter(shellTree)).extract('a.sh', text, { project: NO_PROJECT });
 
 describe('shell lowering', () => {
   it('keeps exact ranges of quoted, single-quoted and concatenated words', async () => {

@@ -7,54 +7,36 @@ import { loweredBefore, registerLowering, rememberLowered } from '../resolve/pro
 import { candidatesOf } from './candidates.js';
 import type { Lowered } from './form.js';
 
-type Lowering = (tree: SyntaxTree, text: string) => Lowered;
+export type Lowering = (tree: SyntaxTree, text: string) => Lowered;
 
 /**
- * Snippets (Markdown code blocks, docs) often leave out what a file needs around them: a Go
- * snippet has no `package` clause and statements outside any function. Each wrapping is tried
- * in turn until one parses without errors; candidates are shifted back to the snippet's offsets.
+ * A language read by a tree-sitter grammar and lowered into the shared form: its grammar, its
+ * lowering module (loaded with the adapter) and the wrappings its snippets may need. Each
+ * language states its own (languages' `*-tree.ts`), so this shared module names none.
  */
-const PACKAGE_CLAUSE = /^[ \t]*package[ \t]/m;
-const NO_PACKAGE = { test: (text: string) => !PACKAGE_CLAUSE.test(text) };
-
-const PHP_TAG = /<\?(?:php|=)/i;
-const NO_PHP_TAG = { test: (text: string) => !PHP_TAG.test(text) };
-
-/** `always`: wrapped even when the plain parse has no error (PHP without `<?php` parses as page text). */
-const WRAPS: Record<string, Array<{ when: { test(text: string): boolean }; before: string; after: string; always?: boolean }>> = {
-  php: [{ when: NO_PHP_TAG, before: '<?php\n', after: '', always: true }],
-  go: [
-    { when: NO_PACKAGE, before: 'package snippet\n', after: '' },
-    { when: NO_PACKAGE, before: 'package snippet\nfunc snippet() {\n', after: '\n}\n' },
-  ],
-};
-
-/** Each language on the new path: its tree-sitter grammar and its lowering module. */
-const LOWERINGS: Record<string, { grammar: Grammar; load: () => Promise<Lowering> }> = {
-  python: { grammar: 'python', load: () => import('./python.js').then((m) => m.lowerPython) },
-  go: { grammar: 'go', load: () => import('./go.js').then((m) => m.lowerGo) },
-  csharp: { grammar: 'c-sharp', load: () => import('./csharp.js').then((m) => m.lowerCsharp) },
-  java: { grammar: 'java', load: () => import('./java.js').then((m) => m.lowerJava) },
-  kotlin: { grammar: 'kotlin', load: () => import('./kotlin.js').then((m) => m.lowerKotlin) },
-  shell: { grammar: 'bash', load: () => import('./bash.js').then((m) => m.lowerBash) },
-  php: { grammar: 'php', load: () => import('./php.js').then((m) => m.lowerPhp) },
-  ruby: { grammar: 'ruby', load: () => import('./ruby.js').then((m) => m.lowerRuby) },
-  rust: { grammar: 'rust', load: () => import('./rust.js').then((m) => m.lowerRust) },
-  powershell: { grammar: 'powershell', load: () => import('./powershell.js').then((m) => m.lowerPowerShell) },
-  hcl: { grammar: 'hcl', load: () => import('./hcl.js').then((m) => m.lowerHcl) },
-  scala: { grammar: 'scala', load: () => import('./scala.js').then((m) => m.lowerScala) },
-};
-
-export type LoweredLanguage = keyof typeof LOWERINGS;
+export interface TreeSpec {
+  readonly name: string;
+  readonly grammar: Grammar;
+  readonly lower: () => Promise<Lowering>;
+  /**
+   * Snippets (Markdown code blocks, docs) often leave out what a file needs around them: a Go
+   * snippet has no `package` clause and statements outside any function. Each wrapping is tried
+   * in turn until one parses without errors; candidates are shifted back to the snippet's
+   * offsets. `always`: wrapped even when the plain parse has no error (PHP without `<?php`
+   * parses as page text).
+   */
+  readonly wraps?: ReadonlyArray<{ when: { test(text: string): boolean }; before: string; after: string; always?: boolean }>;
+}
 
 /**
  * An adapter that parses with tree-sitter, lowers the tree and runs the shared resolver.
  * The grammar loads when the adapter does, i.e. for the first file that passed the
  * prefilter; extraction itself stays synchronous.
  */
-export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () => Promise<Adapter>): Promise<Adapter> {
-  const spec = LOWERINGS[language];
-  const [parser, lower, recovery] = await Promise.all([loadParser(spec.grammar), spec.load(), loadRecovery?.()]);
+export async function treeAdapter(spec: TreeSpec, loadRecovery?: () => Promise<Adapter>): Promise<Adapter> {
+  const language = spec.name;
+  const wraps = spec.wraps ?? [];
+  const [parser, lower, recovery] = await Promise.all([loadParser(spec.grammar), spec.lower(), loadRecovery?.()]);
   // Other files of the language can now be read when a site needs one of their values.
   registerLowering(language, (text) => {
     const tree = timed(`parse ${language}`, () => parser.parse(text));
@@ -65,7 +47,7 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
       tree.delete();
     }
   });
-  const alwaysWrapped = (text: string) => (WRAPS[language] ?? []).some((w) => w.always && w.when.test(text));
+  const alwaysWrapped = (text: string) => wraps.some((w) => w.always && w.when.test(text));
   return {
     name: language,
     extract(path, text, ctx) {
@@ -75,7 +57,7 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
       let tree = timed(`parse ${language}`, () => parser.parse(text));
       let shift = 0;
       let source = text;
-      for (const wrap of WRAPS[language] ?? []) {
+      for (const wrap of wraps) {
         if ((!tree.rootNode.hasError && !wrap.always) || !wrap.when.test(text)) break;
         const wrapped = wrap.before + text + wrap.after;
         const next = parser.parse(wrapped);
@@ -106,11 +88,11 @@ export async function treeAdapter(language: LoweredLanguage, loadRecovery?: () =
 
 /**
  * Code derived from a file of another kind (a Dockerfile's RUN lines joined over their
- * continuations, ARG/ENV as exports): lowered and resolved like a file of `language`, each
+ * continuations, ARG/ENV as exports): lowered and resolved like a file of `spec`'s language, each
  * candidate's range mapped back to the source through `script`.
  */
-export async function derivedExtractor(language: LoweredLanguage): Promise<(path: string, script: Mapped, ctx: AdapterContext) => Candidate[]> {
-  const adapter = await treeAdapter(language);
+export async function derivedExtractor(spec: TreeSpec): Promise<(path: string, script: Mapped, ctx: AdapterContext) => Candidate[]> {
+  const adapter = await treeAdapter(spec);
   return (path, script, ctx) =>
     adapter.extract(path, script.text, ctx).map((c) => ({
       ...c,

@@ -2,6 +2,8 @@ import type { Candidate } from '../../core/types.js';
 import { stepScript } from '../shell/jenkins-steps.js';
 import type { Adapter } from '../types.js';
 import { derivedExtractor } from './adapter.js';
+import { shellTree } from './bash-tree.js';
+import { powershellTree } from './powershell-tree.js';
 import { registerLowering } from '../resolve/project.js';
 import { candidatesOf } from './candidates.js';
 import { lowerGroovy } from './groovy.js';
@@ -14,7 +16,7 @@ import { lowerGroovy } from './groovy.js';
  * of the command that sends it: its own finding as a Groovy value gives way.
  */
 export async function loadGroovyAdapter(): Promise<Adapter> {
-  const [shell, powershell] = await Promise.all([derivedExtractor('shell'), derivedExtractor('powershell')]);
+  const [shell, powershell] = await Promise.all([derivedExtractor(shellTree), derivedExtractor(powershellTree)]);
   // Other Groovy files can now be read when a site needs one of their values (`HubSettings.BASE`).
   registerLowering('groovy', (text) => lowerGroovy(text).lowered);
   return {

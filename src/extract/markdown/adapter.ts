@@ -1,5 +1,5 @@
 import type { Candidate } from '../../core/types.js';
-import { adapterNameForFence } from '../registry.js';
+import { adapterNameForFence } from '../language-table.js';
 import { scanUrls } from '../scan-urls.js';
 import type { Mapped } from '../shell/mapped.js';
 import { textAdapter } from '../text/adapter.js';

@@ -1,6 +1,5 @@
 import type { Lexed, Lexeme, LexedBlock, SourceLexer } from '../../core/lexeme.js';
-import { loadLexer } from '../lexers.js';
-import { adapterNameForFence, languagesWhere, languageOf, type AdapterName } from '../registry.js';
+import { adapterNameForFence, languageOf, type AdapterName } from '../language-table.js';
 import { markdownBlocks, type Block } from './blocks.js';
 import { snippetOf } from './snippet.js';
 
@@ -9,13 +8,10 @@ import { snippetOf } from './snippet.js';
  * language the scan read it as (snippet.ts), its lexemes moved to the block's place in the file;
  * prose gets none. Only a lexeme whose text maps onto the source one to one is kept (a block
  * inside a blockquote or a list item loses its prefixes line by line, so a string spanning lines
- * there is left out), so every offset an edit uses is the file's own.
+ * there is left out), so every offset an edit uses is the file's own. `lexers` are those of the
+ * languages read in fences (given by the registry, which this module may not import).
  */
-export async function markdownLexer(split: (text: string) => Block[] = markdownBlocks, name = 'markdown'): Promise<SourceLexer> {
-  const names = [...languagesWhere((l) => l.inFences === true && l.lexer !== undefined)];
-  const loaded = await Promise.all(names.map((n) => loadLexer(n)));
-  const lexers = new Map<AdapterName, SourceLexer>();
-  names.forEach((n, i) => loaded[i] && lexers.set(n, loaded[i]!));
+export function markdownLexer(lexers: ReadonlyMap<AdapterName, SourceLexer>, split: (text: string) => Block[] = markdownBlocks, name = 'markdown'): SourceLexer {
   return {
     language: name,
     lex(text): Lexed {

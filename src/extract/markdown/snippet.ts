@@ -1,5 +1,5 @@
 import { HOLE_CLOSE, HOLE_OPEN } from '../../core/hole.js';
-import type { AdapterName } from '../registry.js';
+import type { AdapterName } from '../language-table.js';
 
 /**
  * A code block of documentation (a Markdown fence, an indented block, a reStructuredText

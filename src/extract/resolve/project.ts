@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { hashText } from '../../core/hash.js';
 import { BoundedCache } from '../../runtime/bounded-cache.js';
-import { adapterNameFor } from '../registry.js';
+import { adapterNameFor } from '../language-table.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';

@@ -1,5 +1,6 @@
 import type { Adapter } from '../types.js';
 import { derivedExtractor } from '../lower/adapter.js';
+import { shellTree } from '../lower/bash-tree.js';
 import type { Mapped } from './mapped.js';
 
 /**
@@ -9,6 +10,6 @@ import type { Mapped } from './mapped.js';
  * stays synchronous.
  */
 export async function scriptAdapter(name: string, scriptOf: (text: string) => Mapped): Promise<Adapter> {
-  const shellOf = await derivedExtractor('shell');
+  const shellOf = await derivedExtractor(shellTree);
   return { name, extract: (path, text, ctx) => shellOf(path, scriptOf(text), ctx) };
 }
