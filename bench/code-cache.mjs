@@ -3,7 +3,7 @@
 // compiler's start-up: fresh processes that load the compiler and parse one small file,
 //   require          require() of ts-morph's bundled typescript.js (what parse.ts costs today,
 //                    minus ts-morph's own wrapper)
-//   import ts-morph  `import { ts } from 'ts-morph'` (exactly what src/extract/lower/ts-parse.ts does)
+//   import ts-morph  `import { ts } from 'ts-morph'` (exactly what src/extract/languages/js/parse.ts does)
 //   cache: hit       dist/runtime/typescript.js loadTypeScript() with a warm cache
 //   cache: miss      the same with an empty cache folder (the run that writes the cache)
 // plus `node -e 0` for scale. Interleaved rounds, one warm-up, medians.

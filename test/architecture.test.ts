@@ -155,6 +155,18 @@ describe('the architecture of src/', () => {
     expect(cycles(files)).toEqual([]);
   });
 
+  it('keeps each language in its folder: the shared parts of extract/ import none (the registry and the language table list them)', () => {
+    const LANGS = 'extract/languages/';
+    const shared = sourceFiles(join(SRC, 'extract')).map((f) => relative(SRC, f)).filter((f) => !f.startsWith(LANGS) && f !== 'extract/registry.ts' && f !== 'extract/language-table.ts');
+    expect(shared.length).toBeGreaterThan(10);
+    const into = shared.flatMap((f) => importsOf(readFileSync(join(SRC, f), 'utf8')).filter((spec) => relative(SRC, resolve(SRC, dirname(f), spec)).startsWith(LANGS)).map((spec) => `${f} imports ${spec}`));
+    expect(into).toEqual([]);
+    // Every language folder holds its registration: what it is, and how its code loads.
+    const folders = readdirSync(join(SRC, LANGS), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.length).toBeGreaterThan(15);
+    for (const d of folders) expect(readdirSync(join(SRC, LANGS, d.name)).filter((f) => f === 'language.ts' || f === 'load.ts').sort(), d.name).toEqual(['language.ts', 'load.ts']);
+  });
+
   it('imports only down the flow (cli → scan → discover / extract → match → suppress → fix → report)', () => {
     const against = all.filter((e) => rank.get(e.from)! >= rank.get(e.to)!).map((e) => `${e.file} imports ${e.spec} (${e.from} → ${e.to})`);
     expect(against).toEqual([]);

@@ -1,249 +1,71 @@
 import { extname } from 'node:path';
-import type { Grammar } from '../runtime/parsers.js';
+import { csharpLanguage } from './languages/csharp/language.js';
+import { dockerfileLanguage } from './languages/dockerfile/language.js';
+import { goLanguage } from './languages/go/language.js';
+import { groovyLanguage } from './languages/groovy/language.js';
+import { hclLanguage } from './languages/hcl/language.js';
+import { javaLanguage } from './languages/java/language.js';
+import { jsLanguage } from './languages/js/language.js';
+import { jsonLanguage } from './languages/json/language.js';
+import { kotlinLanguage } from './languages/kotlin/language.js';
+import { makefileLanguage } from './languages/makefile/language.js';
+import { markdownLanguage, rstLanguage } from './languages/markdown/language.js';
+import { perlLanguage } from './languages/perl/language.js';
+import { phpLanguage } from './languages/php/language.js';
+import { powershellLanguage } from './languages/powershell/language.js';
+import { pythonLanguage } from './languages/python/language.js';
+import { rubyLanguage } from './languages/ruby/language.js';
+import { rustLanguage } from './languages/rust/language.js';
+import { scalaLanguage } from './languages/scala/language.js';
+import { shellLanguage } from './languages/shell/language.js';
+import { textLanguage } from './languages/text/language.js';
+import { cLanguage, dartLanguage, elixirLanguage, luaLanguage, rLanguage, swiftLanguage } from './languages/tokens/language.js';
+import { yamlLanguage } from './languages/yaml/language.js';
+import type { Language } from './languages/registration.js';
+
+export type { Language };
 
 /**
  * What the rest of hublint knows about each language, as data: which adapter reads a file,
  * Markdown fence names, the prefilter needles, which files may use another file's constants,
  * which adapters build a syntax tree or need no nesting guard, the grammar of the fix step, what a
- * worker warms up. Every such table is derived from LANGUAGES. The code that reads a language
- * (its adapter and lexer) is loaded through registry.ts, whose LOADERS must name every
- * language here (a type error otherwise): this file imports nothing of extract/, so any part
- * of it (a lowering, the project index) may ask which language a path is without an import
- * circle through the adapters (test/architecture.test.ts).
+ * worker warms up. Each language states its own in its folder (languages/<lang>/language.ts);
+ * every table is derived from this list, in this order (file names are tried in it). The code
+ * that reads a language (its adapter and lexer, languages/<lang>/load.ts) is loaded through
+ * registry.ts, whose LOADERS must name every language here (a type error otherwise). This file
+ * and the language.ts files load no adapter, so any part of extract/ (a lowering, the project
+ * index) may ask which language a path is without an import circle (test/architecture.test.ts).
  */
-export interface Language {
-  /** The adapter's name: in internal-error findings and `--stdin-filename` decisions. */
-  readonly name: string;
-  /** File extensions, lower-case with the dot. */
-  readonly extensions?: readonly string[];
-  /** File names (the base name) read by this adapter whatever their extension; tested before extensions. */
-  readonly fileNames?: readonly RegExp[];
-  /** Markdown fence info strings (```bash) whose code is this language. */
-  readonly fences?: readonly string[];
-  /**
-   * Code in such fences goes through this adapter (loaded with the Markdown adapter, whose
-   * extraction is synchronous). Without it, fenced code gets the plain URL scan.
-   */
-  readonly inFences?: boolean;
-  /**
-   * Prefilter needles of the language's own: ASCII strings (case-sensitive) whose presence lets
-   * one of its files past the byte prefilter (scan/read/) and the text prefilter although it
-   * names no Hub host. No language registered today needs any, and a new one usually needs
-   * none either: the needles every file is tested for are universal (the Hub hosts, plain and
-   * URL-encoded, of extract/prefilter.ts, and the configured extra hosts and base variables),
-   * and so are the Hub path needles (HUB_PATH_PATTERN) for every language that readsConstants.
-   */
-  readonly needles?: readonly string[];
-  /**
-   * Reads values other files define, through its module rules (extract/resolve/modules.ts): a
-   * file of it that holds a Hub path without a host is linted, its base may be elsewhere.
-   */
-  readonly readsConstants?: boolean;
-  /** Builds a syntax tree: a file over AST_SIZE_LIMIT gets the plain URL scan instead (memory). */
-  readonly syntaxTree?: boolean;
-  /** Reads a file in one flat pass (no tree, no recursion): no guard against deep nesting needed. */
-  readonly flat?: boolean;
-  /** The tree-sitter grammar that re-parses a fixed file before --fix writes it (scan/fix-verifier.ts). */
-  readonly grammar?: Grammar;
-  /** One line naming a Hub URL in the plainest form: parsed once in a worker before its first file. */
-  readonly warm?: { readonly path: string; readonly text: string };
-}
-
 export const LANGUAGES = [
-  {
-    name: 'js',
-    extensions: ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'],
-    fences: ['js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx', 'node'],
-    readsConstants: true,
-    syntaxTree: true,
-    warm: { path: 'warm.ts', text: 'const r = await fetch("https://hub.docker.com/v2/repositories/acme/web/", { method: "HEAD" });\n' },
-  },
-  {
-    name: 'python',
-    grammar: 'python',
-    extensions: ['.py', '.pyi'],
-    fences: ['py', 'python', 'python3'],
-    inFences: true,
-    readsConstants: true,
-    warm: { path: 'warm.py', text: 'requests.head("https://hub.docker.com/v2/repositories/acme/web/")\n' },
-  },
-  {
-    name: 'go',
-    grammar: 'go',
-    extensions: ['.go'],
-    fences: ['go', 'golang'],
-    inFences: true,
-    readsConstants: true,
-  },
-  {
-    name: 'shell',
-    grammar: 'bash',
-    extensions: ['.sh', '.bash', '.zsh', '.ksh', '.env'],
-    fileNames: [/^\.env(\..*)?$/i, /^\.(bash|zsh)rc$|^\.profile$/i],
-    fences: ['sh', 'bash', 'shell', 'console', 'zsh', 'shellsession'],
-    inFences: true,
-    readsConstants: true,
-    warm: { path: 'warm.sh', text: 'curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-  },
-  {
-    name: 'dockerfile',
-    extensions: ['.dockerfile'],
-    fileNames: [/^(dockerfile|containerfile)(\..*)?$/i],
-    fences: ['dockerfile', 'docker'],
-    inFences: true,
-  },
-  {
-    name: 'makefile',
-    extensions: ['.mk', '.mak'],
-    fileNames: [/^(gnu)?makefile$/i],
-    fences: ['make', 'makefile'],
-    inFences: true,
-  },
-  {
-    name: 'powershell',
-    grammar: 'powershell',
-    extensions: ['.ps1', '.psm1'],
-    fences: ['powershell', 'ps1', 'pwsh'],
-    inFences: true,
-    readsConstants: true,
-  },
-  {
-    name: 'yaml',
-    extensions: ['.yml', '.yaml'],
-    fences: ['yaml', 'yml'],
-    inFences: true,
-    syntaxTree: true,
-    warm: { path: 'warm.yml', text: 'steps:\n  - run: curl -I https://hub.docker.com/v2/repositories/acme/web/\n' },
-  },
-  {
-    name: 'json',
-    flat: true,
-    extensions: ['.json', '.jsonc', '.json5'],
-    fences: ['json', 'jsonc'],
-    inFences: true,
-    syntaxTree: true,
-  },
-  {
-    name: 'markdown',
-    extensions: ['.md', '.markdown', '.mdx'],
-  },
-  {
-    name: 'rst',
-    extensions: ['.rst', '.rest'],
-  },
-  {
-    name: 'ruby',
-    readsConstants: true,
-    grammar: 'ruby',
-    extensions: ['.rb', '.rake', '.gemspec'],
-    fileNames: [/^(gemfile|rakefile|vagrantfile)$/i],
-    fences: ['ruby', 'rb'],
-  },
-  {
-    name: 'java',
-    grammar: 'java',
-    extensions: ['.java'],
-    fences: ['java'],
-    readsConstants: true,
-  },
-  {
-    // Groovy (Gradle files, Jenkinsfiles, shared-library steps) has no grammar as WebAssembly:
-    // a tokenizer lowering (lower/groovy.ts), with `sh` scripts through the shell lowering.
-    name: 'groovy',
-    readsConstants: true,
-    extensions: ['.groovy', '.gradle'],
-    fileNames: [/^jenkinsfile$/i, /^jenkinsfile\.[\w-]+$/i],
-    fences: ['groovy', 'gradle', 'jenkinsfile', 'jenkins'],
-    inFences: true,
-  },
-  {
-    name: 'kotlin',
-    grammar: 'kotlin',
-    extensions: ['.kt', '.kts'],
-    fences: ['kotlin', 'kt'],
-    readsConstants: true,
-  },
-  {
-    name: 'csharp',
-    grammar: 'c-sharp',
-    extensions: ['.cs'],
-    fences: ['csharp', 'cs', 'c#'],
-    readsConstants: true,
-  },
-  {
-    name: 'php',
-    grammar: 'php',
-    extensions: ['.php'],
-    fences: ['php'],
-    readsConstants: true,
-  },
-  {
-    name: 'rust',
-    readsConstants: true,
-    grammar: 'rust',
-    extensions: ['.rs'],
-    fences: ['rust', 'rs'],
-  },
-  {
-    // Terraform, Nomad jobs, Packer: attributes, blocks, quoted and heredoc templates.
-    name: 'hcl',
-    grammar: 'hcl',
-    extensions: ['.hcl', '.nomad', '.tf', '.tfvars'],
-    fences: ['hcl', 'terraform', 'tf', 'nomad'],
-    inFences: true,
-  },
-  {
-    name: 'perl',
-    readsConstants: true,
-    extensions: ['.pl', '.pm'],
-    fences: ['perl'],
-  },
-  // Swift, Dart, Elixir, Lua, R and C have no grammar as WebAssembly here: one token lowering
-  // (lower/generic.ts) reads them all, each through its own small table.
-  {
-    name: 'swift',
-    extensions: ['.swift'],
-    fences: ['swift'],
-  },
-  {
-    // On tree-sitter-scala (lower/scala.ts), the grammar's own package's .wasm (runtime/parsers.ts).
-    name: 'scala',
-    grammar: 'scala',
-    extensions: ['.scala', '.sc'],
-    fences: ['scala'],
-  },
-  {
-    name: 'dart',
-    extensions: ['.dart'],
-    fences: ['dart'],
-  },
-  {
-    name: 'elixir',
-    extensions: ['.ex', '.exs'],
-    fences: ['elixir', 'ex'],
-  },
-  {
-    name: 'lua',
-    extensions: ['.lua'],
-    fences: ['lua'],
-  },
-  {
-    name: 'r',
-    extensions: ['.r'],
-    fences: ['r'],
-  },
-  {
-    // C builds URLs in buffers (`strcpy`, `strcat`, `snprintf`): the token lowering follows them.
-    name: 'c',
-    extensions: ['.c', '.h'],
-    fences: ['c'],
-  },
-  {
-    // Anything else: the plain URL scan, which still finds every written-out call.
-    name: 'text',
-    flat: true,
-  },
-] as const satisfies readonly Language[];
+  jsLanguage,
+  pythonLanguage,
+  goLanguage,
+  shellLanguage,
+  dockerfileLanguage,
+  makefileLanguage,
+  powershellLanguage,
+  yamlLanguage,
+  jsonLanguage,
+  markdownLanguage,
+  rstLanguage,
+  rubyLanguage,
+  javaLanguage,
+  groovyLanguage,
+  kotlinLanguage,
+  csharpLanguage,
+  phpLanguage,
+  rustLanguage,
+  hclLanguage,
+  perlLanguage,
+  swiftLanguage,
+  scalaLanguage,
+  dartLanguage,
+  elixirLanguage,
+  luaLanguage,
+  rLanguage,
+  cLanguage,
+  textLanguage,
+] as const;
 
 export type AdapterName = (typeof LANGUAGES)[number]['name'];
 

@@ -4,7 +4,7 @@ import { NO_PROJECT } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { tokenize } from '../../src/extract/langs/tokenize.js';
-import { luaSpec, scalaSpec, swiftSpec } from '../../src/extract/langs/generic.js';
+import { luaSpec, scalaSpec, swiftSpec } from '../../src/extract/languages/tokens/specs.js';
 import { adapterNameFor } from '../../src/extract/registry.js';
 import { findFlowPins } from '../../src/pins/flow/find.js';
 

@@ -3,8 +3,8 @@ import { lintText } from '../../src/scan/lint-file.js';
 import { NO_PROJECT } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
-import { lowerGroovy } from '../../src/extract/lower/groovy.js';
-import { stepScript } from '../../src/extract/shell/jenkins-steps.js';
+import { lowerGroovy } from '../../src/extract/languages/groovy/lowering.js';
+import { stepScript } from '../../src/extract/languages/groovy/jenkins-steps.js';
 import { showHoles } from '../../src/core/hole.js';
 
 const ruleSet = compileRules(builtinRules());

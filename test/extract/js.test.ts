@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lintText } from '../../src/scan/lint-file.js';
 import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
-import { jsAdapter } from '../../src/extract/lower/js-adapter.js';
+import { jsAdapter } from '../../src/extract/languages/js/adapter.js';
 import { NO_PROJECT, type ProjectLookup } from '../../src/extract/types.js';
 import { projectResolver } from '../../src/scan/project-files.js';
 import { compileRules } from '../../src/match/ruleset.js';
@@ -327,8 +327,8 @@ describe('js adapter: the shared resolver (issue 15)', () => {
   });
 
   it('lowers imports and exports faithfully for resolution across files', async () => {
-    const { lowerTypeScript } = await import('../../src/extract/lower/typescript.js');
-    const { parseSource, ts } = await import('../../src/extract/lower/ts-parse.js');
+    const { lowerTypeScript } = await import('../../src/extract/languages/js/lowering.js');
+    const { parseSource, ts } = await import('../../src/extract/languages/js/parse.js');
     const code = [
       "import axios, { create as make } from 'axios';",
       "import * as cfg from './config';",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { showHoles } from '../../src/core/hole.js';
-import { extractJson, jsonAdapter } from '../../src/extract/json/adapter.js';
+import { extractJson, jsonAdapter } from '../../src/extract/languages/json/adapter.js';
 import { NO_PROJECT } from '../../src/extract/types.js';
-import { jsonStringArray } from '../../src/extract/json/tokenize.js';
+import { jsonStringArray } from '../../src/extract/languages/json/tokenize.js';
 
 function run(text: string) {
   return extractJson(text).map((c) => ({ url: showHoles(c.url), method: c.method, from: c.methodSource, source: text.slice(c.start, c.end) }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PROJECT } from '../../src/extract/types.js';
 import { loadParser } from '../../src/runtime/parsers.js';
-import { lowerBash } from '../../src/extract/lower/bash.js';
+import { lowerBash } from '../../src/extract/languages/shell/lowering.js';
 import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
 import { treeAdapter } from '../../src/extract/lower/adapter.js';
-import { shellTree } from '../../src/extract/lower/bash-tree.js';
+import { shellTree } from '../../src/extract/languages/shell/tree.js';
 
 async function lowered(text: string) {
   const tree = (await loadParser('bash')).parse(text);

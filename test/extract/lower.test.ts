@@ -4,7 +4,7 @@ import { NO_PROJECT } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { loadParser } from '../../src/runtime/parsers.js';
-import { lowerPython } from '../../src/extract/lower/python.js';
+import { lowerPython } from '../../src/extract/languages/python/lowering.js';
 import { Evaluator, Program } from '../../src/extract/lower/evaluate.js';
 import { arityOf } from '../../src/extract/lower/arity.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAdapter } from '../../src/extract/registry.js';
-import { markdownBlocks } from '../../src/extract/markdown/blocks.js';
+import { markdownBlocks } from '../../src/extract/languages/markdown/blocks.js';
 import { NO_PROJECT } from '../../src/extract/types.js';
 
 const URL = 'https://hub.docker.com/v2/repositories/acme/web';

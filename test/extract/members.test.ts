@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAdapter } from '../../src/extract/registry.js';
 import { goModuleFiles, mayDefineMember, MAX_MODULE_FILES, type TreeFs } from '../../src/extract/resolve/members.js';
-import { structType } from '../../src/extract/lower/go.js';
+import { structType } from '../../src/extract/languages/go/lowering.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { lintText } from '../../src/scan/lint-file.js';

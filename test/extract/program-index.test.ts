@@ -3,7 +3,7 @@ import { NO_PROJECT } from '../../src/extract/types.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { loadParser } from '../../src/runtime/parsers.js';
-import { lowerPython } from '../../src/extract/lower/python.js';
+import { lowerPython } from '../../src/extract/languages/python/lowering.js';
 import { Program } from '../../src/extract/lower/evaluate.js';
 import { lintText } from '../../src/scan/lint-file.js';
 

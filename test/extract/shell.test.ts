@@ -3,9 +3,9 @@ import type { Candidate } from '../../src/core/types.js';
 import { showHoles } from '../../src/core/hole.js';
 import { commentCandidates } from '../../src/extract/comments.js';
 import { shellAdapter } from '../../src/extract/shell/adapter.js';
-import { loadDockerfileAdapter } from '../../src/extract/shell/dockerfile.js';
-import { loadMakefileAdapter } from '../../src/extract/shell/makefile.js';
-import { powershellAdapter } from '../../src/extract/shell/powershell.js';
+import { loadDockerfileAdapter } from '../../src/extract/languages/dockerfile/adapter.js';
+import { loadMakefileAdapter } from '../../src/extract/languages/makefile/adapter.js';
+import { powershellAdapter } from '../../src/extract/languages/powershell/adapter.js';
 import { tokenize } from '../../src/extract/shell/tokenize.js';
 import { NO_PROJECT, type Adapter } from '../../src/extract/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { showHoles } from '../../src/core/hole.js';
-import { extractYaml } from '../../src/extract/yaml/adapter.js';
+import { extractYaml } from '../../src/extract/languages/yaml/adapter.js';
 
 function run(text: string) {
   return extractYaml('ci.yml', text).map((c) => ({

@@ -157,7 +157,7 @@ describe('concurrent runs', () => {
 
 describe('ts-parse.ts', () => {
   it("loads ts-morph's compiler without the rest of ts-morph, through the cache", () => {
-    const parse = new URL('../../dist/extract/lower/ts-parse.js', import.meta.url).href;
+    const parse = new URL('../../dist/extract/languages/js/parse.js', import.meta.url).href;
     const script = `
       import { createRequire } from 'node:module';
       const { parseSource, ts } = await import(${JSON.stringify(parse)});

@@ -1,6 +1,6 @@
 import { programOf } from '../../extract/lower/evaluate.js';
 import { linesOf } from '../../extract/lines.js';
-import { markdownBlocks } from '../../extract/markdown/blocks.js';
+import { markdownBlocks } from '../../extract/languages/markdown/blocks.js';
 import { Mapped, MappedBuilder } from '../../extract/shell/mapped.js';
 import { adapterNameFor, adapterNameForFence, loadAdapter, type AdapterName } from '../../extract/registry.js';
 import { loweringOf } from '../../extract/resolve/project.js';
@@ -41,7 +41,7 @@ async function lowering(adapter: AdapterName) {
   if (!LOWERED.has(adapter)) return undefined;
   if (!loweringOf(adapter)) {
     try {
-      if (adapter === 'js') await import('../../extract/lower/js-adapter.js');
+      if (adapter === 'js') await import('../../extract/languages/js/adapter.js');
       else await loadAdapter(adapter);
     } catch {
       // A grammar that cannot load reads no file of its language; the Hub lint reports the adapter's failure.
