@@ -6,6 +6,7 @@ import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 import type { EditKind } from './edit-kinds.js';
 import { relexSplice, type Lex } from './splices.js';
 import { holeEvidence } from './evidence.js';
+import { valueSource } from './value-sources.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */
@@ -298,7 +299,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     const piece = v === undefined ? undefined : pieces[v];
     return piece?.kind === 'value' && atoms.every((a) => a.value === v) ? piece.expr : undefined;
   };
-  const evidence = holeEvidence(segments, template, exprOf);
+  const evidence = holeEvidence(segments, template, exprOf, (name) => (lexer ? valueSource(text, c.start, name) : null));
   if (typeof evidence === 'string') return none(evidence);
   const paramAtoms = new Map<string, UrlAtom[]>();
   template.forEach((t, i) => {
