@@ -60,6 +60,13 @@ function balanced(expr: string): string {
   return out.trim();
 }
 
+/** A splice's expression without its delimiters: `${encodeURIComponent(x)}`, `#{x}`, `{quote(x, safe='')}` → the call. */
+function unspliced(raw: string): string {
+  const t = raw.trim();
+  const open = t.startsWith('${') || t.startsWith('#{') ? 2 : t.startsWith('{') ? 1 : 0;
+  return open && t.endsWith('}') ? t.slice(open, -1) : t;
+}
+
 const slotOf = (t: string) => /^\{(\w+)\}$/.exec(t)?.[1] ?? null;
 
 /**
@@ -96,7 +103,7 @@ export function holeEvidence(
     }
     // The source's own expression: hole names drop the call around a value.
     const raw = exprOf(i);
-    const expr = raw === undefined ? undefined : trimJoiners(balanced(raw.replace(/^[\s+.,&|(]*/, '')));
+    const expr = raw === undefined ? undefined : trimJoiners(balanced(unspliced(raw).replace(/^[\s+.,&|(]*/, '')));
     const esc = (expr && escaped(expr)) || escaped(name);
     if (esc) {
       out.push(`\`${esc.call}(…)\` keeps the value of \`${esc.inner}\` in one segment`);
