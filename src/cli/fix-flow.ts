@@ -52,6 +52,9 @@ export async function fixFlow(
       inMemory,
       scannedHash: result.scanned.hash,
       undecodableName: result.scanned.undecodableName,
+      projectPaths: result.scanned.paths,
+      readProjectFile: result.scanned.read,
+      candidatesWith: result.scanned.candidatesWith,
       shouldStop: () => stop() !== null,
     }),
   );
@@ -62,7 +65,7 @@ export async function fixFlow(
   const rolledBackWhy = new Map(results.flatMap((r) => (r.rolledBack ?? []).map((x) => [x.finding.fingerprint, x.reason] as const)));
   const remaining = result.findings
     .filter((f) => !fixedPrints.has(f.fingerprint))
-    .map((f) => (f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f.fix && rolledBackWhy.has(f.fingerprint) ? { ...f, fixRefusal: rolledBackWhy.get(f.fingerprint) } : f));
+    .map((f) => (f.fix && rolledBackWhy.has(f.fingerprint) ? { ...f, fixRefusal: rolledBackWhy.get(f.fingerprint) } : f.fix && refusedWhy.has(f.file) ? { ...f, fixRefusal: refusedWhy.get(f.file) } : f));
   let diff = '';
   if (dryRun) {
     const { createTwoFilesPatch } = await import('diff');

@@ -60,6 +60,13 @@ function balanced(expr: string): string {
   return out.trim();
 }
 
+/** A splice's expression without its delimiters: `${encodeURIComponent(x)}`, `#{x}`, `{quote(x, safe='')}` → the call. */
+function unspliced(raw: string): string {
+  const t = raw.trim();
+  const open = t.startsWith('${') || t.startsWith('#{') ? 2 : t.startsWith('{') ? 1 : 0;
+  return open && t.endsWith('}') ? t.slice(open, -1) : t;
+}
+
 const slotOf = (t: string) => /^\{(\w+)\}$/.exec(t)?.[1] ?? null;
 
 /**
@@ -67,7 +74,12 @@ const slotOf = (t: string) => /^\{(\w+)\}$/.exec(t)?.[1] ?? null;
  * there is none (the finding's refusal). `segments` are the URL's path segments (holes kept),
  * `template` the rule's, of the same length.
  */
-export function holeEvidence(segments: string[], template: string[], exprOf: (segment: number) => string | undefined = () => undefined): string[] | string {
+export function holeEvidence(
+  segments: string[],
+  template: string[],
+  exprOf: (segment: number) => string | undefined = () => undefined,
+  sourceOf: (name: string) => string | null = () => null,
+): string[] | string {
   const out: string[] = [];
   const unknown = (name: string) => `the value of {${name}} is not known: it may hold namespace/repository (several path segments), and neither its name nor an escape says otherwise`;
   for (let i = 0; i < segments.length; i++) {
@@ -91,18 +103,23 @@ export function holeEvidence(segments: string[], template: string[], exprOf: (se
     }
     // The source's own expression: hole names drop the call around a value.
     const raw = exprOf(i);
-    const expr = raw === undefined ? undefined : trimJoiners(balanced(raw.replace(/^[\s+.,&|(]*/, '')));
+    const expr = raw === undefined ? undefined : trimJoiners(balanced(unspliced(raw).replace(/^[\s+.,&|(]*/, '')));
     const esc = (expr && escaped(expr)) || escaped(name);
     if (esc) {
       out.push(`\`${esc.call}(…)\` keeps the value of \`${esc.inner}\` in one segment`);
       continue;
     }
     const w = words(name);
-    if (!w) return unknown(name);
     const names = slot === 'namespace' ? ONE_SEGMENT : LATER_SEGMENT[slot];
     // A namespace named like `image` contradicts the reading: the value may hold two segments.
-    if (!names || !(names.has(w.whole) || names.has(w.last)) || (slot === 'namespace' && (TWO_SEGMENTS.has(w.whole) || TWO_SEGMENTS.has(w.last)))) return unknown(name);
-    out.push(`the name \`${name}\` holds one segment (the ${slot})`);
+    if (w && names && (names.has(w.whole) || names.has(w.last)) && !(slot === 'namespace' && (TWO_SEGMENTS.has(w.whole) || TWO_SEGMENTS.has(w.last)))) {
+      out.push(`the name \`${name}\` holds one segment (the ${slot})`);
+      continue;
+    }
+    // Where the value comes from: a split on `/`, or callers that all pass a literal (fix/value-sources.ts).
+    const source = sourceOf(name);
+    if (!source) return unknown(name);
+    out.push(source);
   }
   return out;
 }

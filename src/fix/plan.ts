@@ -6,6 +6,7 @@ import { atomsOfText, charsAllowed, type Atom } from './atoms.js';
 import type { EditKind } from './edit-kinds.js';
 import { relexSplice, type Lex } from './splices.js';
 import { holeEvidence } from './evidence.js';
+import { valueSource } from './value-sources.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */
@@ -262,7 +263,14 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   }
   if (typeof pieces === 'string') return none(pieces);
   const url = decodeUrl(c.url.trim());
-  const seq = align(url, pieces);
+  let seq = align(url, pieces);
+  if (!seq && pieces[0]?.kind === 'lit') {
+    // A base set in another statement (`axios.create({ baseURL })` in a constructor, a client's
+    // field) leads the URL but is not in the call's text: it is one value, kept whole, before it.
+    const base: Piece = { kind: 'value', before: null, after: null };
+    seq = align(url, [base, ...pieces]);
+    if (seq) pieces = [base, ...pieces];
+  }
   if (!seq) return none('hublint cannot map the URL back onto the source text that builds it');
 
   // Where the path is: after scheme, credentials, host and port; up to the query or fragment.
@@ -301,7 +309,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     const piece = v === undefined ? undefined : pieces[v];
     return piece?.kind === 'value' && atoms.every((a) => a.value === v) ? piece.expr : undefined;
   };
-  const evidence = holeEvidence(segments, template, exprOf);
+  const evidence = holeEvidence(segments, template, exprOf, (name) => (lexer ? valueSource(text, c.start, name) : null));
   if (typeof evidence === 'string') return none(evidence);
   const paramAtoms = new Map<string, UrlAtom[]>();
   template.forEach((t, i) => {
@@ -330,7 +338,11 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     const p = /^\{(\w+)\}$/.exec(part);
     newPath.push(...(p ? paramAtoms.get(p[1]) ?? [] : fresh(part)));
   });
-  const after: UrlAtom[] = [...seq.slice(0, hostStart), ...host, ...seq.slice(hostStart + auth[3].length, pathStart), ...newPath, ...seq.slice(core)];
+  // A POST is sent to the route exactly as documented: a server that adds or drops a trailing
+  // slash does so by a redirect, and a 301/302 turns the POST into a GET without its body. The
+  // old login route had one (`/v2/users/login/`); the access-token route has none (FACTS.md).
+  const dropSlash = m.method === 'POST' && core < pathEnd && seq[core].value === undefined && !v.replacement.path.endsWith('/');
+  const after: UrlAtom[] = [...seq.slice(0, hostStart), ...host, ...seq.slice(hostStart + auth[3].length, pathStart), ...newPath, ...seq.slice(dropSlash ? core + 1 : core)];
 
   // Values keep their order, whole: a value split across segments the new route separates is refused.
   const oldRuns = runs(seq);

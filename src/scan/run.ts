@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { hashText } from '../core/hash.js';
 import { LineIndex } from '../core/position.js';
 import { sortFindings } from '../core/sort-findings.js';
-import type { Finding, Rule, RuleSetting, ScanStats, Severity } from '../core/types.js';
+import type { Candidate, Finding, Rule, RuleSetting, ScanStats, Severity } from '../core/types.js';
 import { readCandidateFile, type SkipReason } from '../discover/read.js';
 import { symlinkScope } from '../discover/symlink-scope.js';
 import { inShard } from '../discover/shard.js';
@@ -95,6 +95,11 @@ export interface LintResult {
     verifier: (file: string, text: string) => Promise<FixVerifier>;
     /** The file's name on disk is not valid UTF-8: `file` is its decoding, not a path to write. */
     undecodableName: (file: string) => boolean;
+    /** Every file the scan met, and a reader of any: where a constant a fix rewrites may be used. */
+    paths: () => readonly string[];
+    read: (path: string) => string | undefined;
+    /** The URLs a file builds when other files read as `overlay` gives them (a fix's edited texts). */
+    candidatesWith: (file: string, text: string, overlay: ReadonlyMap<string, string>) => Promise<Candidate[]>;
   };
 }
 
@@ -172,6 +177,8 @@ interface Scan {
   kept: TextFile[];
   /** Go/Java/Kotlin/C# files the byte gate passed over: a kept file of their folder may define what they use. */
   quietPackageFiles: ReadItem[];
+  /** Every file the read pass met, kept or not: where a constant a fix rewrites may be used. */
+  seen: string[];
   pinFindings: Finding[];
   /** Pin suppressions so far (Hub suppressions are added by finish). */
   suppressed: number;
@@ -204,6 +211,14 @@ export async function lintPins(options: PinScanOptions = {}): Promise<PinScanRes
   return { findings, stats };
 }
 
+/** A file's URLs read against a project where some files have other texts (a fix's edits, before they are written). */
+async function candidatesWith(file: string, text: string, overlay: ReadonlyMap<string, string>, at: { cwd: string; maxSize: number; options: LintOptions; textOptions: LintTextOptions }): Promise<Candidate[]> {
+  const kept = (at.options.files ?? []).filter((f) => !overlay.has(f.path));
+  const project = projectResolver({ cwd: at.cwd, maxSize: at.maxSize, files: [...kept, ...[...overlay].map(([path, t]) => ({ path, text: t }))] });
+  const verifier = await fixVerifierFor(file, text, { ...at.textOptions, context: { ...at.textOptions.context, project } });
+  return verifier.candidates(text);
+}
+
 async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> {
   const started = Date.now();
   const cwd = options.cwd ?? process.cwd();
@@ -229,6 +244,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     project,
     kept: [],
     quietPackageFiles: [],
+    seen: [],
     pinFindings: [],
     undecodable: new Set(),
     suppressed: 0,
@@ -248,7 +264,12 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     scan.kept.length = 0;
     scan.early.lexed.clear();
     scan.stats.durationMs = Date.now() - started;
-    return { findings, stats: scan.stats, scanned: scannedFor(hashes, textOptions, scan.undecodable) };
+    const scanned = scannedFor(hashes, textOptions, scan.undecodable);
+    return {
+      findings,
+      stats: scan.stats,
+      scanned: { ...scanned, paths: () => scan.seen, read: (path) => scan.project.textOf(path), candidatesWith: (file, text, overlay) => candidatesWith(file, text, overlay, { cwd, maxSize, options, textOptions: scanned.textOptions }) },
+    };
   } finally {
     await scan.pool?.close();
   }
@@ -259,7 +280,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
  * whole scan (every kept file's text) alive while the report is written, and the memo of
  * vendored copies (their texts and candidates) is for the lint pass only.
  */
-function scannedFor(hashes: Map<string, string>, lintOptions: LintTextOptions, undecodable: Set<string>): LintResult['scanned'] {
+function scannedFor(hashes: Map<string, string>, lintOptions: LintTextOptions, undecodable: Set<string>): Omit<LintResult['scanned'], 'paths' | 'read' | 'candidatesWith'> {
   const textOptions: LintTextOptions = { ...lintOptions, memo: undefined };
   return { hash: (f) => hashes.get(f), textOptions, relint: (file, text) => lintText(file, text, textOptions), verifier: (file, text) => fixVerifierFor(file, text, textOptions), undecodableName: (file) => undecodable.has(file) };
 }
@@ -394,6 +415,7 @@ async function readPass(scan: Scan): Promise<void> {
   const readHere = (items: ReadItem[]) => readBatch(items, byteGate, scan.maxSize, scan.scratch, mayShareAPackage);
   const merge = async (items: readonly ReadItem[], reply: ReadReply) => {
     stats.filesScanned += reply.quiet;
+    for (const i of items) scan.seen.push(i.path);
     if (scan.hub) for (const i of reply.quietListed) scan.quietPackageFiles.push(items[i]);
     for (const o of reply.outcomes) {
       if (o.outcome === 'kept') take(o.path, o.text);
@@ -434,6 +456,7 @@ async function readPass(scan: Scan): Promise<void> {
         }
         // Symlinks and anything discovery could not type go the careful way (loops, FIFOs, dirs).
         if (file.kind !== 'file') {
+          scan.seen.push(file.path);
           await readSlow(file);
           continue;
         }

@@ -39,12 +39,30 @@ describe('login → access token (issue 31)', () => {
     const r = hublint(['--fix', '--fix-type', 'unsafe', 'hub.py'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(readFileSync(join(dir, 'hub.py'), 'utf8')).toBe(
-      PY.replace('/v2/users/login/', '/v2/auth/token/').replace('"username"', '"identifier"').replace('"password"', '"secret"').replace('["token"]', '["access_token"]'),
+      // The trailing slash goes: the access-token route is documented without one, and a redirect
+      // that would add or drop it turns the POST into a GET without its body.
+      PY.replace('/v2/users/login/', '/v2/auth/token').replace('"username"', '"identifier"').replace('"password"', '"secret"').replace('["token"]', '["access_token"]'),
     );
     // Nothing deprecated is left, and a second run changes nothing.
     const again = hublint(['--fix', '--fix-type', 'unsafe', 'hub.py'], { cwd: dir });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('fixed 0 findings in 0 files; 0 need a person');
+  });
+
+  it('a login written without a trailing slash gets none', () => {
+    const dir = tmp();
+    const source = [
+      'import requests',
+      '',
+      'def plain(user, password):',
+      '    reply = requests.post("https://hub.docker.com/v2/users/login", json={"username": user, "password": password})',
+      '    return reply.json()["token"]',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'hub.py'), source);
+    const r = hublint(['--fix', '--fix-type', 'unsafe', 'hub.py'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'hub.py'), 'utf8')).toContain('requests.post("https://hub.docker.com/v2/auth/token", json={"identifier": user, "secret": password})');
   });
 
   it('a partial one (the body built elsewhere) is shown by the dry run, never written', () => {
@@ -58,7 +76,7 @@ describe('login → access token (issue 31)', () => {
     ].join('\n');
     writeFileSync(join(dir, 'hub.py'), source);
     const dry = hublint(['--fix-dry-run', '--fix-type', 'unsafe', 'hub.py'], { cwd: dir });
-    expect(dry.stdout).toContain('+    return requests.post("https://hub.docker.com/v2/auth/token/", json=payload).json()["access_token"]');
+    expect(dry.stdout).toContain('+    return requests.post("https://hub.docker.com/v2/auth/token", json=payload).json()["access_token"]');
     expect(dry.stderr).toContain('would fix 0 findings in 0 files; 1 needs a person');
     expect(dry.stderr).toContain('a partial login migration would send the old body to the new route; not found: the request body with username and password');
     const r = hublint(['--fix', '--fix-type', 'unsafe', 'hub.py'], { cwd: dir });

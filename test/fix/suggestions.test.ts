@@ -76,4 +76,32 @@ describe('suggestions (issue 31)', () => {
     expect(r.stderr).toContain('rolled back: after the edit the code would call https://hub.docker.com/v2/namespaces/acme/repositories/web/builds/');
     expect(readFileSync(join(dir, 'hub.js'), 'utf8')).toBe(source.replace("'https://hub.docker.com/v2/repositories/acme/api/'", "'https://hub.docker.com/v2/namespaces/acme/repositories/api/'"));
   });
+  it('a piece of a split on / and a parameter every caller fills with a literal are evidence, stated', () => {
+    const dir = tmp();
+    const js = [
+      'export async function show(image) {',
+      "  const [space, title] = image.split('/');",
+      '  return fetch(`https://hub.docker.com/v2/repositories/${space}/${title}/`);',
+      '}',
+      "const team = (crew, entry) => fetch('https://hub.docker.com/v2/repositories/' + crew + '/' + entry);",
+      "export const all = () => [team('ops', 'gate'), team('ops', 'ledger')];",
+      "const loose = (crew, entry) => fetch('https://hub.docker.com/v2/repositories/' + crew + '/' + entry);",
+      "export const more = (who) => [loose(who, 'gate'), loose('ops', 'ledger')];",
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'hub.js'), js);
+    writeFileSync(join(dir, 'hub.py'), 'import requests\n\n\ndef show(image):\n    space, title = image.split("/")\n    return requests.get(f"https://hub.docker.com/v2/repositories/{space}/{title}/")\n\n\ndef rest(ref):\n    space, title = ref.split("/", 1)\n    return requests.get(f"https://hub.docker.com/v2/repositories/{space}/{title}/")\n');
+    const json = JSON.parse(hublint(['-f', 'json', '.'], { cwd: dir }).stdout);
+    const at = (file: string, line: number) => json.findings.find((f: { file: string; line: number }) => f.file === file && f.line === line);
+    expect(at('hub.js', 3).fix.evidence).toEqual(["`space` is a piece of `image.split('/')`, which holds no `/` (one segment)", "`title` is a piece of `image.split('/')`, which holds no `/` (one segment)"]);
+    expect(at('hub.js', 3).suggestion).toContain("rests on `space` is a piece of `image.split('/')`");
+    expect(at('hub.js', 5).fix.evidence).toEqual(['every call of `team` in this file (2) passes `crew` a literal of one segment', 'every call of `team` in this file (2) passes `entry` a literal of one segment']);
+    // One caller passes a value: no evidence for `crew`.
+    expect(at('hub.js', 7).fix).toBeUndefined();
+    expect(at('hub.js', 7).fixRefusal).toContain('{crew}');
+    expect(at('hub.py', 6).fix.policy).toBe('unsafe');
+    // With a limit the last piece holds the rest of the value, slashes included.
+    expect(at('hub.py', 11).fix).toBeUndefined();
+    expect(at('hub.py', 11).fixRefusal).toContain('{title}');
+  });
 });

@@ -1,0 +1,158 @@
+import type { Finding } from '../core/types.js';
+
+/**
+ * Code and its tests change together or not at all (issue 31, row 4). A test that asserts the
+ * URL a function builds (`expect(repoUrl('a', 'b')).toBe('https://hub.docker.com/v2/…')`,
+ * `assert repo_url(…) == "…"`, Go's `if got != want`) holds that URL as a literal, which hublint
+ * finds and can rewrite on its own; the function's own construction may be refused. Rewriting
+ * only one side fails the project's test after `--fix`. So a test's fix is tied to the fixes of
+ * the functions its test case calls: the run writes all of them, or none.
+ */
+
+/** Test files by the conventions of JS/TS, Python, Go, Ruby, Java/Kotlin and PHP. */
+export function isTestFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (/(?:^|\/)(?:tests?|__tests__|spec|specs)\//.test(path)) return true;
+  return /\.(?:test|spec)\.[cm]?[jt]sx?$|_test\.(?:go|py|rb)$|_spec\.rb$|^test_.*\.py$|(?:Test|Tests|Spec)\.(?:java|kt|php|cs)$/.test(name);
+}
+
+/**
+ * Where one test case starts: a JS `test(`/`it(`, a Python `def test_…`, a Go `func Test…`,
+ * a Ruby `it "…" do`, a Java/Kotlin `@Test`, a PHP `function test…`. Tested line by line.
+ */
+const TEST_START = /^\s*(?:(?:test|it|specify)(?:\.\w+)?\s*\(|(?:async\s+)?def\s+test|func\s+Test|it\s+['"]|@Test\b|(?:public\s+)?function\s+test)/;
+
+/**
+ * A function's header, line by line: JS/PHP `function f(`, `const f = (…) =>`/`= function`, a
+ * class method `f(…) {`; Python/Ruby `def f`; Go `func f(`/`func (r T) f(`; Kotlin `fun f(`;
+ * Java/C# `Type f(…) {`. Group 1 or 2 … holds the name.
+ */
+const HEADERS: RegExp[] = [
+  /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/,
+  /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]{1,200})?=\s*(?:async\s+)?(?:function\b|\(|[A-Za-z_$][\w$]*\s*=>)/,
+  /^\s*(?:async\s+)?def\s+(?:self\.)?([A-Za-z_]\w*[?!]?)/,
+  /^\s*func\s+(?:\([^)]{0,200}\)\s*)?([A-Za-z_]\w*)\s*[([]/,
+  /^\s*(?:(?:public|private|protected|internal|override|suspend|open)\s+){0,4}fun\s+(?:[\w.<>]{1,100}\.)?([A-Za-z_]\w*)\s*\(/,
+  /^\s*(?:(?:public|private|protected|static|final|async|override|virtual|abstract|readonly)\s+){0,5}(?:[\w.<>[\],?]{1,100}\s+)?([A-Za-z_$][\w$]*)\s*\([^)]{0,300}\)\s*(?::\s*[^{]{1,200})?\{\s*$/,
+];
+
+/** Words a method-shaped line starts with that are statements, not a method's name. */
+const NOT_A_NAME = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'else', 'do', 'with', 'elif', 'new', 'await', 'typeof']);
+
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+export function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export const lineText = (text: string, starts: number[], i: number) => text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : text.length);
+
+/** The nearest function header at or above `offset`: its name and where its line starts. */
+export function enclosingHeader(text: string, offset: number): { name: string; at: number; line: string } | null {
+  const starts = lineStarts(text);
+  for (let i = lineAt(starts, offset); i >= 0; i--) {
+    const line = lineText(text, starts, i);
+    for (const re of HEADERS) {
+      const name = re.exec(line)?.[1];
+      if (name && !NOT_A_NAME.has(name)) return { name, at: starts[i], line };
+    }
+  }
+  return null;
+}
+
+/** The name of the nearest function header at or above `offset`, or null. */
+export const enclosingFunction = (text: string, offset: number): string | null => enclosingHeader(text, offset)?.name ?? null;
+
+/** The names called in the test case that holds `offset` (from its start to the next one's). */
+export function calledInTestCase(text: string, offset: number): Set<string> {
+  const starts = lineStarts(text);
+  const at = lineAt(starts, offset);
+  let from = at;
+  while (from > 0 && !TEST_START.test(lineText(text, starts, from))) from--;
+  let to = at + 1;
+  while (to < starts.length && !TEST_START.test(lineText(text, starts, to))) to++;
+  const body = text.slice(starts[from], to < starts.length ? starts[to] : text.length);
+  const names = new Set<string>();
+  for (const m of body.matchAll(/([A-Za-z_$][\w$]*)[ \t]*\(/g)) names.add(m[1]);
+  // Ruby calls without parentheses (`repo_url "a", "b"`) and `subject.repo_url`: every word counts there.
+  if (/\bdo\b|\bexpect\s*\{/.test(body)) for (const m of body.matchAll(/[A-Za-z_][\w]*[?!]?/g)) names.add(m[0]);
+  return names;
+}
+
+/** One tie: a test's fix and the fixes of the functions its test case calls. */
+export interface InStepTie {
+  test: Finding;
+  code: Array<{ finding: Finding; fn: string }>;
+}
+
+/** A finding's offset in its file's text: the fix's first edit (only fixable findings are tied). */
+const offsetOf = (f: Finding) => f.fix?.edits[0]?.start;
+
+/**
+ * The ties among the findings of a run: each Hub finding with a fix in a test file, tied to
+ * every Hub finding (fix or not) inside a function of a non-test file that its test case calls.
+ * A code finding with no fix still ties: the test's literal must then stay as it is.
+ */
+export function inStepTies(findings: readonly Finding[], textOf: (file: string) => string | undefined): InStepTie[] {
+  const byFunction = new Map<string, Array<{ finding: Finding; fn: string }>>();
+  for (const f of findings) {
+    if (f.family !== 'hub' || isTestFile(f.file)) continue;
+    const text = textOf(f.file);
+    if (text === undefined) continue;
+    const fn = enclosingFunction(text, offsetOf(f) ?? offsetAtLine(text, f.line));
+    if (fn) byFunction.set(fn, [...(byFunction.get(fn) ?? []), { finding: f, fn }]);
+  }
+  const ties: InStepTie[] = [];
+  if (byFunction.size === 0) return ties;
+  for (const f of findings) {
+    if (f.family !== 'hub' || !f.fix || !isTestFile(f.file)) continue;
+    const text = textOf(f.file);
+    const at = offsetOf(f);
+    if (text === undefined || at === undefined) continue;
+    const code = [...calledInTestCase(text, at)].flatMap((name) => byFunction.get(name) ?? []);
+    if (code.length) ties.push({ test: f, code });
+  }
+  return ties;
+}
+
+function offsetAtLine(text: string, line: number): number {
+  const starts = lineStarts(text);
+  return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)];
+}
+
+const where = (f: Finding) => `${f.file}:${f.line}`;
+
+/**
+ * The fixes to hold back so that every tie is whole: given the fingerprints that would go in,
+ * each tie with some member in and some out loses the ones in, each with why. A test's member
+ * is out when the code's fix is not written; the code's when the test's is not.
+ */
+export function brokenTies(ties: readonly InStepTie[], goesIn: (f: Finding) => boolean): Map<string, { finding: Finding; reason: string }> {
+  const out = new Map<string, { finding: Finding; reason: string }>();
+  for (const tie of ties) {
+    const members = [tie.test, ...tie.code.map((c) => c.finding)];
+    const left = members.filter((m) => !goesIn(m));
+    if (left.length === 0 || left.length === members.length) continue;
+    const fns = [...new Set(tie.code.map((c) => c.fn))].join(', ');
+    for (const m of members) {
+      if (!goesIn(m) || out.has(m.fingerprint)) continue;
+      const reason =
+        m === tie.test
+          ? `the test asserts what ${fns} builds, and its URL is not rewritten in this run (${left.map(where).join(', ')}): code and test change together or not at all`
+          : `the test at ${where(tie.test)} asserts what ${fns} builds, and its expected URL is not rewritten in this run: code and test change together or not at all`;
+      out.set(m.fingerprint, { finding: m, reason });
+    }
+  }
+  return out;
+}
