@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { timeGroup } from './lib/measure.mjs';
+import { hubFiles } from './lib/hub-files.mjs';
 import { minifiedBundle } from './lib/minified-bundle.mjs';
 
 const args = process.argv.slice(2);
@@ -33,7 +34,7 @@ const ALL_SHAPES = [
   // Row 1: ~980 bytes a module, so 4N (940 KB) stays under the 1 MB above which a file gets the plain URL scan.
   ['minified bundle of N modules', 240, 'index.js', (n) => minifiedBundle(n)],
   // Row 5: memory must not grow with the files kept (peak RSS at 4N against N, the last column).
-  ['N JS files of ~19 KB naming the Hub', 100, null, (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.js`, minifiedBundle(17, 4).replace(/acme|library/g, `org${i}`)]))],
+  ['N JS files of ~19 KB naming the Hub', 100, null, hubFiles],
   // Row 5, one file: a JS array of N URLs (5.7 MB at 4N, hence --max-file-size below), N findings kept for the report.
   ['one JS array of N URLs', 25000, 'a.js', (n) => `const urls = [\n${Array.from({ length: n }, (_, i) => `  "${U(i)}",`).join('\n')}\n];\n`],
 ];
