@@ -33,8 +33,32 @@ const HEADERS: RegExp[] = [
   /^\s*(?:async\s+)?def\s+(?:self\.)?([A-Za-z_]\w*[?!]?)/,
   /^\s*func\s+(?:\([^)]{0,200}\)\s*)?([A-Za-z_]\w*)\s*[([]/,
   /^\s*(?:(?:public|private|protected|internal|override|suspend|open)\s+){0,4}fun\s+(?:[\w.<>]{1,100}\.)?([A-Za-z_]\w*)\s*\(/,
-  /^\s*(?:(?:public|private|protected|static|final|async|override|virtual|abstract|readonly)\s+){0,5}(?:[\w.<>[\],?]{1,100}\s+)?([A-Za-z_$][\w$]*)\s*\([^)]{0,300}\)\s*(?::\s*[^{]{1,200})?\{\s*$/,
 ];
+
+const IDENT_CHAR = /[\w$]/;
+const TYPE_WORDS = /^[\w.<>[\],?\s]{0,160}$/;
+
+/**
+ * A Java/C#/TS class method's header (`public static String tagsUrl(String ns) {`, `url(p: string): string {`):
+ * the name before the first `(`, words of modifiers and a type before it, the parameters closed on
+ * the line and a `{` ending it. A scan, not one pattern: the pattern's optional parts around
+ * unbounded spaces were judged super-linear.
+ */
+function methodHeaderName(line: string): string | undefined {
+  const text = line.trimEnd();
+  if (!text.endsWith('{') || text.length > 600) return undefined;
+  const open = text.indexOf('(');
+  const close = text.indexOf(')', open + 1);
+  if (open <= 0 || close === -1) return undefined;
+  let end = open;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  let start = end;
+  while (start > 0 && IDENT_CHAR.test(text[start - 1])) start--;
+  const name = text.slice(start, end);
+  if (!/^[A-Za-z_$]/.test(name) || !TYPE_WORDS.test(text.slice(0, start))) return undefined;
+  const after = text.slice(close + 1, -1).trim();
+  return after === '' || (after.startsWith(':') && !after.includes('{')) ? name : undefined;
+}
 
 /** Words a method-shaped line starts with that are statements, not a method's name. */
 const NOT_A_NAME = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'else', 'do', 'with', 'elif', 'new', 'await', 'typeof']);
@@ -67,6 +91,8 @@ export function enclosingHeader(text: string, offset: number): { name: string; a
       const name = re.exec(line)?.[1];
       if (name && !NOT_A_NAME.has(name)) return { name, at: starts[i], line };
     }
+    const method = methodHeaderName(line);
+    if (method && !NOT_A_NAME.has(method)) return { name: method, at: starts[i], line };
   }
   return null;
 }
