@@ -32,6 +32,41 @@ export interface UseCheck {
   read: (path: string) => string | undefined;
   /** A file's URLs read with some files given other texts. */
   candidatesWith: (file: string, text: string, overlay: ReadonlyMap<string, string>) => Promise<Candidate[]>;
+  /**
+   * The folder of the project a file belongs to (its repository or package root): a constant is
+   * used only by files of its own project, so a scan of many projects asks each fix about its
+   * project's files, not every file met (which made --fix over many repositories quadratic).
+   */
+  rootOf?: (file: string) => string;
+}
+
+/** Per run (keyed by its `paths`): the files of each project root and family that name each constant. */
+const naming = new WeakMap<UseCheck['paths'], { byRoot: Map<string, readonly string[]>; named: Map<string, readonly string[]> }>();
+
+function filesNaming(check: UseCheck, file: string, name: string, word: RegExp): readonly string[] {
+  let run = naming.get(check.paths);
+  if (!run) {
+    const byRoot = new Map<string, string[]>();
+    for (const path of new Set(check.paths())) {
+      const root = check.rootOf?.(path) ?? '';
+      let list = byRoot.get(root);
+      if (!list) byRoot.set(root, (list = []));
+      list.push(path);
+    }
+    naming.set(check.paths, (run = { byRoot, named: new Map() }));
+  }
+  const root = check.rootOf?.(file) ?? '';
+  const key = `${root}\0${family(file)}\0${name}`;
+  let hit = run.named.get(key);
+  if (!hit) {
+    hit = (run.byRoot.get(root) ?? []).filter((path) => {
+      if (family(path) !== family(file)) return false;
+      const text = check.read(path);
+      return text !== undefined && word.test(text);
+    });
+    run.named.set(key, hit);
+  }
+  return hit;
 }
 
 const bare = (url: string) => showHoles(comparableUrl(redactUrl(url)));
@@ -54,10 +89,10 @@ export async function definitionProblems(file: string, before: string, after: st
     const old = noSlash(bare(f.url));
     const target = noSlash(bare(f.fix!.target!));
     const bad: string[] = [];
-    for (const path of new Set(check.paths())) {
-      if (path === file || family(path) !== family(file)) continue;
+    for (const path of filesNaming(check, file, name, word)) {
+      if (path === file) continue;
       const text = check.read(path);
-      if (text === undefined || !word.test(text)) continue;
+      if (text === undefined) continue;
       const other = { path, text };
       const was = await check.candidatesWith(other.path, other.text, new Map());
       const now = await check.candidatesWith(other.path, other.text, new Map([[file, after]]));

@@ -1,7 +1,8 @@
 import { hashText } from '../core/hash.js';
 import { readFileSync, type Stats } from 'node:fs';
 import { lstat, readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Finding } from '../core/types.js';
 import { applyEdits } from './apply-edits.js';
 import type { TextEdit } from './plan.js';
@@ -222,6 +223,7 @@ export async function runFix(findings: readonly Finding[], opts: FixRunOptions):
   const goesIn = (f: Finding) => !held.has(f.fingerprint) && (prepared.get(f.file)?.result.fixed.some((x) => x.fingerprint === f.fingerprint) ?? false);
   // Holding one fix back may fail another's check (or end its file's last fix): settle until stable.
   const checkedUses = new Set<string>();
+  const rootOf = projectRoots(opts.cwd);
   for (let round = 0; round <= findings.length; round++) {
     const broken = brokenTies(ties, goesIn);
     // A constant rewritten at its definition: its uses in other files must reach the same replacement.
@@ -229,7 +231,7 @@ export async function runFix(findings: readonly Finding[], opts: FixRunOptions):
       for (const [file, p] of prepared) {
         if (!p.texts || checkedUses.has(`${file}\0${p.texts.after}`)) continue;
         checkedUses.add(`${file}\0${p.texts.after}`);
-        const problems = await definitionProblems(file, p.texts.before, p.texts.after, p.result.fixed, { paths: opts.projectPaths, read: opts.readProjectFile, candidatesWith: opts.candidatesWith });
+        const problems = await definitionProblems(file, p.texts.before, p.texts.after, p.result.fixed, { paths: opts.projectPaths, read: opts.readProjectFile, candidatesWith: opts.candidatesWith, rootOf });
         for (const [print, reason] of problems) broken.set(print, { finding: p.result.fixed.find((f) => f.fingerprint === print)!, reason });
       }
     }
@@ -281,4 +283,22 @@ function readIfScanned(file: string, opts: FixRunOptions): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Files that mark a project's root: a repository, or a package of a language whose constants a fix may rewrite. */
+const ROOT_MARKS = ['.git', 'package.json', 'go.mod', 'pyproject.toml', 'setup.py', 'setup.cfg'];
+
+/** The nearest folder above a file (up to the scan's folder) that holds a root mark; the scan's folder when none does. Cached by folder. */
+function projectRoots(cwd: string): (file: string) => string {
+  const base = resolve(cwd);
+  const byDir = new Map<string, string>();
+  const rootOfDir = (dir: string): string => {
+    const known = byDir.get(dir);
+    if (known !== undefined) return known;
+    const parent = dirname(dir);
+    const root = dir === base || parent === dir || !dir.startsWith(base) ? base : ROOT_MARKS.some((m) => existsSync(join(dir, m))) ? dir : rootOfDir(parent);
+    byDir.set(dir, root);
+    return root;
+  };
+  return (file) => rootOfDir(dirname(resolve(base, file)));
 }
