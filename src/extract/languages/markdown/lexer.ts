@@ -1,5 +1,5 @@
 import type { Lexed, Lexeme, LexedBlock, SourceLexer } from '../../../core/lexeme.js';
-import { adapterNameForFence, languageOf, type AdapterName } from '../../language-table.js';
+import { adapterNameForFence, languageOf } from '../../language-table.js';
 import { markdownBlocks, type Block } from './blocks.js';
 import { snippetOf } from './snippet.js';
 
