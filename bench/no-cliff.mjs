@@ -5,7 +5,7 @@
 // [--only TEXT] (the rows whose name holds TEXT: one row at a time on a busy machine)
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { timeGroup } from './lib/measure.mjs';
 import { hubFiles } from './lib/hub-files.mjs';
 import { minifiedBundle } from './lib/minified-bundle.mjs';
@@ -37,7 +37,22 @@ const ALL_SHAPES = [
   ['N JS files of ~19 KB naming the Hub', 100, null, hubFiles],
   // Row 5, one file: a JS array of N URLs (5.7 MB at 4N, hence --max-file-size below), N findings kept for the report.
   ['one JS array of N URLs', 25000, 'a.js', (n) => `const urls = [\n${Array.from({ length: n }, (_, i) => `  "${U(i)}",`).join('\n')}\n];\n`],
+  // --fix over many projects: each rewrites a constant another of its files uses; the uses are
+  // looked for in the constant's own project only (once every file was asked for every constant).
+  ['N projects rewriting a shared constant (--fix-dry-run)', 150, null, constantProjects, ['--fix-dry-run', '--fix-type', 'unsafe']],
 ];
+
+/** N small JS projects: a routes module exporting two Hub constants, a module using them, eight files of filler. */
+function constantProjects(n) {
+  const out = {};
+  for (let i = 0; i < n; i++) {
+    out[`p${i}/package.json`] = `{ "name": "board-${i}", "type": "module" }\n`;
+    out[`p${i}/src/routes.js`] = `export const TEAM_IMAGES = 'https://hub.docker.com/v2/repositories/team${i}/';\nexport const API_REPO = 'https://hub.docker.com/v2/repositories/team${i}/api/';\n`;
+    out[`p${i}/src/board.js`] = `import { TEAM_IMAGES, API_REPO } from './routes.js';\nexport const images = () => fetch(\`\${TEAM_IMAGES}?page_size=50\`);\nexport const api = () => fetch(API_REPO);\n`;
+    for (let k = 0; k < 8; k++) out[`p${i}/src/util${k}.js`] = `export const API_REPO_${k} = ${k};\nexport function step${k}(x) { return x + API_REPO_${k}; }\n`;
+  }
+  return out;
+}
 const only = opt('--only', null);
 const SHAPES = only === null ? ALL_SHAPES : ALL_SHAPES.filter(([name]) => name.includes(only));
 if (SHAPES.length === 0) throw new Error(`--only ${only}: no row's name holds it`);
@@ -46,13 +61,16 @@ if (SHAPES.length === 0) throw new Error(`--only ${only}: no row's name holds it
 const home = join(tmpdir(), `hublint-bench-no-cliff-${process.pid}`);
 rmSync(home, { recursive: true, force: true });
 const commands = [];
-for (const [name, n, file, make] of SHAPES) {
+for (const [name, n, file, make, extra = []] of SHAPES) {
   for (const size of [n, 4 * n]) {
     const dir = join(home, `${SHAPES.findIndex((s) => s[0] === name)}-${size}`);
     mkdirSync(dir, { recursive: true });
     const made = make(size);
-    for (const [name, text] of Object.entries(file === null ? made : { [file]: made })) writeFileSync(join(dir, name), text);
-    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '--max-file-size', '10MB', '-f', 'json', '-o', join(home, `report-${size}.json`), file ?? '.'], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
+    for (const [name, text] of Object.entries(file === null ? made : { [file]: made })) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    commands.push({ name: `${name} @${size}`, cmd: process.execPath, args: [bin, '--no-ignore', '--max-file-size', '10MB', ...extra, '-f', 'json', '-o', join(home, `report-${size}.json`), file ?? '.'], cwd: dir, env: { ...process.env, HUBLINT_WORKERS: '0' }, okStatus: [0, 1] });
   }
 }
 const results = timeGroup(commands, runs, (m) => process.stderr.write(`${m}\n`), { warmup: Number(opt('--warmup', '1')) });
