@@ -47,33 +47,25 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * Answers `outDir`; files keep their paths (`src/engine/index.js`).
  */
 export function transpileSources(outDir: string): string {
-  // engine.ts and the files it imports outside src/engine (the output edge and its leaves).
-  const files = [
-    'src/core/errors.ts',
-    'src/core/redact.ts',
-    'src/core/printable.ts',
-    'src/cli/emit.ts',
-    'src/fix/write-atomic.ts',
-    'src/cli/engine-errors.ts',
-    'src/cli/errors.ts',
-    'src/cli/signals.ts',
-    'src/cli/commands/engine.ts',
-    'src/cli/commands/engine-io.ts',
-    'src/cli/commands/engine-run.ts',
-    'src/cli/commands/run-config.ts',
-    'src/cli/commands/detach-keys.ts',
-    'src/cli/commands/run-options.ts',
-    'src/cli/commands/run-option-values.ts',
-    'src/cli/commands/api-socket.ts',
-    'src/runtime/builtins.ts',
-  ].map((file) => join(root, file));
+  // The `engine` command, src/engine, and every module they import, followed through the
+  // imports themselves (a list by hand missed a module the output edge came to import).
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    files.push(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) add(join(dirname(file), m[1]).replace(/\.js$/, '.ts'));
+  };
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts')) files.push(path);
+      else if (name.endsWith('.ts')) add(path);
     }
   };
+  add(join(root, 'src/cli/commands/engine.ts'));
   walk(join(root, 'src/engine'));
   for (const file of files) {
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {

