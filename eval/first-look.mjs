@@ -94,6 +94,9 @@ function hubRuleTable() {
     // A rule "has a replacement" when one of its variants names one (hub-v1-retired's image
     // list has none; its tag routes do).
     withReplacement: new Set(doc.rules.filter((r) => r.variants.some((v) => v.replacement)).map((r) => r.id)),
+    // ... and one a rewrite may reach: the rule's own fix policy is not `none` (the search API's
+    // replacement takes other parameters and answers in another shape: no edit kind reaches it).
+    rewritable: new Set(doc.rules.filter((r) => r.variants.some((v) => v.replacement && v.fix?.policy !== 'none')).map((r) => r.id)),
   };
 }
 
@@ -204,13 +207,23 @@ const rightFinding = new Set();
 for (const j of judged) for (const e of j.events) if (e.kind === 'tp') rightFinding.add(`${e.file}:${e.line}:${e.rule}`);
 const touched = (map, l) => l.lines.some((n) => map.get(l.file)?.has(n));
 const coverage = { labels: fixable.length, found: 0, safe: 0, suggestion: 0, any: 0 };
+/** The found calls no rewrite reaches, with the reason the report gives. */
+const unfixed = [];
 for (const l of fixable) {
   if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) continue;
   coverage.found += 1;
   if (touched(safe, l)) coverage.safe += 1;
   else if (touched(unsafe, l)) coverage.suggestion += 1;
+  else {
+    const f = findings.find((x) => x.file === l.file && l.lines.includes(x.line) && x.ruleId === l.rule);
+    unfixed.push(`unfixed ${l.file}:${l.line} ${l.rule}: ${f?.fixRefusal ?? 'no refusal given'}`);
+  }
 }
 coverage.any = coverage.safe + coverage.suggestion;
+// The same over the labels whose rule's fix policy allows a rewrite at all (shown beside it).
+const rewritable = fixable.filter((l) => hub.rewritable.has(l.rule));
+coverage.rewritableLabels = rewritable.length;
+coverage.rewritableAny = rewritable.filter((l) => rightFinding.has(`${l.file}:${l.line}:${l.rule}`) && (touched(safe, l) || touched(unsafe, l))).length;
 
 // The grep baseline: recall of the issue's pattern on the Hub labels in code, and its hit count.
 const grep = grepBaseline();
@@ -238,7 +251,7 @@ if (args.record !== undefined) {
 }
 
 if (args.json) {
-  process.stdout.write(`${JSON.stringify({ ...summary, problems: problemLines(judged) }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...summary, problems: problemLines(judged), unfixed }, null, 2)}\n`);
 } else {
   const pr = (s) => `${s.precision} / ${s.recall}`;
   const c = coverage;
@@ -247,12 +260,13 @@ if (args.json) {
     '',
     '| Hub code P / R | Hub docs P / R | pins code P / R | pins docs P / R | fix coverage | grep baseline R (Hub code) |',
     '|---:|---:|---:|---:|---:|---:|',
-    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, suggestion ${c.suggestion}; found ${c.found}) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
+    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, suggestion ${c.suggestion}; found ${c.found}; ${c.rewritableAny} / ${c.rewritableLabels} whose rule's fix policy is not none) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
     '',
     tables(judged, [...hub.ids, 'engine-api-pin']),
     '',
   ];
   const problems = problemLines(judged);
   out.push(problems.length ? `Misses, false findings, wrong methods (${problems.length}):\n${problems.join('\n')}` : 'No miss, no false finding.');
+  if (unfixed.length) out.push('', `Found, but no rewrite (${unfixed.length}):\n${unfixed.join('\n')}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

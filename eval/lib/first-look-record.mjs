@@ -47,13 +47,14 @@ export function roundsTable(records) {
   if (records.length === 0) return 'No first-look round is recorded (eval/first-look/scores.json).';
   const rows = records.map((r) => {
     const c = r.fixCoverage ?? {};
-    return `| ${r.round} | ${r.scored ?? '—'} | ${r.build} | ${pair(r.hubCode)} | ${pair(r.pinsCode)} | ${c.any ?? '—'} / ${c.labels ?? '—'}${share(c.any, c.labels)} | ${c.safe ?? '—'} | ${c.suggestion ?? '—'} | ${c.found ?? '—'} |`;
+    const reachable = c.rewritableLabels === undefined ? '—' : `${c.rewritableAny} / ${c.rewritableLabels}${share(c.rewritableAny, c.rewritableLabels)}`;
+    return `| ${r.round} | ${r.scored ?? '—'} | ${r.build} | ${pair(r.hubCode)} | ${pair(r.pinsCode)} | ${c.any ?? '—'} / ${c.labels ?? '—'}${share(c.any, c.labels)} | ${reachable} | ${c.safe ?? '—'} | ${c.suggestion ?? '—'} | ${c.found ?? '—'} |`;
   });
   return [
-    '**First look, per round** (real code scored before it was tuned to; eval/first-look/scores.json, written by `eval/first-look.mjs --record`). Fix coverage: of the Hub labels in code whose rule has a replacement, those that `--fix-dry-run` rewrites (safe) or `--fix-dry-run --fix-type unsafe` rewrites (suggestion).',
+    '**First look, per round** (real code scored before it was tuned to; eval/first-look/scores.json, written by `eval/first-look.mjs --record`). Fix coverage: of the Hub labels in code whose rule has a replacement, those that `--fix-dry-run` rewrites (safe) or `--fix-dry-run --fix-type unsafe` rewrites (suggestion); beside it the same over the rules whose fix policy is not `none` (the search API\'s replacement changes parameters and response, so no rewrite reaches it).',
     '',
-    '| round | scored | build | Hub code P / R | pins code P / R | fix coverage | safe | suggestion | found |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+    '| round | scored | build | Hub code P / R | pins code P / R | fix coverage | of those a rewrite may reach | safe | suggestion | found |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }

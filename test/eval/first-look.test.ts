@@ -78,7 +78,7 @@ describe('eval/first-look.mjs', () => {
     const { readRecords, roundsTable } = await import('../../eval/lib/first-look-record.mjs');
     const table = roundsTable(readRecords(scoresFile));
     expect(table).toContain('| test round |');
-    expect(table).toContain('| 1 / 2 (50%) | 1 | 0 | 1 |');
+    expect(table).toContain('| 1 / 2 (50%) | 1 / 2 (50%) | 1 | 0 | 1 |');
     expect(run(['--labels', labels, '--root', dir, '--record', ' ', '--scores', scoresFile]).stderr).toMatch(/^first-look: --record needs a note/);
   });
 
