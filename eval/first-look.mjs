@@ -12,6 +12,10 @@
 //   --cli PATH     the hublint to score (default: this checkout's dist/bin/cli/main.js); to
 //                  re-run a recorded round, pass the build it was scored with
 //   --json         print the numbers as JSON instead of the tables
+//   --record NOTE  also keep the numbers in eval/first-look/scores.json as the scoring of this
+//                  round by the build NOTE describes (`main at abc1234, before any change for it`);
+//                  `npm run accuracy` prints every recorded round
+//   --scores FILE  the record --record writes (default eval/first-look/scores.json)
 //
 // Labels file: `labels:` is a list in the format of eval/README.md (file, line, alt, rule,
 // method, version, context, optional) with `file` relative to --root; optional `round`,
@@ -33,6 +37,7 @@ import { parse } from 'yaml';
 import { CaseError, checkLabel, contextGroup } from './lib/cases.mjs';
 import { familyOf, judgeCase } from './lib/judge.mjs';
 import { problemLines, scores, tables } from './lib/report.mjs';
+import { recordOf, writeRecord } from './lib/first-look-record.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GREP_BASELINE = '/v2/repositories|/v1/repositories|/v2/users|products/search';
@@ -50,6 +55,8 @@ try {
       root: { type: 'string' },
       cli: { type: 'string', default: join(repoRoot, 'dist', 'bin', 'cli', 'main.js') },
       json: { type: 'boolean', default: false },
+      record: { type: 'string' },
+      scores: { type: 'string', default: join(repoRoot, 'eval', 'first-look', 'scores.json') },
     },
   }).values;
 } catch (error) {
@@ -87,6 +94,9 @@ function hubRuleTable() {
     // A rule "has a replacement" when one of its variants names one (hub-v1-retired's image
     // list has none; its tag routes do).
     withReplacement: new Set(doc.rules.filter((r) => r.variants.some((v) => v.replacement)).map((r) => r.id)),
+    // ... and one a rewrite may reach: the rule's own fix policy is not `none` (the search API's
+    // replacement takes other parameters and answers in another shape: no edit kind reaches it).
+    rewritable: new Set(doc.rules.filter((r) => r.variants.some((v) => v.replacement && v.fix?.policy !== 'none')).map((r) => r.id)),
   };
 }
 
@@ -185,27 +195,35 @@ const judged = [...files].sort().map((file) => {
 });
 const events = judged.flatMap((j) => j.events);
 
-// Fix coverage, over Hub labels in code whose rule has a replacement (found or not).
+// Fix coverage, over Hub labels in code whose rule has a replacement (found or not): a label
+// counts when --fix-dry-run rewrites its line (safe) or --fix-dry-run --fix-type unsafe does
+// (a suggestion: a rewrite resting on evidence, applied by --fix-type unsafe). The report's
+// `suggestion` text is not counted: every finding carries one, refused ones included (it says
+// what to call by hand), so it is no rewrite.
 const safe = fixedLines('safe');
 const unsafe = fixedLines('unsafe');
 const fixable = labelsDoc.labels.filter((l) => !l.optional && familyOf(l.rule, hub.ids) === 'hub' && contextGroup(l.context) === 'code' && hub.withReplacement.has(l.rule));
-const rightFinding = new Map();
-for (const j of judged) for (const e of j.events) if (e.kind === 'tp') rightFinding.set(`${e.file}:${e.line}:${e.rule}`, e);
-const findingAt = (l) => findings.find((f) => f.file === l.file && l.lines.includes(f.line) && f.ruleId === l.rule);
+const rightFinding = new Set();
+for (const j of judged) for (const e of j.events) if (e.kind === 'tp') rightFinding.add(`${e.file}:${e.line}:${e.rule}`);
 const touched = (map, l) => l.lines.some((n) => map.get(l.file)?.has(n));
-const coverage = { labels: fixable.length, found: 0, safe: 0, unsafe: 0, suggestion: 0, any: 0 };
+const coverage = { labels: fixable.length, found: 0, safe: 0, suggestion: 0, any: 0 };
+/** The found calls no rewrite reaches, with the reason the report gives. */
+const unfixed = [];
 for (const l of fixable) {
   if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) continue;
   coverage.found += 1;
-  const f = findingAt(l);
-  const s = touched(safe, l);
-  const u = touched(unsafe, l);
-  const g = Boolean(f?.suggestion);
-  if (s) coverage.safe += 1;
-  if (u) coverage.unsafe += 1;
-  if (g) coverage.suggestion += 1;
-  if (s || u || g) coverage.any += 1;
+  if (touched(safe, l)) coverage.safe += 1;
+  else if (touched(unsafe, l)) coverage.suggestion += 1;
+  else {
+    const f = findings.find((x) => x.file === l.file && l.lines.includes(x.line) && x.ruleId === l.rule);
+    unfixed.push(`unfixed ${l.file}:${l.line} ${l.rule}: ${f?.fixRefusal ?? 'no refusal given'}`);
+  }
 }
+coverage.any = coverage.safe + coverage.suggestion;
+// The same over the labels whose rule's fix policy allows a rewrite at all (shown beside it).
+const rewritable = fixable.filter((l) => hub.rewritable.has(l.rule));
+coverage.rewritableLabels = rewritable.length;
+coverage.rewritableAny = rewritable.filter((l) => rightFinding.has(`${l.file}:${l.line}:${l.rule}`) && (touched(safe, l) || touched(unsafe, l))).length;
 
 // The grep baseline: recall of the issue's pattern on the Hub labels in code, and its hit count.
 const grep = grepBaseline();
@@ -227,8 +245,13 @@ const summary = {
   grep: { recall: hubCode.length ? Number((grepFound / hubCode.length).toFixed(2)) : null, found: grepFound, labels: hubCode.length, hits: grep.count },
 };
 
+if (args.record !== undefined) {
+  if (!args.record.trim()) die('--record needs a note saying which build was scored');
+  writeRecord(resolve(args.scores), recordOf(summary, args.record.trim(), new Date().toISOString().slice(0, 10)));
+}
+
 if (args.json) {
-  process.stdout.write(`${JSON.stringify({ ...summary, problems: problemLines(judged) }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ...summary, problems: problemLines(judged), unfixed }, null, 2)}\n`);
 } else {
   const pr = (s) => `${s.precision} / ${s.recall}`;
   const c = coverage;
@@ -237,12 +260,13 @@ if (args.json) {
     '',
     '| Hub code P / R | Hub docs P / R | pins code P / R | pins docs P / R | fix coverage | grep baseline R (Hub code) |',
     '|---:|---:|---:|---:|---:|---:|',
-    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, unsafe ${c.unsafe}, suggestion ${c.suggestion}; found ${c.found}) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
+    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, suggestion ${c.suggestion}; found ${c.found}; ${c.rewritableAny} / ${c.rewritableLabels} whose rule's fix policy is not none) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
     '',
     tables(judged, [...hub.ids, 'engine-api-pin']),
     '',
   ];
   const problems = problemLines(judged);
   out.push(problems.length ? `Misses, false findings, wrong methods (${problems.length}):\n${problems.join('\n')}` : 'No miss, no false finding.');
+  if (unfixed.length) out.push('', `Found, but no rewrite (${unfixed.length}):\n${unfixed.join('\n')}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

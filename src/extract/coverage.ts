@@ -19,3 +19,22 @@
  *   lists them, so a gap is seen, never silent.
  */
 export type Coverage = 'value' | 'statement' | 'container' | 'part' | 'opaque' | 'none' | 'comment' | 'gap';
+
+/**
+ * The forms every token lowering (Groovy, Perl) makes alike of the shared tokenizer's words and
+ * brackets; each language's table (languages/<lang>/coverage.ts) spreads it and adds its own.
+ */
+export const TOKEN_WORDS_AND_BRACKETS: Readonly<Record<string, Coverage>> = {
+  // a name, a call or a keyword the lowering reads by its text
+  'ident': 'value',
+  'num': 'none',
+  // call arguments and groups
+  'open (': 'part',
+  // lists, maps and indexes
+  'open [': 'part',
+  // blocks and closures: walked into
+  'open {': 'container',
+  'close )': 'part',
+  'close ]': 'part',
+  'close }': 'container',
+};

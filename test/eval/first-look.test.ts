@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,38 @@ describe('eval/first-look.mjs', () => {
     expect(table.status).toBe(0);
     expect(table.stdout).toContain('First look (test round): 1 sources');
     expect(table.stdout).toContain('| Hub code | 2 | 1 | 1 | 0 | 1 |');
+  });
+
+  it('--record keeps the numbers as the round scored by the named build, one entry per round and build', { timeout: 60_000 }, async () => {
+    const { dir, labels } = round();
+    const scoresFile = join(dir, '..', 'scores.json');
+    for (const build of ['build A', 'build A', 'build B']) {
+      const r = run(['--labels', labels, '--root', dir, '--json', '--record', build, '--scores', scoresFile]);
+      expect(r.status).toBe(0);
+    }
+    const kept = JSON.parse(readFileSync(scoresFile, 'utf8')) as Array<{ round: string; build: string; hubCode: { right: number; missed: number }; fixCoverage: { any: number; labels: number } }>;
+    // The same round and build scored twice is one entry, the later one.
+    expect(kept.map((e) => e.build)).toEqual(['build A', 'build B']);
+    expect(kept[0]).toMatchObject({ round: 'test round', hubCode: { right: 1, missed: 1 }, fixCoverage: { any: 1, labels: 2 } });
+    // npm run accuracy prints the recorded rounds with their fix coverage.
+    const { readRecords, roundsTable } = await import('../../eval/lib/first-look-record.mjs');
+    const table = roundsTable(readRecords(scoresFile));
+    expect(table).toContain('| test round |');
+    expect(table).toContain('| 1 / 2 (50%) | 1 / 2 (50%) | 1 | 0 | 1 |');
+    expect(run(['--labels', labels, '--root', dir, '--record', ' ', '--scores', scoresFile]).stderr).toMatch(/^first-look: --record needs a note/);
+  });
+
+  it('the fix coverage counts rewrites, not the suggestion text every finding carries', { timeout: 60_000 }, () => {
+    const { dir, labels } = round();
+    // A value of unknown arity: found, refused (its report still says what to call by hand).
+    writeFileSync(join(dir, 'acme__tool', 'list.sh'), ['#!/bin/sh', 'curl -s "https://hub.docker.com/v2/repositories/$1/?page_size=100"', ''].join('\n'));
+    writeFileSync(labels, 'labels:\n  - { file: acme__tool/list.sh, line: 2, rule: hub-list-repositories, method: GET, context: code }\n');
+    const scan = spawnSync(process.execPath, [join(root, 'dist', 'bin', 'cli', 'main.js'), '-f', 'json', '--fail-on', 'none', '.'], { cwd: dir, encoding: 'utf8' });
+    const finding = (JSON.parse(scan.stdout) as { findings: Array<{ suggestion?: string; fix?: unknown }> }).findings[0];
+    expect(finding.suggestion).toBeTruthy();
+    expect(finding.fix).toBeUndefined();
+    const r = run(['--labels', labels, '--root', dir, '--json']);
+    expect((JSON.parse(r.stdout) as { fixCoverage: unknown }).fixCoverage).toMatchObject({ labels: 1, found: 1, safe: 0, suggestion: 0, any: 0 });
   });
 
   it('a label naming a file that is not there is one line naming the key, exit 2', () => {

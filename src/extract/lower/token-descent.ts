@@ -58,6 +58,12 @@ export abstract class TokenDescent {
     return { e: e.kind === 'name' && k && /^\w+$/.test(k) ? this.b.expr({ kind: 'name', name: `${e.name}.${k}`, ...span }, e.scope) : this.b.opaque('[]', span, e.scope), next: close + 1 };
   }
 
+  /** `x[…]` with the `[` at `at` written against the value before it (no space): its index read; otherwise undefined. */
+  protected indexAgainst(e: Expr, at: number): Parsed | undefined {
+    const t = this.tok(at);
+    return t?.kind === 'open' && t.text === '[' && t.start === this.tok(at - 1)!.end ? this.indexed(e, at) : undefined;
+  }
+
   /**
    * `c ? a : b`, the `?` at `c.next`: either branch may be the URL, and the resolver reads each
    * (evaluate.ts, Evaluator.either). Without the `:`, the value after the `?`.

@@ -1,4 +1,4 @@
-import type { Coverage } from '../../coverage.js';
+import { type Coverage, TOKEN_WORDS_AND_BRACKETS } from '../../coverage.js';
 
 /**
  * Every token form the shared tokenizer (langs/tokenize.ts) makes of Groovy with groovySpec (languages/groovy/spec.ts),
@@ -19,18 +19,7 @@ export const GROOVY_TOKEN_FORMS: Readonly<Record<string, Coverage>> = {
   'string \\$(?<q>\\/)': 'value',
   'line comment //': 'comment',
   'block comment /* */': 'comment',
-  // a name, a call or a keyword the lowering reads by its text
-  'ident': 'value',
-  'num': 'none',
-  // call arguments and groups
-  'open (': 'part',
-  // lists, maps and indexes
-  'open [': 'part',
-  // blocks and closures: walked into
-  'open {': 'container',
-  'close )': 'part',
-  'close ]': 'part',
-  'close }': 'container',
+  ...TOKEN_WORDS_AND_BRACKETS,
   'op ...': 'part',
   'op ||=': 'none',
   'op ?->': 'none',

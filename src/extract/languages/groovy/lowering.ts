@@ -314,9 +314,7 @@ class GroovyLowering extends TokenDescent {
         const u = this.tok(at);
         if (!u || at >= to || u.kind !== 'ident') break;
         if (this.is(at + 1, 'open', '(') || (this.is(at + 1, 'open', '{') && !this.tok(at + 1)!.nl)) {
-          const r = this.callAt(u.text, e, at, to);
-          e = r.e;
-          next = r.next;
+          ({ e, next } = this.callAt(u.text, e, at, to));
           continue;
         }
         // `script.httpRequest url: u, httpMode: 'POST'`, `steps.sh 'make'`: a command on a receiver.
@@ -333,8 +331,9 @@ class GroovyLowering extends TokenDescent {
         else e = this.b.call({ callee: `${e.kind === 'name' ? `${e.name}.` : ''}${u.text}`, name: u.text, receiver: e, args: [], keywords: new Map(), start: e.start, end: u.end }, this.scope(from));
         continue;
       }
-      if (t.kind === 'open' && t.text === '[' && t.start === this.tok(next - 1)!.end) {
-        ({ e, next } = this.indexed(e, next));
+      const index = this.indexAgainst(e, next);
+      if (index) {
+        ({ e, next } = index);
         continue;
       }
       break;

@@ -1,4 +1,4 @@
-import type { Coverage } from '../../coverage.js';
+import { type Coverage, TOKEN_WORDS_AND_BRACKETS } from '../../coverage.js';
 
 /**
  * Every token form the shared tokenizer (langs/tokenize.ts) makes of Perl with perlSpec (languages/perl/spec.ts),
@@ -19,18 +19,7 @@ export const PERL_TOKEN_FORMS: Readonly<Record<string, Coverage>> = {
   'line comment #': 'comment',
   'block comment =pod =cut': 'comment',
   'block comment =head =cut': 'comment',
-  // a name, a call or a keyword the lowering reads by its text
-  'ident': 'value',
-  'num': 'none',
-  // call arguments and groups
-  'open (': 'part',
-  // lists, maps and indexes
-  'open [': 'part',
-  // blocks and closures: walked into
-  'open {': 'container',
-  'close )': 'part',
-  'close ]': 'part',
-  'close }': 'container',
+  ...TOKEN_WORDS_AND_BRACKETS,
   'op ...': 'none',
   // a default for a name
   'op ||=': 'statement',

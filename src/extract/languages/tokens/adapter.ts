@@ -441,17 +441,16 @@ class GenericLowering extends TokenDescent {
         if (!u || next + 1 >= to || u.kind !== 'ident') break;
         const at = next + 1;
         if (this.is(at + 1, 'open', '(') || this.callsWithoutParens(at + 1)) {
-          const r = this.callAt(u.text, e, at, to);
-          e = r.e;
-          next = r.next;
+          ({ e, next } = this.callAt(u.text, e, at, to));
           continue;
         }
         next = at + 1;
         e = e.kind === 'name' ? this.b.expr({ kind: 'name', name: `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope) : this.b.opaque(this.text.slice(e.start, u.end), { start: e.start, end: u.end }, e.scope);
         continue;
       }
-      if (t.kind === 'open' && t.text === '[' && t.start === this.tok(next - 1)!.end) {
-        ({ e, next } = this.indexed(e, next));
+      const index = this.indexAgainst(e, next);
+      if (index) {
+        ({ e, next } = index);
         continue;
       }
       break;
