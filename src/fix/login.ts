@@ -237,7 +237,21 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
   return out;
 }
 
-/** Response-key reads in [from, to); struct tags and serializer names anywhere in the file. */
+/**
+ * Whether the offset is inside a named Go struct (`type loginReply struct { … }`) whose name the
+ * code of [from, to) mentions (`var out loginReply`, `new(loginReply)`): the struct the region decodes into.
+ */
+function goStructUsedIn(text: string, at: number, from: number, to: number): boolean {
+  let name: string | undefined;
+  let head = 0;
+  for (const m of text.slice(0, at).matchAll(/\btype[ \t]+(\w+)[ \t]+struct[ \t]*\{/g)) [name, head] = [m[1], m.index];
+  if (!name) return false;
+  // Closed before the offset (a `}` alone at the start of a line): the tag is in no named struct.
+  if (/\n\}/.test(text.slice(head, at))) return false;
+  return new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
+}
+
+/** Response-key reads in [from, to); struct tags of the structs it decodes into and serializer names anywhere in the file. */
 function responseKeys(text: string, lexed: Lexed, from: number, to: number, language: string, lex?: Lex): TextEdit[] {
   const out: TextEdit[] = [];
   for (const l of withCode(text, lexed, 0, text.length, lex)) {
@@ -255,10 +269,11 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
       }
       for (const p of textParts(l)) {
         const s = text.slice(p.start, p.end);
-        // A Go struct tag, anywhere: the JSON name changes, the field keeps its name.
+        // A Go struct tag of a struct the login's reply is decoded into: the JSON name changes, the
+        // field keeps its name. Another struct's `json:"token"` (a reply of /v2/access-tokens) stays.
         for (const m of s.matchAll(/\bjson:"(token)(?=[",])/g)) {
           const at = p.start + (m.index ?? 0) + 6;
-          out.push(edit(at, at + 5, 'access_token', 'response-key'));
+          if (inRegion || goStructUsedIn(text, at, from, to)) out.push(edit(at, at + 5, 'access_token', 'response-key'));
         }
         // A member read in a template (`{{ login.json.token }}` in YAML).
         if (inRegion && language === 'yaml') {
