@@ -238,17 +238,19 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
 }
 
 /**
- * Whether the offset is inside a named Go struct (`type loginReply struct { … }`) whose name the
- * code of [from, to) mentions (`var out loginReply`, `new(loginReply)`): the struct the region decodes into.
+ * Whether the offset is inside a named type (Go `type loginReply struct {`, Java/C#/Kotlin
+ * `class LoginReply {`, a `record` or `struct`) whose name the code of [from, to) mentions
+ * (`var out loginReply`, `LoginReply.class`, `Deserialize<LoginReply>`): a struct the login's
+ * function decodes its reply into. The innermost type still open at the offset counts.
  */
-function goStructUsedIn(text: string, at: number, from: number, to: number): boolean {
+function typeUsedIn(text: string, at: number, from: number, to: number): boolean {
   let name: string | undefined;
-  let head = 0;
-  for (const m of text.slice(0, at).matchAll(/\btype[ \t]+(\w+)[ \t]+struct[ \t]*\{/g)) [name, head] = [m[1], m.index];
-  if (!name) return false;
-  // Closed before the offset (a `}` alone at the start of a line): the tag is in no named struct.
-  if (/\n\}/.test(text.slice(head, at))) return false;
-  return new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
+  for (const m of text.slice(0, at).matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct|(?:class|record|struct)[ \t]+(\w+))[^{};]*\{/g)) {
+    // Still open at the offset: more `{` than `}` after the type's own brace.
+    const body = text.slice(m.index + m[0].length, at);
+    if ((body.match(/\{/g)?.length ?? 0) >= (body.match(/\}/g)?.length ?? 0)) name = m[1] ?? m[2];
+  }
+  return name !== undefined && new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
 }
 
 /** Response-key reads in [from, to); struct tags of the structs it decodes into and serializer names anywhere in the file. */
@@ -264,16 +266,17 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
         const after = nextChars(text, l.end);
         const index = /\[$/.test(before) && /^\]/.test(after) && !/^\]\s*=(?![=>])/.test(after);
         const tagLike = /(?:SerializedName|JsonProperty|JsonPropertyName|JsonAlias|json_name)\s*\(\s*$/.test(before);
-        if ((inRegion && (index || READ_CALL.test(before))) || tagLike) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
+        if ((inRegion && (index || READ_CALL.test(before))) || (tagLike && (inRegion || typeUsedIn(text, l.start, from, to)))) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
         continue;
       }
       for (const p of textParts(l)) {
         const s = text.slice(p.start, p.end);
         // A Go struct tag of a struct the login's reply is decoded into: the JSON name changes, the
-        // field keeps its name. Another struct's `json:"token"` (a reply of /v2/access-tokens) stays.
+        // field keeps its name. Another struct's `json:"token"` (a reply of /v2/access-tokens) stays;
+        // so does a serializer name (`@SerializedName("token")`) on a class the function does not use.
         for (const m of s.matchAll(/\bjson:"(token)(?=[",])/g)) {
           const at = p.start + (m.index ?? 0) + 6;
-          if (inRegion || goStructUsedIn(text, at, from, to)) out.push(edit(at, at + 5, 'access_token', 'response-key'));
+          if (inRegion || typeUsedIn(text, at, from, to)) out.push(edit(at, at + 5, 'access_token', 'response-key'));
         }
         // A member read in a template (`{{ login.json.token }}` in YAML).
         if (inRegion && language === 'yaml') {
