@@ -91,7 +91,7 @@ function constantUse(text: string, at: number, table: LineTable): Bounds | null 
   const lineText = table.lines[line];
   if (lineText.length > 400) return null;
   // `at` may be inside the literal (the verifier reads back from the edited path).
-  const m = /([A-Za-z_$][\w$]*)[ \t]*:?=[ \t]*(?:["'`][^"'`]*)?$/.exec(lineText.slice(0, at - table.offsets[line]));
+  const m = /(?<![\w$])([A-Za-z_$][\w$]*)[ \t]*:?=[ \t]*(?:["'`][^"'`]*)?$/.exec(lineText.slice(0, at - table.offsets[line]));
   if (!m) return null;
   const own = { start: table.offsets[line], end: table.offsets[line] + lineText.length };
   let found: Bounds | null = null;
