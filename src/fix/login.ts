@@ -282,9 +282,13 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
  */
 function typeUsedIn(text: string, at: number, from: number, to: number): boolean {
   let name: string | undefined;
-  for (const m of text.slice(0, at).matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct|(?:class|record|struct)[ \t]+(\w+))[^{};]*\{/g)) {
+  const head = text.slice(0, at);
+  // The type's head only (a linear pattern); its own brace is the next `{`, with no `;` or `}` before it.
+  for (const m of head.matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct\b|(?:class|record|struct)[ \t]+(\w+))/g)) {
+    const brace = head.indexOf('{', m.index + m[0].length);
+    if (brace < 0 || /[;}]/.test(head.slice(m.index + m[0].length, brace))) continue;
     // Still open at the offset: more `{` than `}` after the type's own brace.
-    const body = text.slice(m.index + m[0].length, at);
+    const body = head.slice(brace + 1);
     if ((body.match(/\{/g)?.length ?? 0) >= (body.match(/\}/g)?.length ?? 0)) name = m[1] ?? m[2];
   }
   return name !== undefined && new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
