@@ -118,7 +118,9 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     name: 'authorization-header',
     // `Authorization: <scheme> <value>` or `Authorization: <value>` (Proxy-Authorization too).
     // The value stops at a backslash too: in a JSON report the header's closing quote is `\"`.
-    re: /(\bauthorization["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?(?:[a-z]+[ \t]+["'\x60]?)?)[^\s"'\x60,;}\\]+/gi,
+    // A scheme word alone is no value (`Authorization: 'JWT ' + jwt`): kept, so that a diff that
+    // changes the scheme to Bearer shows the change (masked on both sides it would read as none).
+    re: /(\bauthorization["']?[ \t]*[:=][ \t]*(?:["'\x60][ \t]*)?(?:[a-z]+[ \t]+["'\x60]?)?)(?!(?:bearer|jwt|basic|digest|token)(?![^\s"'\x60,;}\\]))[^\s"'\x60,;}\\]+/gi,
     to: `$1${MASK}`,
   },
   { name: 'bearer-token', re: /(\bbearer\s+["'\x60]?)[A-Za-z0-9._~+/=-]{6,}/gi, to: `$1${MASK}` },

@@ -1,4 +1,5 @@
 import type { Lexed, Lexeme } from '../core/lexeme.js';
+import { escapeRegExp } from '../core/escape-regexp.js';
 import type { TextEdit } from './plan.js';
 import { relexSplice, type Lex } from './splices.js';
 
@@ -47,15 +48,7 @@ const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').
  */
 export function regionAround(text: string, at: number, table: LineTable = lineTable(text)): { start: number; end: number } {
   const { lines, offsets } = table;
-  // The last line that starts at or before `at` (the first line when none does).
-  let lo = 0;
-  let hi = offsets.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offsets[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  const line = lo;
+  const line = lineAt(offsets, at);
   let first = -1;
   for (let i = line; i >= 0; i--) {
     if (DEFINITION.test(lines[i]) && indentOf(lines[i]) <= indentOf(lines[line])) {
@@ -73,6 +66,42 @@ export function regionAround(text: string, at: number, table: LineTable = lineTa
     }
   }
   return { start: offsets[first], end: last < lines.length ? offsets[last] : text.length };
+}
+
+/** The last line that starts at or before `at` (the first line when none does). */
+function lineAt(offsets: number[], at: number): number {
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * A URL written in a top-level constant (`const loginEndpoint = "…"`, a Go const block, a class
+ * constant) is sent where the constant is used: the region is that function, when every use of
+ * the name is in one function. Null when it is used in several or at the top level (the region
+ * stays the file). Only for a short definition line: a bundle's one line is never read so.
+ */
+function constantUse(text: string, at: number, table: LineTable): Bounds | null {
+  const line = lineAt(table.offsets, at);
+  const lineText = table.lines[line];
+  if (lineText.length > 400) return null;
+  // `at` may be inside the literal (the verifier reads back from the edited path).
+  const m = /(?<![\w$])([A-Za-z_$][\w$]*)[ \t]*:?=[ \t]*(?:["'`][^"'`]*)?$/.exec(lineText.slice(0, at - table.offsets[line]));
+  if (!m) return null;
+  const own = { start: table.offsets[line], end: table.offsets[line] + lineText.length };
+  let found: Bounds | null = null;
+  for (const u of text.matchAll(new RegExp(`(?<![\\w$])${escapeRegExp(m[1])}(?![\\w$])`, 'g'))) {
+    if (u.index >= own.start && u.index < own.end) continue;
+    const r = regionAround(text, u.index, table);
+    if ((r.start === 0 && r.end === text.length) || (found && (found.start !== r.start || found.end !== r.end))) return null;
+    found = r;
+  }
+  return found;
 }
 
 interface LineTable {
@@ -111,8 +140,9 @@ export interface Bounds {
   end: number;
 }
 
-export function regionWithin(text: string, at: number, within?: Bounds, table?: LineTable): Bounds {
-  const r = regionAround(text, at, table);
+export function regionWithin(text: string, at: number, within?: Bounds, table: LineTable = lineTable(text)): Bounds {
+  let r = regionAround(text, at, table);
+  if (r.start === 0 && r.end === text.length) r = constantUse(text, at, table) ?? r;
   return within ? { start: Math.max(r.start, within.start), end: Math.min(r.end, within.end) } : r;
 }
 
@@ -199,6 +229,13 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
           const at = p.start + m.indices![1][0];
           out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
         }
+        // A Go struct tag of a body built in the function (`struct { User string \`json:"username"\` }{…}`).
+        if (language === 'go') {
+          for (const m of s.matchAll(/\bjson:"(username|password)(?=[",])/g)) {
+            const at = p.start + (m.index ?? 0) + 6;
+            out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
+          }
+        }
       }
       continue;
     }
@@ -237,7 +274,27 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
   return out;
 }
 
-/** Response-key reads in [from, to); struct tags and serializer names anywhere in the file. */
+/**
+ * Whether the offset is inside a named type (Go `type loginReply struct {`, Java/C#/Kotlin
+ * `class LoginReply {`, a `record` or `struct`) whose name the code of [from, to) mentions
+ * (`var out loginReply`, `LoginReply.class`, `Deserialize<LoginReply>`): a struct the login's
+ * function decodes its reply into. The innermost type still open at the offset counts.
+ */
+function typeUsedIn(text: string, at: number, from: number, to: number): boolean {
+  let name: string | undefined;
+  const head = text.slice(0, at);
+  // The type's head only (a linear pattern); its own brace is the next `{`, with no `;` or `}` before it.
+  for (const m of head.matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct\b|(?:class|record|struct)[ \t]+(\w+))/g)) {
+    const brace = head.indexOf('{', m.index + m[0].length);
+    if (brace < 0 || /[;}]/.test(head.slice(m.index + m[0].length, brace))) continue;
+    // Still open at the offset: more `{` than `}` after the type's own brace.
+    const body = head.slice(brace + 1);
+    if ((body.match(/\{/g)?.length ?? 0) >= (body.match(/\}/g)?.length ?? 0)) name = m[1] ?? m[2];
+  }
+  return name !== undefined && new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
+}
+
+/** Response-key reads in [from, to); struct tags of the structs it decodes into and serializer names anywhere in the file. */
 function responseKeys(text: string, lexed: Lexed, from: number, to: number, language: string, lex?: Lex): TextEdit[] {
   const out: TextEdit[] = [];
   for (const l of withCode(text, lexed, 0, text.length, lex)) {
@@ -250,15 +307,17 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
         const after = nextChars(text, l.end);
         const index = /\[$/.test(before) && /^\]/.test(after) && !/^\]\s*=(?![=>])/.test(after);
         const tagLike = /(?:SerializedName|JsonProperty|JsonPropertyName|JsonAlias|json_name)\s*\(\s*$/.test(before);
-        if ((inRegion && (index || READ_CALL.test(before))) || tagLike) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
+        if ((inRegion && (index || READ_CALL.test(before))) || (tagLike && (inRegion || typeUsedIn(text, l.start, from, to)))) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
         continue;
       }
       for (const p of textParts(l)) {
         const s = text.slice(p.start, p.end);
-        // A Go struct tag, anywhere: the JSON name changes, the field keeps its name.
+        // A Go struct tag of a struct the login's reply is decoded into: the JSON name changes, the
+        // field keeps its name. Another struct's `json:"token"` (a reply of /v2/access-tokens) stays;
+        // so does a serializer name (`@SerializedName("token")`) on a class the function does not use.
         for (const m of s.matchAll(/\bjson:"(token)(?=[",])/g)) {
           const at = p.start + (m.index ?? 0) + 6;
-          out.push(edit(at, at + 5, 'access_token', 'response-key'));
+          if (inRegion || typeUsedIn(text, at, from, to)) out.push(edit(at, at + 5, 'access_token', 'response-key'));
         }
         // A member read in a template (`{{ login.json.token }}` in YAML).
         if (inRegion && language === 'yaml') {

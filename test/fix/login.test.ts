@@ -49,6 +49,24 @@ describe('login → access token (issue 31)', () => {
     expect(again.stderr).toContain('fixed 0 findings in 0 files; 0 need a person');
   });
 
+  it('the dry run shows the scheme change where the token is joined after the scheme word', () => {
+    // `'JWT ' + jwt`: the redactor masked a lone scheme word on both sides, so the diff hid the change.
+    const dir = tmp();
+    const source = [
+      'async function hubToken(user, pass) {',
+      "  const res = await fetch('https://hub.docker.com/v2/users/login/', { method: 'POST', body: JSON.stringify({ username: user, password: pass }) });",
+      '  return (await res.json()).token;',
+      '}',
+      "const authHeader = (jwt) => ({ Authorization: 'JWT ' + jwt });",
+      'module.exports = { hubToken, authHeader };',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'hub.js'), source);
+    const dry = hublint(['--fix-dry-run', '--fix-type', 'unsafe', 'hub.js'], { cwd: dir });
+    expect(dry.stdout).toContain("-const authHeader = (jwt) => ({ Authorization: 'JWT ' + jwt });");
+    expect(dry.stdout).toContain("+const authHeader = (jwt) => ({ Authorization: 'Bearer ' + jwt });");
+  });
+
   it('a login written without a trailing slash gets none', () => {
     const dir = tmp();
     const source = [

@@ -110,6 +110,10 @@ const CLEAN = [
   // A JS arrow's parameter named like a secret is no assignment: its body stays.
   '.then((token) => use(token))',
   'printf "%s" "$HUB_TOKEN" | docker login --password-stdin',
+  // A scheme word alone, the token joined after it: a login fix's JWT → Bearer must show in its diff.
+  "const auth = (jwt) => ({ Authorization: 'JWT ' + jwt });",
+  'headers={"Authorization": "JWT " + jwt}',
+  "return ['Authorization: Bearer ' . $jwt];",
 ];
 
 describe('redact(): every secret shape', () => {
