@@ -5,6 +5,7 @@ import { binding, markUsed, type Binding, type CandidateSink, ShellEnv } from '.
 import { expandWord } from './expand.js';
 import { httpieRequests } from './httpie.js';
 import type { Mapped } from './mapped.js';
+import { isPrintName, shellMessage } from '../langs/messages.js';
 import { candidateOf, scanValue } from './candidate.js';
 import type { Request } from './request.js';
 import { tokenize, type RawCommand } from './tokenize.js';
@@ -77,7 +78,7 @@ export class ShellSession {
       if (first?.k !== 'lit' || !ASSIGN.test(first.text)) break;
       this.assignWord(expandWord(cmd.words[i], input, this.env));
     }
-    this.command(cmd.words.slice(i).map((w) => expandWord(w, input, this.env)));
+    this.command(cmd.words.slice(i).map((w) => expandWord(w, input, this.env)), cmd.consumed === true);
     for (const h of cmd.heredocs) this.nested().run(input.slice(h.from, h.to));
     for (const w of cmd.hereStrings) this.scan(expandWord(w, input, this.env));
   }
@@ -102,8 +103,8 @@ export class ShellSession {
     this.sink.track(b);
   }
 
-  /** One command line, its words already expanded. */
-  command(argv: Word[]): void {
+  /** One command line, its words already expanded; `consumed` when its output is read (tokenize.ts). */
+  command(argv: Word[], consumed = false): void {
     const k = skipPrefixes(argv);
     if (k >= argv.length) return;
     const name = basename(argv[k].value.text);
@@ -115,10 +116,17 @@ export class ShellSession {
       args.forEach((a) => this.assignWord(a));
     } else if (SHELLS.has(name) && this.depth < MAX_DEPTH && this.shellScript(args)) {
       return;
-    } else {
+    } else if (consumed || !this.message(name, args)) {
       if (name === 'source' || name === '.') this.sourced = true;
       argv.slice(k).forEach((w) => this.scan(w));
     }
+  }
+
+  /** A message for a person (langs/messages.ts): `echo "curl -s https://…"` is no request. */
+  private message(name: string, args: Word[]): boolean {
+    if (!isPrintName(name)) return false;
+    const at = args.findIndex((a) => scanValue(a.value).length > 0);
+    return at !== -1 && shellMessage(name, args.map((a) => a.value.text), at);
   }
 
   private shellScript(args: Word[]): boolean {

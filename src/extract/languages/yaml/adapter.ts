@@ -13,6 +13,7 @@ import { SHELL_TOOLS, ShellSession } from '../../shell/session.js';
 import type { Adapter } from '../../types.js';
 import { alignScalar } from './align.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
+import { isLinkKey, isPageLink } from '../../langs/page-links.js';
 
 const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
@@ -113,6 +114,8 @@ class YamlWalker {
       const p = pairs[i];
       const key = keyOf(p);
       if (p === m || (joined && (p === path || p === ownBase)) || (ENV_KEYS.has(key) && isMap(p.value))) continue;
+      // A recorded list answer's `next` / `previous` link (langs/page-links.ts): data, not a request.
+      if (isLinkKey(key) && isPageLink(key, pairs.map(keyOf))) continue;
       const script = SHELL_KEYS.has(key) || POWERSHELL_KEYS.has(key) || (key === 'command' && f.key === 'run');
       if (script && (stringScalar(p.value) || isSeq(p.value))) {
         this.script(p.value as Node, env, pwsh || POWERSHELL_KEYS.has(key), stack, base);
