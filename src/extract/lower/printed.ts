@@ -17,9 +17,11 @@ function textOf(e: Expr): string {
 export function printedOnly(p: Program, root: Expr): boolean {
   if (root.use.kind !== 'arg' || root.use.keyword) return false;
   const { call, index } = root.use;
-  if (!isPrintName(call.name)) return false;
   const local = p.targetsOf(call);
-  if (local.length > 0 && !local.every((fn) => onlyPrints(p, fn))) return false;
+  // A function of this file that only prints, whatever its name (`note() { echo "…$*" >&2; }`):
+  // its words are a message when they are more than a value it may hand on.
+  if (local.length > 0) return local.every((fn) => onlyPrints(p, fn)) && shellMessage('echo', call.args.map(textOf), index);
+  if (!isPrintName(call.name)) return false;
   if (p.lowered.language !== 'bash') return true;
   return shellMessage(call.name, call.args.map(textOf), index);
 }
