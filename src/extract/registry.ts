@@ -41,7 +41,7 @@ export const LOADERS = {
   dockerfile: dockerfileLoaders,
   makefile: makefileLoaders,
   powershell: powershellLoaders,
-  yaml: yamlLoaders,
+  yaml: yamlLoaders(loadAdapters),
   json: jsonLoaders,
   markdown: markdownLoaders(FENCES),
   rst: rstLoaders(FENCES),
@@ -88,6 +88,12 @@ export function loadLexer(name: AdapterName): Promise<SourceLexer | null> {
     lexers.set(name, p);
   }
   return p;
+}
+
+/** Adapters by name, loaded (a format whose text holds programs of other languages: yaml/load.ts). */
+async function loadAdapters(names: readonly string[]): Promise<ReadonlyMap<string, Adapter>> {
+  const adapters = await Promise.all(names.map((n) => loadAdapter(n as AdapterName)));
+  return new Map(names.map((n, i) => [n, adapters[i]]));
 }
 
 const inFences = () => [...languagesWhere((l) => l.inFences === true)];

@@ -13,6 +13,7 @@ export { internalErrorFinding };
 import { sortFindings } from '../core/sort-findings.js';
 import { stripBom } from '../core/strip-bom.js';
 import { isOwnOutput } from './own-output.js';
+import { isSourceMap } from './generated.js';
 import type { ExtractMemo } from './extract-memo.js';
 import { addTiming, timed, timingsEnabled, nowMs } from '../runtime/stage-clock.js';
 import { budgetFor, withBudget } from '../runtime/work-budget.js';
@@ -79,8 +80,9 @@ async function lintFileOnce(file: string, raw: string, opts: LintTextOptions): P
   const text = stripBom(raw);
   const name = adapterFor(file, text, opts);
   if (!opts.prefilter(text, file) && !hasOwnNeedle(name, text)) return [];
-  // A report or cache hublint wrote names every call it found: it is no source of new ones.
-  if (isOwnOutput(text)) return [];
+  // A report or cache hublint wrote names every call it found: it is no source of new ones;
+  // a source map repeats the sources it maps (generated.ts).
+  if (isOwnOutput(text) || isSourceMap(file, text)) return [];
   // Before a parser builds a tree: a pathological nesting costs this file, never the run.
   if (!FLAT_ADAPTERS.has(name) && nestingPastLimit(text) !== null) {
     return [internalErrorFinding(file, name, new Error(`brackets nested more than ${MAX_NESTING} levels deep; not parsed`))];

@@ -15,6 +15,7 @@ import { BASE_KEYS, isClientBase, joinToBase, pathArgIndex, requestBase, type Cl
 import { readingsOf, type Rendered } from './readings.js';
 import { withCallerNames } from './caller-names.js';
 import { superBindings } from './super-call.js';
+import { pageLinkField, printedOnly } from './printed.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 
@@ -138,6 +139,8 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   };
   const roots = lowered.exprs.filter((root) => {
     if (isPart(root) || !isConstruction(root)) return false;
+    // A message (`print("GET " + url)`, `echo "curl -s https://…"`): shown to a person, not sent.
+    if (printedOnly(program, root) || pageLinkField(program, root)) return false;
     // A client's base (`baseURL: 'https://…'`, `Faraday.new(url: …)`) is reported where requests join paths to it.
     const whole = chooserOf(root);
     if (isClientBase(root) || isClientBase(whole)) return false;

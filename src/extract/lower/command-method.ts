@@ -3,6 +3,9 @@ import { DEFAULT_GET, type Evidence } from '../langs/method-evidence.js';
 /** How far from its URL a command's words are read (a curl line of flags and headers fits). */
 const COMMAND_REACH = 2048;
 
+/** A backslash that ends a line: the command goes on over the next. */
+const CONTINUED = /\\[ \t]*\r?\n/g;
+
 /**
  * A URL inside a command string (`execSync('curl -sI https://…')`, `subprocess.run("curl …")`): the
  * method from the curl or wget flags of the command around it, as the shell adapter reads
@@ -13,10 +16,12 @@ export function commandMethod(text: string, urlAt: number): Evidence {
   // thousands of URLs made each URL read the whole text before it (quadratic); a command's
   // flags stand near its URL.
   const from = Math.max(0, urlAt - COMMAND_REACH);
-  const before = text.slice(from, urlAt);
+  // A command continued over lines (`curl \` / `  -X DELETE \` / `  https://…`, also in a comment): one command.
+  const before = text.slice(from, urlAt).replace(CONTINUED, '  ');
   const cmdStart = from + Math.max(before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('|'), before.lastIndexOf('\n'));
-  const afterCut = text.slice(urlAt, urlAt + COMMAND_REACH).search(/;|&&|\||\n/);
-  const command = text.slice(cmdStart + 1, afterCut === -1 ? Math.min(text.length, urlAt + COMMAND_REACH) : urlAt + afterCut);
+  const after = text.slice(urlAt, urlAt + COMMAND_REACH).replace(CONTINUED, '  ');
+  const afterCut = after.search(/;|&&|\||\n/);
+  const command = before.slice(cmdStart + 1 - from) + (afterCut === -1 ? after : after.slice(0, afterCut));
   const tool = /(?:^|[\s"'=(`])(curl|wget|http|xh)\s/.exec(command)?.[1];
   if (!tool) return DEFAULT_GET;
   const words = command.split(/\s+/);

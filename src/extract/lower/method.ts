@@ -103,6 +103,18 @@ const REQUEST_OBJECT_METHOD = ['httpMethod'];
 /** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
 const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
+/**
+ * The method a constant's name stands for: Go's `http.MethodPatch`, `HttpMethod.PATCH`
+ * (Spring, .NET's `HttpMethod.Patch`), `METHOD_DELETE`, a bare `PATCH`.
+ */
+/** Calls that make a method out of its name (see literalMethod). */
+const METHOD_FROM_NAME = /(?:^|[.:])(?:HttpMethod(?:\.(?:valueOf|resolve))?|Method(?:\.|::)(?:valueOf|from_bytes|from_str))$/;
+
+function methodConstant(name: string): string | null {
+  const verb = verbOf(name.split('.').pop() ?? '');
+  return verb && /(?:^|\.)(?:Method\w+|HttpMethod\.\w+|METHOD_\w+|[A-Z]+)$/.test(name) ? verb : null;
+}
+
 type Found<T> = Array<[number, T]>;
 const besideCache = new WeakMap<Call, WeakMap<Env, Found<Evidence>>>();
 const objectCache = new WeakMap<Call, WeakMap<Env, Found<{ obj: Extract<Expr, { kind: 'object' }>; env: Env }>>>();
@@ -293,10 +305,16 @@ export class MethodResolver {
   private literalMethod(e: Expr | undefined, env: Env): Evidence | undefined {
     if (!e) return undefined;
     if (e.kind === 'name') {
-      const verb = verbOf(e.name.split('.').pop() ?? '');
-      if (verb && /(?:^|\.)(?:Method\w+|HttpMethod\.\w+|METHOD_\w+|[A-Z]+)$/.test(e.name)) return explicit(verb);
+      const verb = methodConstant(e.name);
+      if (verb) return explicit(verb);
     }
+    // A method built from its name: .NET's `new HttpMethod("PATCH")`, Spring's `HttpMethod.valueOf("PATCH")`, Rust's `Method::from_bytes(b"PATCH")`.
+    if (e.kind === 'call' && METHOD_FROM_NAME.test(e.call.callee.replace(/^new\s+/, '')) && e.call.args.length === 1) return this.literalMethod(e.call.args[0], env);
     const pieces = this.ev.evaluate(e, env);
+    // A parameter bound to a method constant at the call (`c.do(http.MethodPatch, path)`): the constant names it.
+    const only = pieces.length === 1 ? pieces[0] : undefined;
+    const held = only && 'hole' in only ? methodConstant(only.hole) : null;
+    if (held) return explicit(held);
     if (pieces.length > 0 && pieces.every((x) => 'text' in x)) {
       const text = pieces.map((x) => ('text' in x ? x.text : '')).join('').trim().toUpperCase();
       if (HTTP_METHODS.has(text)) return explicit(text);

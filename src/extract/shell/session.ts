@@ -5,6 +5,7 @@ import { binding, markUsed, type Binding, type CandidateSink, ShellEnv } from '.
 import { expandWord } from './expand.js';
 import { httpieRequests } from './httpie.js';
 import type { Mapped } from './mapped.js';
+import { isPrintName, shellMessage } from '../langs/messages.js';
 import { candidateOf, scanValue } from './candidate.js';
 import type { Request } from './request.js';
 import { tokenize, type RawCommand } from './tokenize.js';
@@ -36,8 +37,29 @@ const PREFIXES = new Set(['sudo', 'time', 'nohup', 'exec', 'command', 'builtin',
 const PREFIX_VALUE_OPTIONS = /^-(?:u|g|n|I|P|L|s|k|C|d)$/;
 const MAX_DEPTH = 16;
 
+/**
+ * Reads a heredoc fed to an interpreter (`python3 - <<'PY'`, `node <<EOF`) as code of that
+ * language: `language` is the adapter's name; false when it is not read (the heredoc is then
+ * run as shell, as any other).
+ */
+export type Embedded = (language: string, body: Mapped) => boolean;
+
+/** Interpreters whose heredoc is a program of their language (the adapter name). */
+const INTERPRETERS: ReadonlyArray<[RegExp, string]> = [
+  [/^python[\d.]*$/, 'python'],
+  [/^(?:node|nodejs|deno|bun)$/, 'js'],
+  [/^ruby$/, 'ruby'],
+  [/^php$/, 'php'],
+  [/^perl$/, 'perl'],
+];
+
+/** The option that gives an interpreter its program as the next word: python's `-c`, node's, ruby's and perl's `-e`, php's `-r`. */
+const PROGRAM_OPTION = /^-(?:c|e|E|r)$/;
+
 export interface SessionOptions {
   tools?: ToolTable;
+  /** Heredocs of interpreters read in their language (see Embedded). */
+  embedded?: Embedded;
   /** Values of names a sourced file may define (the project's constants). */
   imports?: (name: string) => string | undefined;
 }
@@ -77,8 +99,13 @@ export class ShellSession {
       if (first?.k !== 'lit' || !ASSIGN.test(first.text)) break;
       this.assignWord(expandWord(cmd.words[i], input, this.env));
     }
-    this.command(cmd.words.slice(i).map((w) => expandWord(w, input, this.env)));
-    for (const h of cmd.heredocs) this.nested().run(input.slice(h.from, h.to));
+    const argv = cmd.words.slice(i).map((w) => expandWord(w, input, this.env));
+    this.command(argv, cmd.consumed === true);
+    const language = cmd.heredocs.length > 0 ? interpreterOf(argv) : undefined;
+    for (const h of cmd.heredocs) {
+      const body = input.slice(h.from, h.to);
+      if (!(language && this.options.embedded?.(language, body))) this.nested().run(body);
+    }
     for (const w of cmd.hereStrings) this.scan(expandWord(w, input, this.env));
   }
 
@@ -102,23 +129,40 @@ export class ShellSession {
     this.sink.track(b);
   }
 
-  /** One command line, its words already expanded. */
-  command(argv: Word[]): void {
+  /** One command line, its words already expanded; `consumed` when its output is read (tokenize.ts). */
+  command(argv: Word[], consumed = false): void {
     const k = skipPrefixes(argv);
     if (k >= argv.length) return;
     const name = basename(argv[k].value.text);
     const args = argv.slice(k + 1);
     const tool = Object.hasOwn(this.tools, name) ? this.tools[name] : undefined;
+    if (this.program(argv, args)) return;
     if (tool) {
       for (const r of tool(args.map((a) => a.value.text))) this.request(args, r);
     } else if (DECLARE.has(name)) {
       args.forEach((a) => this.assignWord(a));
     } else if (SHELLS.has(name) && this.depth < MAX_DEPTH && this.shellScript(args)) {
       return;
-    } else {
+    } else if (consumed || !this.message(name, args)) {
       if (name === 'source' || name === '.') this.sourced = true;
       argv.slice(k).forEach((w) => this.scan(w));
     }
+  }
+
+  /** `python3 -c "…"`, `node -e "…"`: the program read in its language (SessionOptions.embedded); false when it is not. */
+  private program(argv: Word[], args: Word[]): boolean {
+    const embedded = this.options.embedded;
+    const language = embedded && interpreterOf(argv);
+    if (!embedded || !language) return false;
+    const at = args.findIndex((a) => PROGRAM_OPTION.test(a.value.text));
+    return at !== -1 && at + 1 < args.length && embedded(language, args[at + 1].value);
+  }
+
+  /** A message for a person (langs/messages.ts): `echo "curl -s https://…"` is no request. */
+  private message(name: string, args: Word[]): boolean {
+    if (!isPrintName(name)) return false;
+    const at = args.findIndex((a) => scanValue(a.value).length > 0);
+    return at !== -1 && shellMessage(name, args.map((a) => a.value.text), at);
   }
 
   private shellScript(args: Word[]): boolean {
@@ -146,6 +190,13 @@ export class ShellSession {
     found.forEach((c) => this.sink.add(c));
     if (found.length) w.uses.forEach(markUsed);
   }
+}
+
+/** The language of the interpreter a command runs (`python3 - <<'PY'`, `sudo node`), if any. */
+function interpreterOf(argv: Word[]): string | undefined {
+  const k = skipPrefixes(argv);
+  const name = k < argv.length ? basename(argv[k].value.text) : '';
+  return INTERPRETERS.find(([re]) => re.test(name))?.[1];
 }
 
 function basename(cmd: string): string {

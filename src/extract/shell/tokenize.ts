@@ -32,6 +32,8 @@ export interface RawCommand {
   heredocs: Array<{ from: number; to: number }>;
   /** `<<< word` data. */
   hereStrings: RawWord[];
+  /** Its output is read: inside `$(...)`, backticks or `<(...)`, or piped on (`echo "$u" | xargs curl`). */
+  consumed?: boolean;
 }
 
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -67,6 +69,7 @@ class Tokenizer {
 
   private endCommand(): void {
     const c = this.cur;
+    if (this.depth > 0) c.consumed = true;
     if (c.words.length || c.heredocs.length || c.hereStrings.length || this.heredocs.some((h) => h.cmd === c)) {
       this.out.push(c);
     }
@@ -95,6 +98,7 @@ class Tokenizer {
       } else if (this.redirect()) {
         continue;
       } else if (c === ';' || c === '&' || c === '|' || c === '(' || c === ')') {
+        if (c === '|' && t[this.p + 1] !== '|' && t[this.p - 1] !== '|') this.cur.consumed = true;
         this.endCommand();
         this.p++;
       } else {

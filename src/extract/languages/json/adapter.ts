@@ -4,6 +4,7 @@ import type { Mapped } from '../../shell/mapped.js';
 import { explicitMethod } from '../../shell/request.js';
 import type { Adapter } from '../../types.js';
 import { jsonTokens } from './tokenize.js';
+import { isPageLink } from '../../langs/page-links.js';
 import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from '../../config-url.js';
 
 interface Frame {
@@ -13,12 +14,14 @@ interface Frame {
   expectKey: boolean;
   /** String members in order; scanned when the object closes, once its `method` is known. */
   strings: Array<{ key: string; value: Mapped }>;
+  /** Every key of the object (langs/page-links.ts: a list answer's links are known by their siblings). */
+  keys: string[];
   /** The nearest base URL written in this object or an enclosing one. */
   base: string | null;
 }
 
 function frame(object: boolean, base: string | null): Frame {
-  return { object, key: null, expectKey: object, strings: [], base };
+  return { object, key: null, expectKey: object, strings: [], keys: [], base };
 }
 
 /** An object's strings: its own base+path pair joined, its `method` applied to its URLs. */
@@ -32,7 +35,7 @@ function closeObject(f: Frame, out: Candidate[], origin: string | null): void {
   const joined = path && base && !isAbsoluteUrl(path.value.text);
   if (joined) out.push(...scanString(joinBase(base, path.value), method).map((c) => ({ ...c, routeMethod: !method })));
   for (const s of f.strings) {
-    if (s === m || (joined && (s === path || s === ownBase))) continue;
+    if (s === m || (joined && (s === path || s === ownBase)) || isPageLink(s.key, f.keys)) continue;
     out.push(...scanString(s.value, method), ...hostlessHubPath(s.value, origin, method));
   }
 }
@@ -62,6 +65,7 @@ export function extractJson(text: string, from = 0, to = text.length, origin: st
     } else if (tok.t === 'string') {
       if (top.object && top.expectKey) {
         top.key = tok.value.text;
+        top.keys.push(tok.value.text);
       } else if (top.object) {
         const key = top.key ?? '';
         top.strings.push({ key, value: tok.value });

@@ -9,10 +9,11 @@ import { expandText } from '../../shell/expand.js';
 import type { Mapped } from '../../shell/mapped.js';
 import { powershellSession, runPowerShell } from '../powershell/adapter.js';
 import { explicitMethod, type Request } from '../../shell/request.js';
-import { SHELL_TOOLS, ShellSession } from '../../shell/session.js';
+import { SHELL_TOOLS, ShellSession, type Embedded } from '../../shell/session.js';
 import type { Adapter } from '../../types.js';
 import { alignScalar } from './align.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
+import { isLinkKey, isPageLink } from '../../langs/page-links.js';
 
 const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
@@ -51,6 +52,8 @@ class YamlWalker {
   constructor(
     private readonly text: string,
     private readonly imports: (name: string) => string | undefined,
+    /** Heredocs of interpreters in scripts (`python3 - <<'PY'`) read in their language. */
+    private readonly embedded?: Embedded,
   ) {
     this.origin = hubOriginOf(text);
   }
@@ -90,7 +93,7 @@ class YamlWalker {
     const start = words[0].value.text === 'CMD' ? 1 : 0;
     const tool = words[start]?.value.text.replace(/^.*\//, '');
     if (!tool || !ARGV_TOOLS.has(tool)) return false;
-    new ShellSession(this.sink, env, { imports: this.imports }).command(words.slice(start));
+    new ShellSession(this.sink, env, { imports: this.imports, embedded: this.embedded }).command(words.slice(start));
     return true;
   }
 
@@ -113,6 +116,8 @@ class YamlWalker {
       const p = pairs[i];
       const key = keyOf(p);
       if (p === m || (joined && (p === path || p === ownBase)) || (ENV_KEYS.has(key) && isMap(p.value))) continue;
+      // A recorded list answer's `next` / `previous` link (langs/page-links.ts): data, not a request.
+      if (isLinkKey(key) && isPageLink(key, pairs.map(keyOf))) continue;
       const script = SHELL_KEYS.has(key) || POWERSHELL_KEYS.has(key) || (key === 'command' && f.key === 'run');
       if (script && (stringScalar(p.value) || isSeq(p.value))) {
         this.script(p.value as Node, env, pwsh || POWERSHELL_KEYS.has(key), stack, base);
@@ -126,7 +131,7 @@ class YamlWalker {
 
   /** A CI script: one scalar, or a list of lines run by one shell, with the CI variables in scope. */
   private script(node: Node, env: ShellEnv, pwsh: boolean, stack: Frame[], base: string | null): void {
-    const session = pwsh ? powershellSession(this.sink, env, this.imports) : new ShellSession(this.sink, env, { imports: this.imports });
+    const session = pwsh ? powershellSession(this.sink, env, this.imports) : new ShellSession(this.sink, env, { imports: this.imports, embedded: this.embedded });
     const lines = isSeq(node) ? node.items : [node];
     for (const item of lines) {
       if (!stringScalar(item)) {
@@ -156,7 +161,7 @@ class YamlWalker {
  * `method` keys, and CI scripts through the shell extractor with their variables. Aliases are
  * never expanded, so an alias bomb costs nothing.
  */
-export function extractYaml(path: string, text: string, imports: (name: string) => string | undefined = () => undefined): Candidate[] {
+export function extractYaml(path: string, text: string, imports: (name: string) => string | undefined = () => undefined, embedded?: Embedded): Candidate[] {
   const options = { uniqueKeys: false, prettyErrors: false } as const;
   let docs = parseAllDocuments(text, options);
   // A Helm template is YAML only once rendered: its `{{- if … }}` lines are read as blank.
@@ -164,19 +169,44 @@ export function extractYaml(path: string, text: string, imports: (name: string) 
     text = withoutTemplateLines(text);
     docs = parseAllDocuments(text, options);
   }
-  const walker = new YamlWalker(text, imports);
+  const walker = new YamlWalker(text, imports, embedded);
   for (const doc of docs) {
     walker.walk(doc.contents, new ShellEnv());
   }
   return walker.sink.finish().map(configReading);
 }
 
-export const yamlAdapter: Adapter = {
-  name: 'yaml',
-  extract(path, text, ctx) {
-    return extractYaml(path, text, importsOf(path, ctx));
-  },
-};
+/**
+ * The YAML adapter; `programs` are the loaded adapters of the interpreters whose heredocs a
+ * script may hold (`python3 - <<'PY'` in a workflow step): their code is read as a file of
+ * that language would be, every candidate moved back to its place in the YAML file.
+ */
+export function yamlAdapterWith(programs: ReadonlyMap<string, Adapter> = new Map()): Adapter {
+  return {
+    name: 'yaml',
+    extract(path, text, ctx) {
+      const out: Candidate[] = [];
+      const embedded: Embedded = (language, body) => {
+        const adapter = programs.get(language);
+        if (!adapter) return false;
+        for (const c of adapter.extract(path, body.text, ctx)) out.push(movedInto(c, body));
+        return true;
+      };
+      return [...extractYaml(path, text, importsOf(path, ctx), embedded), ...out];
+    },
+  };
+}
+
+export const yamlAdapter: Adapter = yamlAdapterWith();
+
+/** A candidate found in an embedded program's text, at its place in the file. */
+function movedInto(c: Candidate, body: Mapped): Candidate {
+  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end), at: c.at === undefined ? undefined : body.startOf(c.at) };
+  if (out.at === undefined) delete out.at;
+  // The program's text is the scalar's, unindented: a rewrite needs the file's own characters.
+  if (c.literal && !body.verbatim(c.start, c.end)) delete out.literal;
+  return out;
+}
 
 /** Where the comments of a YAML file are, from the `yaml` lexer's tokens (its marker tokens hold no source text). */
 export function yamlComments(text: string): Array<{ start: number; end: number }> {

@@ -1,0 +1,3 @@
+export function searchImages(term) {
+  return fetch(`https://hub.docker.com/api/content/v1/products/search?q=${encodeURIComponent(term)}&type=image`);
+}
