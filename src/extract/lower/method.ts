@@ -290,11 +290,17 @@ export class MethodResolver {
     }
   }
 
-  private literalMethod(e: Expr | undefined, env: Env): Evidence | undefined {
+  private literalMethod(e: Expr | undefined, env: Env, depth = 0): Evidence | undefined {
     if (!e) return undefined;
     if (e.kind === 'name') {
       const verb = verbOf(e.name.split('.').pop() ?? '');
       if (verb && /(?:^|\.)(?:Method\w+|HttpMethod\.\w+|METHOD_\w+|[A-Z]+)$/.test(e.name)) return explicit(verb);
+      // A helper's parameter (`func (c *Client) do(method, path string)`) holds what its caller
+      // passed (`c.do(http.MethodDelete, …)`), and a local may hold such a constant: follow them.
+      const def = this.p.defOf(e.name, e);
+      const bound = def ? undefined : env.bindings?.get(e.name);
+      if (depth < 4 && bound && !bound.ev) return this.literalMethod(bound.expr, bound.env, depth + 1);
+      if (depth < 4 && def && def.value.kind === 'name' && def.value !== e) return this.literalMethod(def.value, env, depth + 1);
     }
     const pieces = this.ev.evaluate(e, env);
     if (pieces.length > 0 && pieces.every((x) => 'text' in x)) {
