@@ -18,9 +18,14 @@ import { superBindings } from './super-call.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 
-/** The first piece that holds something: a template's empty head (`${base}${path}`) is none. */
-function leading(pieces: Pieces): Piece | undefined {
-  return pieces.find((x) => !('text' in x) || x.text !== '');
+/** The literal text a value starts with, over pieces (`"https" + "://" + host` of a URL struct): where a host is looked for. */
+function hasHost(pieces: Pieces): boolean {
+  let head = '';
+  for (const x of pieces) {
+    if (!('text' in x)) break;
+    head += x.text;
+  }
+  return HOST.test(head);
 }
 
 /** Readings of one construction with its conditional values fixed, at most this many. */
@@ -151,8 +156,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const finished = new Set<Expr>();
   for (const root of roots) {
     const pieces = ev.evaluate(root);
-    const first = leading(pieces);
-    if (!(first && 'text' in first && HOST.test(first.text))) {
+    if (!hasHost(pieces)) {
       // No host here: the value may be a path that one of this file's functions joins to a base.
       let completed = false;
       for (const done of completions(program, ev, root)) {
@@ -164,8 +168,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
           : done.joined
             ? joinPieces('path', [done.joined.base, own], '/')
             : own;
-        const head = leading(full);
-        if (!(head && 'text' in head && HOST.test(head.text))) continue;
+        if (!hasHost(full)) continue;
         const method = (): Evidence[] => {
           if (done.joined) return [done.joined.method];
           // The wrapper's body states no method: the call that hands it the path may (`api('users/login', { verb: 'POST' })`).
