@@ -201,6 +201,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   for (const { root, pieces } of pending) {
     if (finished.has(root)) continue;
     const hosted = callerHosts(program, pieces);
+    if (hosted.length === 0) hosted.push(...exampleHosts(pieces));
     const guessed = hosted.length === 0 ? hubHostGuess(program, pieces, root.kind === 'str' && root.chain === true) : undefined;
     if (guessed) emit(root, guessed, () => methods.all(root), undefined, false, true);
     else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.all(root));
@@ -254,6 +255,27 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
     { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },
     ...pieces.slice(i + 1),
   ]);
+}
+
+/**
+ * A URL whose host is a parameter this file's calls (or its default) give literal bases
+ * (`listPage(user, baseUrl)` after `const baseUrl = 'https://hub.docker.com/v2'`): the URL once
+ * per base so given, for a versioned API path. A call that gives another server is another URL.
+ */
+function exampleHosts(pieces: Pieces): Pieces[] {
+  const i = pieces.findIndex((x) => !('text' in x));
+  const h = pieces[i];
+  if (i < 0 || !h || 'text' in h || h.examples.length === 0) return [];
+  const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
+  const bare = /^[a-z][a-z0-9+.-]*:\/\/$/i.test(before);
+  if (before !== '' && !bare) return [];
+  let path = '';
+  for (let k = i + 1; k < pieces.length && 'text' in pieces[k]; k++) path += (pieces[k] as { text: string }).text;
+  if (!API_PATH.test(path)) return [];
+  // A whole base (`https://hub.docker.com/v2`) where the code writes none; a bare host after a written scheme.
+  const fits = (v: string) => (bare ? /^(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[^\s]*)?$/i.test(v) : /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+(?:\/[^\s]*)?$/i.test(v));
+  const bases = [...new Set(h.examples.filter(fits))].slice(0, MAX_CALLER_HOSTS);
+  return bases.map((text) => [...pieces.slice(0, i), { text, start: h.start, end: h.end, foreign: true }, ...pieces.slice(i + 1)]);
 }
 
 /**
