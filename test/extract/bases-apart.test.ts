@@ -117,6 +117,36 @@ describe('a base kept apart from the path', () => {
     expect(await found({ 'conf.py': settings, 'use.py': use }, 'use.py')).toEqual(['5 hub-get-repository GET']);
   });
 
+  it('a base given by this file\'s callers to a helper\'s parameter (ts, python)', async () => {
+    const ts = [
+      "import axios from 'axios';",
+      "export function all(owner: string) { const root = 'https://hub.docker.com/v2'; return page(owner, root); }",
+      'async function page(owner: string, root: string) { return axios.get(`${root}/repositories/${owner}/`); }',
+      'async function tags(u: string, root: string) { return axios.get(`${root}/repositories/${u}/x/tags`); }',
+      "export function t(u: string) { return tags(u, 'https://hub.docker.com/v2'); }",
+      '',
+    ].join('\n');
+    expect(await found({ 'a.ts': ts }, 'a.ts')).toEqual(['3 hub-list-repositories GET']);
+    const py = 'import requests\n\ndef run():\n    return sign_in("https://hub.docker.com/v2")\n\ndef sign_in(root):\n    return requests.post(f"{root}/users/login")\n';
+    expect(await found({ 'a.py': py }, 'a.py')).toEqual(['7 hub-users-login POST']);
+    // Another server given by every caller: not the Hub.
+    const other = py.replace('https://hub.docker.com/v2', 'https://registry.example.org/v2');
+    expect(await found({ 'b.py': other }, 'b.py')).toEqual([]);
+  });
+
+  it('go: a net/url struct whose Path is path.Join("v2", rel), and a base ending in / before a path starting with one', async () => {
+    const src = [
+      'package hub',
+      'import ("fmt"; "net/http"; "net/url"; "path")',
+      'const root = "https://hub.docker.com/v2/"',
+      'func at(rel string) string { u := url.URL{Scheme: "https", Host: "hub.docker.com", Path: path.Join("v2", rel)}; return u.String() }',
+      'func In() { http.Post(at("users/login"), "application/json", nil) }',
+      'func Get(n string) { http.Get(fmt.Sprintf("%s/repositories/%s/x", root, n)) }',
+      '',
+    ].join('\n');
+    expect(await found({ 'u.go': src }, 'u.go')).toEqual(['5 hub-users-login POST', '6 hub-get-repository GET']);
+  });
+
   it('a base alone is no call', async () => {
     expect(await found({ 'a.go': 'package a\nimport "github.com/go-resty/resty/v2"\nvar c = resty.New().SetBaseURL("https://hub.docker.com/v2/repositories")\n' }, 'a.go')).toEqual([]);
     expect(await found({ 'a.cs': 'class A { HttpClient h = new HttpClient { BaseAddress = new Uri("https://hub.docker.com/v2/") }; }\n' }, 'a.cs')).toEqual([]);

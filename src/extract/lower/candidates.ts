@@ -273,7 +273,7 @@ function exampleHosts(pieces: Pieces): Pieces[] {
   for (let k = i + 1; k < pieces.length && 'text' in pieces[k]; k++) path += (pieces[k] as { text: string }).text;
   if (!API_PATH.test(path)) return [];
   // A whole base (`https://hub.docker.com/v2`) where the code writes none; a bare host after a written scheme.
-  const fits = (v: string) => (bare ? /^(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[^\s]*)?$/i.test(v) : /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+(?:\/[^\s]*)?$/i.test(v));
+  const fits = (v: string) => !/\s/.test(v) && (bare ? v.split('/')[0].includes('.') && !v.includes('@') : /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(v));
   const bases = [...new Set(h.examples.filter(fits))].slice(0, MAX_CALLER_HOSTS);
   return bases.map((text) => [...pieces.slice(0, i), { text, start: h.start, end: h.end, foreign: true }, ...pieces.slice(i + 1)]);
 }

@@ -458,7 +458,9 @@ export class Program {
    * on the function itself).
    */
   argumentsKey(fn: Scope, name: string): string | Scope {
-    if (this.lowered.language === 'go' || !fn.name) return fn;
+    // Each parameter reads its own argument: the function alone is no key (a Go `urlFor(host, ns, name)`
+    // gave `ns` and `name` the examples of `host`).
+    if (this.lowered.language === 'go' || !fn.name) return `\0${fn.id}\0${name}`;
     const first = fn.params[0]?.name;
     const receiver = first?.startsWith('recv:') ? 'recv' : fn.parent?.kind === 'class' && (first === 'self' || first === 'cls') ? 'self' : '';
     const param = fn.params.find((p) => p.name === name);
