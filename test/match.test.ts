@@ -28,6 +28,8 @@ describe('URL forms all match the same rule', () => {
     'https://user:secret@hub.docker.com:443/v2/repositories/acme/web',
     'https%3A%2F%2Fhub.docker.com%2Fv2%2Frepositories%2Facme%2Fweb%2F',
     'https://hub-proxy.corp.example/v2/repositories/acme/web',
+    // A base ending in `/` joined to a path starting with one.
+    'https://hub.docker.com/v2//repositories/acme/web/',
     `https://hub.docker.com/v2/repositories/${hole('ns')}/${hole('repo')}/`,
     `${hole('HUB_API')}/v2/repositories/acme/web`,
   ];

@@ -49,8 +49,10 @@ export function parseUrl(raw: string): ParsedUrl | null {
   const cut = text.search(/[?#]/);
   const path = cut === -1 ? text : text.slice(0, cut);
   const query = cut === -1 ? '' : text.slice(cut);
-  const segments = path.split('/');
-  if (segments[0] === '') segments.shift();
+  // A base that ends in `/` joined to a path that starts with one (`"https://hub.docker.com/v2/"`
+  // and `"%s/users/login"`) asks for `/v2//users/login`, which the Hub serves as `/v2/users/login`:
+  // an empty segment inside the path is no segment.
+  const segments = path.split('/').filter((s, i, all) => s !== '' || i === all.length - 1);
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   return { host, hostHole, segments, query };
 }

@@ -19,9 +19,14 @@ import { pageLinkField, printedOnly } from './printed.js';
 
 const HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]+|^(?:[\w-]+\.)+[a-z]{2,}(?=\/)/i;
 
-/** The first piece that holds something: a template's empty head (`${base}${path}`) is none. */
-function leading(pieces: Pieces): Piece | undefined {
-  return pieces.find((x) => !('text' in x) || x.text !== '');
+/** The literal text a value starts with, over pieces (`"https" + "://" + host` of a URL struct): where a host is looked for. */
+function hasHost(pieces: Pieces): boolean {
+  let head = '';
+  for (const x of pieces) {
+    if (!('text' in x)) break;
+    head += x.text;
+  }
+  return HOST.test(head);
 }
 
 /** Readings of one construction with its conditional values fixed, at most this many. */
@@ -154,8 +159,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   const finished = new Set<Expr>();
   for (const root of roots) {
     const pieces = ev.evaluate(root);
-    const first = leading(pieces);
-    if (!(first && 'text' in first && HOST.test(first.text))) {
+    if (!hasHost(pieces)) {
       // No host here: the value may be a path that one of this file's functions joins to a base.
       let completed = false;
       for (const done of completions(program, ev, root)) {
@@ -167,8 +171,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
           : done.joined
             ? joinPieces('path', [done.joined.base, own], '/')
             : own;
-        const head = leading(full);
-        if (!(head && 'text' in head && HOST.test(head.text))) continue;
+        if (!hasHost(full)) continue;
         const method = (): Evidence[] => {
           if (done.joined) return [done.joined.method];
           // The wrapper's body states no method: the call that hands it the path may (`api('users/login', { verb: 'POST' })`).
@@ -201,6 +204,7 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
   for (const { root, pieces } of pending) {
     if (finished.has(root)) continue;
     const hosted = callerHosts(program, pieces);
+    if (hosted.length === 0) hosted.push(...exampleHosts(pieces));
     const guessed = hosted.length === 0 ? hubHostGuess(program, pieces, root.kind === 'str' && root.chain === true) : undefined;
     if (guessed) emit(root, guessed, () => methods.all(root), undefined, false, true);
     else for (const full of hosted.length > 0 ? hosted : [pieces]) emit(root, full, () => methods.all(root));
@@ -254,6 +258,27 @@ function callerHosts(p: Program, pieces: Pieces): Pieces[] {
     { text: v.text as string, start: h.start, end: h.end, foreign: true, origin: { file: v.file, start: v.start, end: v.end } },
     ...pieces.slice(i + 1),
   ]);
+}
+
+/**
+ * A URL whose host is a parameter this file's calls (or its default) give literal bases
+ * (`listPage(user, baseUrl)` after `const baseUrl = 'https://hub.docker.com/v2'`): the URL once
+ * per base so given, for a versioned API path. A call that gives another server is another URL.
+ */
+function exampleHosts(pieces: Pieces): Pieces[] {
+  const i = pieces.findIndex((x) => !('text' in x));
+  const h = pieces[i];
+  if (i < 0 || !h || 'text' in h || h.examples.length === 0) return [];
+  const before = pieces.slice(0, i).map((x) => ('text' in x ? x.text : '')).join('');
+  const bare = /^[a-z][a-z0-9+.-]*:\/\/$/i.test(before);
+  if (before !== '' && !bare) return [];
+  let path = '';
+  for (let k = i + 1; k < pieces.length && 'text' in pieces[k]; k++) path += (pieces[k] as { text: string }).text;
+  if (!API_PATH.test(path)) return [];
+  // A whole base (`https://hub.docker.com/v2`) where the code writes none; a bare host after a written scheme.
+  const fits = (v: string) => !/\s/.test(v) && (bare ? v.split('/')[0].includes('.') && !v.includes('@') : /^[a-z][a-z0-9+.-]*:\/\/[^/]/i.test(v));
+  const bases = [...new Set(h.examples.filter(fits))].slice(0, MAX_CALLER_HOSTS);
+  return bases.map((text) => [...pieces.slice(0, i), { text, start: h.start, end: h.end, foreign: true }, ...pieces.slice(i + 1)]);
 }
 
 /**

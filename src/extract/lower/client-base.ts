@@ -53,8 +53,14 @@ const CLIENT_BASES: readonly ClientBaseSpec[] = [
   { make: /^Faraday\.new$/, keys: ['url'], arg: 0, join: 'dir' },
   // Ruby `RestClient::Resource.new(u)['path'].post(...)`.
   { make: /^RestClient\.Resource\.new$/, arg: 0, join: 'path' },
-  // Laravel `Http::baseUrl(u)->post('path')`.
-  { make: /^(?:Http\.)?baseUrl$/, arg: 0, join: 'path' },
+  // Laravel `Http::baseUrl(u)->post('path')`; Spring's `WebClient.builder().baseUrl(u)` then `.get().uri(path)`.
+  { make: /(?:^|\.)baseUrl$/, arg: 0, join: 'path' },
+  // Spring `new RestTemplateBuilder().rootUri(u)`: the root is put before a path that starts with `/`.
+  { make: /(?:^|\.)rootUri$/, arg: 0, join: 'concat' },
+  // Go resty `resty.New().SetBaseURL(u)` (`SetHostURL` before v2.7), or `c.SetBaseURL(u)` on the client later.
+  { make: /(?:^|\.)Set(?:Base|Host)URL$/, arg: 0, set: /^Set(?:Base|Host)URL$/, join: 'path' },
+  // .NET `new HttpClient { BaseAddress = new Uri(u) }`: RFC 3986 resolution, as `new Uri(base, path)`.
+  { make: /^new HttpClient$/, keys: ['BaseAddress'], join: 'url' },
   // Perl `REST::Client->new({ host => u })`, `$client->setHost(u)`.
   { make: /^REST\.Client\.new$/, keys: ['host'], set: /^setHost$/, join: 'concat' },
   // Python http.client `HTTPSConnection(host)` then `conn.request("POST", path)`: a bare host.
@@ -122,7 +128,25 @@ export function clientBase(p: Program, e: Expr | undefined, env: Env, depth = 0)
     return def && def.value !== e ? clientBase(p, def.value, env, depth + 1) : undefined;
   }
   if (e.kind !== 'call') return undefined;
-  return baseOfCall(p, e.call, env) ?? clientBase(p, e.call.receiver, env, depth + 1);
+  const made = baseOfCall(p, e.call, env);
+  if (made || e.call.receiver) return made ?? clientBase(p, e.call.receiver, env, depth + 1);
+  // A request chain that starts on a client held in a name (`web.get().uri(p)`, `r.R().Get(p)`): that name's client.
+  const owner = ownerOf(e.call);
+  if (!owner) return undefined;
+  const def = p.defOf(owner, e.call.result);
+  return (def && def.value !== e.call.result ? clientBase(p, def.value, env, depth + 1) : undefined) ?? setOn(p, owner, e.call, env);
+}
+
+/** A base set on a client held in `owner` by a setter call before `call`, in the same function (`r.SetBaseURL(u)`). */
+function setOn(p: Program, owner: string, call: Call, env: Env): ClientBase | undefined {
+  for (const spec of CLIENT_BASES) {
+    if (!spec.set || spec.inClass) continue;
+    const set = settersOf(p, spec)
+      .filter((c) => c.start < call.start && ownerOf(c) === owner && c.scope === call.scope)
+      .pop();
+    if (set) return { expr: set.args[0], env, join: spec.join };
+  }
+  return undefined;
 }
 
 /** What a request is called on when the lowering kept it in the callee (`conn.get`, `$client->get`): the name before the method. */
@@ -155,12 +179,9 @@ export function requestBase(p: Program, call: Call, env: Env): ClientBase | unde
       const cls = classOf(call.scope, owner);
       const set = cls && setters.filter((c) => c.scope === cls && !ownerOf(c)).pop();
       if (set) return { expr: set.args[0], env, join: spec.join };
-    } else if (owner) {
-      const set = setters.filter((c) => ownerOf(c) === owner && c.scope === call.scope).pop();
-      if (set) return { expr: set.args[0], env, join: spec.join };
     }
   }
-  return undefined;
+  return owner ? setOn(p, owner, call, env) : undefined;
 }
 
 /** The calls of a file that set a client's base the way `spec` does, once per file and table row (not once per request). */

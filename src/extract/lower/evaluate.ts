@@ -175,8 +175,9 @@ export class Program {
    */
   private chainedField(name: string, use: Expr): Def | undefined {
     const parts = name.split('.');
-    if (parts.length < 3) return undefined;
     const own = OWN.includes(parts[0]);
+    // `settings.hub_api` with `settings = Settings()`: the class's field default (a settings or config class).
+    if (parts.length < (own ? 3 : 2)) return undefined;
     let def = own ? this.defOf(`${parts[0]}.${parts[1]}`, use) : this.defOf(parts[0], use);
     for (let i = own ? 2 : 1; def && i < parts.length; i++) {
       const cls = this.classMade(def.value);
@@ -457,7 +458,9 @@ export class Program {
    * on the function itself).
    */
   argumentsKey(fn: Scope, name: string): string | Scope {
-    if (this.lowered.language === 'go' || !fn.name) return fn;
+    // Each parameter reads its own argument: the function alone is no key (a Go `urlFor(host, ns, name)`
+    // gave `ns` and `name` the examples of `host`).
+    if (this.lowered.language === 'go' || !fn.name) return `\0${fn.id}\0${name}`;
     const first = fn.params[0]?.name;
     const receiver = first?.startsWith('recv:') ? 'recv' : fn.parent?.kind === 'class' && (first === 'self' || first === 'cls') ? 'self' : '';
     const param = fn.params.find((p) => p.name === name);

@@ -302,14 +302,20 @@ export class MethodResolver {
     }
   }
 
-  private literalMethod(e: Expr | undefined, env: Env): Evidence | undefined {
+  private literalMethod(e: Expr | undefined, env: Env, depth = 0): Evidence | undefined {
     if (!e) return undefined;
     if (e.kind === 'name') {
       const verb = methodConstant(e.name);
       if (verb) return explicit(verb);
+      // A helper's parameter (`func (c *Client) do(method, path string)`) holds what its caller
+      // passed (`c.do(http.MethodDelete, …)`), and a local may hold such a constant: follow them.
+      const def = this.p.defOf(e.name, e);
+      const bound = def ? undefined : env.bindings?.get(e.name);
+      if (depth < 4 && bound && !bound.ev) return this.literalMethod(bound.expr, bound.env, depth + 1);
+      if (depth < 4 && def && def.value.kind === 'name' && def.value !== e) return this.literalMethod(def.value, env, depth + 1);
     }
     // A method built from its name: .NET's `new HttpMethod("PATCH")`, Spring's `HttpMethod.valueOf("PATCH")`, Rust's `Method::from_bytes(b"PATCH")`.
-    if (e.kind === 'call' && METHOD_FROM_NAME.test(e.call.callee.replace(/^new\s+/, '')) && e.call.args.length === 1) return this.literalMethod(e.call.args[0], env);
+    if (e.kind === 'call' && METHOD_FROM_NAME.test(e.call.callee.replace(/^new\s+/, '')) && e.call.args.length === 1) return this.literalMethod(e.call.args[0], env, depth + 1);
     const pieces = this.ev.evaluate(e, env);
     // A parameter bound to a method constant at the call (`c.do(http.MethodPatch, path)`): the constant names it.
     const only = pieces.length === 1 ? pieces[0] : undefined;

@@ -103,9 +103,13 @@ function pythonTargets(fs: ModuleFs, file: string, imports: readonly ImportRef[]
     if (imp.name === '*' && parts.length === 1) add(imp.module, name);
     if (imp.local !== parts[0]) continue;
     if (imp.name !== null) {
-      // from M import N [as L]: L is M's N, or M's submodule N (then L.X is its X).
+      // from M import N [as L]: L is M's N, or M's submodule N (then L.X is its X), or an
+      // object M makes (`settings = Settings()`, then L.X is its field).
       if (parts.length === 1) add(imp.module, imp.name);
-      else add(submodule(imp.module, imp.name), parts.slice(1).join('.'));
+      else {
+        add(submodule(imp.module, imp.name), parts.slice(1).join('.'));
+        add(imp.module, [imp.name, ...parts.slice(1)].join('.'));
+      }
     } else if (parts.length >= 2) {
       // import a.b (then a.b.X) or import a.b as m (then m.X).
       const aliased = imp.module !== imp.local && !imp.module.startsWith(`${imp.local}.`);

@@ -3,7 +3,7 @@ import { hashText } from '../../core/hash.js';
 import { BoundedCache } from '../../runtime/bounded-cache.js';
 import { adapterNameFor } from '../language-table.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
-import type { Def, Lowered, Scope } from '../lower/form.js';
+import type { Def, Expr, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
 import { ancestors, goImportedAs, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, type ModuleFs } from './modules.js';
 import { importsFromText, targetsOf } from './module-rules.js';
@@ -558,7 +558,7 @@ export class ProjectResolver implements ProjectLookup {
     if (!parsed) return undefined;
     const lowered = parsed.program.lowered;
     const exported = lowered.language === 'js' ? jsExportedAs(lowered, parsed.defs, name) : { locals: [] };
-    const def = topLevel(parsed.defs.get(name) ?? [], owner) ?? exported.locals.map((n) => topLevel(parsed.defs.get(n) ?? [])).find((d) => d !== undefined);
+    const def = topLevel(parsed.defs.get(name) ?? [], owner) ?? exported.locals.map((n) => topLevel(parsed.defs.get(n) ?? [])).find((d) => d !== undefined) ?? memberOfInstance(parsed, name, owner);
     if (!def) {
       // Re-exported: `from .base import HUB` in the package's __init__.py, `export { HUB } from './base'`.
       const imports = exported.from ? [...lowered.imports, exported.from] : lowered.imports;
@@ -622,6 +622,19 @@ export class ProjectResolver implements ProjectLookup {
   }
 }
 
+
+/**
+ * `settings.hub_api` of a module that holds `settings = Settings()` (a settings or config
+ * object made at module level): the field as the class of that file declares or sets it.
+ */
+function memberOfInstance(parsed: Parsed, name: string, owner: string | undefined): Def | undefined {
+  const head = name.slice(0, name.indexOf('.'));
+  if (owner || head === '' || !topLevel(parsed.defs.get(head) ?? [])) return undefined;
+  const lowered = parsed.program.lowered;
+  const at = lowered.text.length;
+  const use: Expr = { kind: 'name', name, id: -1, scope: lowered.module, use: { kind: 'other' }, start: at, end: at };
+  return parsed.program.defOf(name, use);
+}
 
 /** Constructors by language: Python's `__init__`, JS/TS `constructor`, Java/C#/Kotlin the class's own name. */
 const CONSTRUCTOR = (cls: Scope, fn: Scope) => fn.name === '__init__' || fn.name === 'constructor' || fn.name === cls.name;

@@ -9,7 +9,7 @@
 
 /** The axes of the rewrite; the seed is the first value of each (its `build` is the dialect's `seedBuild`). */
 export type Callable = 'inline' | 'function' | 'lambda' | 'method' | 'static' | 'property';
-export type Base = 'module' | 'inline' | 'local' | 'instance' | 'classField' | 'otherFile' | 'either';
+export type Base = 'module' | 'inline' | 'local' | 'instance' | 'classField' | 'otherFile' | 'either' | 'param';
 export type Build = 'plus' | 'template' | 'format' | 'join';
 export type CallForm = 'direct' | 'wrapper' | 'otherFileWrapper';
 /**
@@ -39,6 +39,7 @@ export const TRANSFORMATIONS: ReadonlyArray<{ id: string; change: Partial<Varian
   { id: 'base: instance field', change: { base: 'instance', callable: 'method' } },
   { id: 'base: class field', change: { base: 'classField' } },
   { id: 'base: constant in another file', change: { base: 'otherFile' } },
+  { id: 'base: parameter the caller gives', change: { base: 'param', callable: 'function' } },
   { id: 'build: +', change: { build: 'plus' } },
   { id: 'build: template', change: { build: 'template' } },
   { id: 'build: format', change: { build: 'format' } },
@@ -194,6 +195,10 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
     case 'inline':
       base = { lit: HOST };
       break;
+    case 'param':
+      // The builder takes the base as its first parameter; the caller in this file gives the literal.
+      base = { ref: 'host' };
+      break;
     case 'local':
       builderLocals.push(d.local('host', d.lit(HOST)));
       base = { ref: 'host' };
@@ -234,10 +239,12 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
       body.push(...builderLocals);
       urlAtRequest = url;
       break;
-    case 'function':
-      module.push(...d.fn('urlFor', ['ns', 'name'], url, builderLocals));
-      urlAtRequest = d.call('urlFor', ['ns', 'name']);
+    case 'function': {
+      const given = v.base === 'param';
+      module.push(...d.fn('urlFor', given ? ['host', 'ns', 'name'] : ['ns', 'name'], url, builderLocals));
+      urlAtRequest = d.call('urlFor', given ? [d.lit(HOST), 'ns', 'name'] : ['ns', 'name']);
       break;
+    }
     case 'lambda':
       (d.lambdaAtModule ? module : body).push(need(d.lambda, 'lambda')('urlFor', ['ns', 'name'], url));
       urlAtRequest = need(d.callLambda, 'lambda call')('urlFor', ['ns', 'name']);

@@ -152,7 +152,12 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
         const typeName = (n.childForFieldName('type')?.text ?? '').replace(/<.*$/s, '');
         const { positional: args, keywords } = argsOf(n.childForFieldName('arguments'), scope);
         const init = n.childForFieldName('initializer');
-        if (init) for (const c of named(init)) expr(c, scope);
+        // An object initializer's `Key = value` is an option the object is made with (`new HttpClient { BaseAddress = … }`).
+        for (const c of named(init)) {
+          const [key, value] = c.type === 'assignment_expression' ? [c.childForFieldName('left'), c.childForFieldName('right')] : [null, null];
+          if (key?.type === 'identifier' && value) keywords.set(key.text, expr(value, scope));
+          else expr(c, scope);
+        }
         const last = typeName.split('.').pop() ?? typeName;
         // new Uri(u) is the URL; new Uri(base, relative) resolves like a browser.
         if (last === 'Uri' && args.length === 1) return args[0];

@@ -188,8 +188,11 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     if (!host) return path ? expr(path, scope) : undefined;
     const at = { start: (path ?? host).startIndex, end: (path ?? host).startIndex };
     const scheme = keyed.get('Scheme');
-    const items = [scheme ? expr(scheme, scope) : b.str([{ text: 'https', ...at }], at, scope), b.str([{ text: '://', ...at }], at, scope), expr(host, scope), ...(path ? [expr(path, scope)] : [])];
-    return b.expr({ kind: 'concat', items, ...span(n) }, scope);
+    const items = [scheme ? expr(scheme, scope) : b.str([{ text: 'https', ...at }], at, scope), b.str([{ text: '://', ...at }], at, scope), expr(host, scope)];
+    if (!path) return b.expr({ kind: 'concat', items, ...span(n) }, scope);
+    // String() puts a `/` between the host and a path without one (`Path: path.Join("v2", p)`).
+    const origin = b.expr({ kind: 'concat', items, start: host.startIndex, end: host.endIndex }, scope);
+    return b.expr({ kind: 'join', style: 'path', items: [origin, expr(path, scope)], ...span(n) }, scope);
   };
 
   /**

@@ -504,8 +504,17 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       } else {
         b.addParam(scope, `{${p.name.getText(sf)}}`);
         if (p.initializer) expr(p.initializer, scope);
-        // `function Card({ namespace, name })`: each name is a parameter, bound by no position.
-        for (const id of bindingNames(p.name)) scope.params.push({ name: id, index: -1 });
+        // `function Card({ namespace, name })`: each name is a parameter, bound by no position;
+        // `constructor({ baseURL = 'https://…' } = {})`: its default is the value no caller gives.
+        const defaults = new Map<string, Expr>();
+        if (ts.isObjectBindingPattern(p.name)) {
+          for (const el of p.name.elements) if (ts.isIdentifier(el.name) && el.initializer) defaults.set(el.name.text, expr(el.initializer, scope));
+        }
+        for (const id of bindingNames(p.name)) {
+          const fallback = defaults.get(id);
+          scope.params.push({ name: id, index: -1, fallback });
+          if (fallback) b.def(id, fallback, fallback.start);
+        }
       }
     }
     if (!n.body) return;

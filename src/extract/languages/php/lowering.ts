@@ -261,8 +261,9 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
       if (!name) continue;
       const fallback = p.childForFieldName('default_value');
       b.addParam(fn, name, fallback ? cx.expr(fallback, fn) : undefined);
-      // Constructor promotion: `private string $owner` is also `$this->owner`.
-      if (p.type === 'property_promotion_parameter') b.def(`this.${name}`, b.expr({ kind: 'name', name, start: p.startIndex, end: p.startIndex }, fn), p.endIndex);
+      // Constructor promotion: `private string $owner` is also `$this->owner`; read after the
+      // parameter, so a default (`$base = 'https://…'`) is its value when no caller gives one.
+      if (p.type === 'property_promotion_parameter') b.def(`this.${name}`, b.expr({ kind: 'name', name, start: p.endIndex, end: p.endIndex }, fn), p.endIndex);
     }
   };
 
