@@ -20,8 +20,9 @@
 // Each labelled or reported file is judged as its own case, so the language table is per file.
 //
 // It also prints fix coverage (of the Hub labels in code whose rule has a replacement, how
-// many get a safe rewrite from --fix-dry-run, a rewrite from --fix-dry-run --fix-type unsafe,
-// or a suggestion in the JSON report) and the recall of the grep baseline the issue names.
+// many get a safe rewrite from --fix-dry-run or a whole rewrite from --fix-dry-run --fix-type
+// unsafe; a partial login shown only and the report's advice text do not count), the labels left
+// without one and why, and the recall of the grep baseline the issue names.
 //
 // Exit codes: 0 scored; 2 bad usage, a malformed labels file or a failed scan.
 import { spawnSync } from 'node:child_process';
@@ -193,18 +194,26 @@ const rightFinding = new Map();
 for (const j of judged) for (const e of j.events) if (e.kind === 'tp') rightFinding.set(`${e.file}:${e.line}:${e.rule}`, e);
 const findingAt = (l) => findings.find((f) => f.file === l.file && l.lines.includes(f.line) && f.ruleId === l.rule);
 const touched = (map, l) => l.lines.some((n) => map.get(l.file)?.has(n));
-const coverage = { labels: fixable.length, found: 0, safe: 0, unsafe: 0, suggestion: 0, any: 0 };
+// A rewrite counts: a line the safe or the unsafe dry run changes. A partial login is shown by the
+// dry run but never written, and every finding carries a `suggestion` text (what to do by hand):
+// neither is a rewrite, so neither counts (before 2 December the text alone counted, which made
+// the coverage equal to the labels found).
+const coverage = { labels: fixable.length, found: 0, safe: 0, unsafe: 0, partial: 0, any: 0, uncovered: [] };
 for (const l of fixable) {
-  if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) continue;
+  if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) {
+    coverage.uncovered.push(`not found  ${l.file}:${l.line}  ${l.rule}`);
+    continue;
+  }
   coverage.found += 1;
   const f = findingAt(l);
+  const partial = Boolean(f?.fix?.partial);
   const s = touched(safe, l);
-  const u = touched(unsafe, l);
-  const g = Boolean(f?.suggestion);
+  const u = touched(unsafe, l) && !partial;
   if (s) coverage.safe += 1;
   if (u) coverage.unsafe += 1;
-  if (g) coverage.suggestion += 1;
-  if (s || u || g) coverage.any += 1;
+  if (partial) coverage.partial += 1;
+  if (s || u) coverage.any += 1;
+  else coverage.uncovered.push(`${partial ? 'partial  ' : 'refused  '}  ${l.file}:${l.line}  ${l.rule}  ${f?.fixRefusal ?? f?.fix?.partial ?? '(no reason given)'}`);
 }
 
 // The grep baseline: recall of the issue's pattern on the Hub labels in code, and its hit count.
@@ -237,12 +246,13 @@ if (args.json) {
     '',
     '| Hub code P / R | Hub docs P / R | pins code P / R | pins docs P / R | fix coverage | grep baseline R (Hub code) |',
     '|---:|---:|---:|---:|---:|---:|',
-    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, unsafe ${c.unsafe}, suggestion ${c.suggestion}; found ${c.found}) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
+    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, unsafe ${c.unsafe}; partial logins shown only ${c.partial}; found ${c.found}) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
     '',
     tables(judged, [...hub.ids, 'engine-api-pin']),
     '',
   ];
   const problems = problemLines(judged);
   out.push(problems.length ? `Misses, false findings, wrong methods (${problems.length}):\n${problems.join('\n')}` : 'No miss, no false finding.');
+  out.push('', `Hub labels in code with a replacement and no rewrite (${c.uncovered.length}):`, ...c.uncovered);
   process.stdout.write(`${out.join('\n')}\n`);
 }
