@@ -40,7 +40,20 @@ const ALL_SHAPES = [
   // --fix over many projects: each rewrites a constant another of its files uses; the uses are
   // looked for in the constant's own project only (once every file was asked for every constant).
   ['N projects rewriting a shared constant (--fix-dry-run)', 150, null, constantProjects, ['--fix-dry-run', '--fix-type', 'unsafe']],
+  // --fix over one test file of N cases, each asserting the URL a function builds: every finding
+  // asks for its function's header and its test case's calls (once each re-read the file's lines).
+  ['one test file of N cases asserting Hub URLs (--fix-dry-run)', 2000, null, assertingTests, ['--fix-dry-run', '--fix-type', 'unsafe']],
 ];
+
+/** A module building a Hub URL from its two arguments, and one test file of N cases asserting it. */
+function assertingTests(n) {
+  const cases = Array.from({ length: n }, (_, i) => `it('builds r${i}', () => {\n  expect(repoUrl('acme', 'r${i}')).toBe('https://hub.docker.com/v2/repositories/acme/r${i}/');\n});\n`);
+  return {
+    'package.json': '{ "name": "board", "type": "module" }\n',
+    'src/urls.js': 'export function repoUrl(owner, name) {\n  return `https://hub.docker.com/v2/repositories/${owner}/${name}/`;\n}\n',
+    'test/urls.test.js': `import { repoUrl } from '../src/urls.js';\n\n${cases.join('')}`,
+  };
+}
 
 /** N small JS projects: a routes module exporting two Hub constants, a module using them, eight files of filler. */
 function constantProjects(n) {

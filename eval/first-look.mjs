@@ -197,33 +197,41 @@ const events = judged.flatMap((j) => j.events);
 
 // Fix coverage, over Hub labels in code whose rule has a replacement (found or not): a label
 // counts when --fix-dry-run rewrites its line (safe) or --fix-dry-run --fix-type unsafe does
-// (a suggestion: a rewrite resting on evidence, applied by --fix-type unsafe). The report's
-// `suggestion` text is not counted: every finding carries one, refused ones included (it says
-// what to call by hand), so it is no rewrite.
+// (a suggestion: a rewrite resting on evidence, applied by --fix-type unsafe), except a partial
+// login, which the dry run shows but --fix never writes. The report's `suggestion` text is not
+// counted: every finding carries one, refused ones included (it says what to call by hand).
+// Before 2 December the text alone counted, which made the coverage equal the labels found.
 const safe = fixedLines('safe');
 const unsafe = fixedLines('unsafe');
 const fixable = labelsDoc.labels.filter((l) => !l.optional && familyOf(l.rule, hub.ids) === 'hub' && contextGroup(l.context) === 'code' && hub.withReplacement.has(l.rule));
 const rightFinding = new Set();
 for (const j of judged) for (const e of j.events) if (e.kind === 'tp') rightFinding.add(`${e.file}:${e.line}:${e.rule}`);
 const touched = (map, l) => l.lines.some((n) => map.get(l.file)?.has(n));
-const coverage = { labels: fixable.length, found: 0, safe: 0, suggestion: 0, any: 0 };
-/** The found calls no rewrite reaches, with the reason the report gives. */
+const coverage = { labels: fixable.length, found: 0, safe: 0, suggestion: 0, partial: 0, any: 0 };
+/** The labels no rewrite reaches: not found, or found and refused or only partly migrated, with the report's reason. */
 const unfixed = [];
+const findingAt = (l) => findings.find((x) => x.file === l.file && l.lines.includes(x.line) && x.ruleId === l.rule);
+// A partial login is shown by the dry run but never written (issue 31): it is no rewrite.
+const rewritten = (l) => touched(safe, l) || (touched(unsafe, l) && !findingAt(l)?.fix?.partial);
 for (const l of fixable) {
-  if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) continue;
+  if (!rightFinding.has(`${l.file}:${l.line}:${l.rule}`)) {
+    unfixed.push(`not found ${l.file}:${l.line} ${l.rule}`);
+    continue;
+  }
   coverage.found += 1;
+  const f = findingAt(l);
   if (touched(safe, l)) coverage.safe += 1;
-  else if (touched(unsafe, l)) coverage.suggestion += 1;
+  else if (rewritten(l)) coverage.suggestion += 1;
   else {
-    const f = findings.find((x) => x.file === l.file && l.lines.includes(x.line) && x.ruleId === l.rule);
-    unfixed.push(`unfixed ${l.file}:${l.line} ${l.rule}: ${f?.fixRefusal ?? 'no refusal given'}`);
+    if (f?.fix?.partial) coverage.partial += 1;
+    unfixed.push(`${f?.fix?.partial ? 'partial' : 'refused'} ${l.file}:${l.line} ${l.rule}: ${f?.fixRefusal ?? f?.fix?.partial ?? 'no reason given'}`);
   }
 }
 coverage.any = coverage.safe + coverage.suggestion;
 // The same over the labels whose rule's fix policy allows a rewrite at all (shown beside it).
 const rewritable = fixable.filter((l) => hub.rewritable.has(l.rule));
 coverage.rewritableLabels = rewritable.length;
-coverage.rewritableAny = rewritable.filter((l) => rightFinding.has(`${l.file}:${l.line}:${l.rule}`) && (touched(safe, l) || touched(unsafe, l))).length;
+coverage.rewritableAny = rewritable.filter((l) => rightFinding.has(`${l.file}:${l.line}:${l.rule}`) && rewritten(l)).length;
 
 // The grep baseline: recall of the issue's pattern on the Hub labels in code, and its hit count.
 const grep = grepBaseline();
@@ -260,13 +268,13 @@ if (args.json) {
     '',
     '| Hub code P / R | Hub docs P / R | pins code P / R | pins docs P / R | fix coverage | grep baseline R (Hub code) |',
     '|---:|---:|---:|---:|---:|---:|',
-    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, suggestion ${c.suggestion}; found ${c.found}; ${c.rewritableAny} / ${c.rewritableLabels} whose rule's fix policy is not none) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
+    `| ${pr(summary.hubCode)} | ${pr(summary.hubDocs)} | ${pr(summary.pinsCode)} | ${pr(summary.pinsDocs)} | ${c.any} / ${c.labels} (safe ${c.safe}, suggestion ${c.suggestion}; partial logins shown only ${c.partial}; found ${c.found}; ${c.rewritableAny} / ${c.rewritableLabels} whose rule's fix policy is not none) | ${summary.grep.recall ?? '—'} (${grepFound} / ${hubCode.length}; ${grep.count} hits) |`,
     '',
     tables(judged, [...hub.ids, 'engine-api-pin']),
     '',
   ];
   const problems = problemLines(judged);
   out.push(problems.length ? `Misses, false findings, wrong methods (${problems.length}):\n${problems.join('\n')}` : 'No miss, no false finding.');
-  if (unfixed.length) out.push('', `Found, but no rewrite (${unfixed.length}):\n${unfixed.join('\n')}`);
+  if (unfixed.length) out.push('', `Hub labels in code with a replacement and no rewrite (${unfixed.length}):\n${unfixed.join('\n')}`);
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -5,6 +5,7 @@ import { escapeControls } from '../core/printable.js';
 import { redact } from '../core/redact.js';
 import { err, say } from './emit.js';
 import { critically, pendingSignal } from './signals.js';
+import { inPlacePatch } from './line-patch.js';
 
 export interface FixFlags {
   fix?: boolean;
@@ -72,7 +73,11 @@ export async function fixFlow(
     // Each side redacted before the `-`/`+`/` ` marks go in front of its lines: a mark glued to a
     // line's first word (`-http --auth u:PASS`, `+printf … | docker login`) hides the shapes
     // that start at a word. The edge redacts the diff again.
-    for (const r of results) if (r.diff) diff += createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, redact(r.diff.before), redact(r.diff.after), undefined, undefined, { context: 3 });
+    for (const r of results) {
+      if (!r.diff) continue;
+      const [before, after] = [redact(r.diff.before), redact(r.diff.after)];
+      diff += inPlacePatch(`a/${r.file}`, `b/${r.file}`, before, after) ?? createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, before, after, undefined, undefined, { context: 3 });
+    }
   }
   err(summary(results, remaining, dryRun, fixType));
   return { remaining, diff, exitSignal: pendingSignal() };

@@ -78,7 +78,7 @@ export function holeEvidence(
   segments: string[],
   template: string[],
   exprOf: (segment: number) => string | undefined = () => undefined,
-  sourceOf: (name: string) => string | null = () => null,
+  sourceOf: (name: string, want: 1 | 2) => string | null = () => null,
 ): string[] | string {
   const out: string[] = [];
   const unknown = (name: string) => `the value of {${name}} is not known: it may hold namespace/repository (several path segments), and neither its name nor an escape says otherwise`;
@@ -96,8 +96,11 @@ export function holeEvidence(
     if (split && split[2] === slot) {
       const next = i + 1 < segments.length ? holeName(segments[i + 1]) : null;
       const w = words(split[1]);
-      if (slot !== 'namespace' || next !== `${split[1]}:repository` || !w || !(TWO_SEGMENTS.has(w.whole) || TWO_SEGMENTS.has(w.last))) return unknown(split[1]);
-      out.push(`the name \`${split[1]}\` holds namespace/repository (two segments)`);
+      if (slot !== 'namespace' || next !== `${split[1]}:repository` || !w) return unknown(split[1]);
+      // The name (`image`), else where the value comes from (a default `"library/nginx"`).
+      const two = TWO_SEGMENTS.has(w.whole) || TWO_SEGMENTS.has(w.last) ? `the name \`${split[1]}\` holds namespace/repository (two segments)` : sourceOf(split[1], 2);
+      if (!two) return unknown(split[1]);
+      out.push(two);
       i++;
       continue;
     }
@@ -117,7 +120,7 @@ export function holeEvidence(
       continue;
     }
     // Where the value comes from: a split on `/`, or callers that all pass a literal (fix/value-sources.ts).
-    const source = sourceOf(name);
+    const source = sourceOf(name, 1);
     if (!source) return unknown(name);
     out.push(source);
   }

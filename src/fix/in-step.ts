@@ -82,19 +82,60 @@ export function lineAt(starts: number[], offset: number): number {
 
 export const lineText = (text: string, starts: number[], i: number) => text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : text.length);
 
-/** The nearest function header at or above `offset`: its name and where its line starts. */
-export function enclosingHeader(text: string, offset: number): { name: string; at: number; line: string } | null {
-  const starts = lineStarts(text);
-  for (let i = lineAt(starts, offset); i >= 0; i--) {
-    const line = lineText(text, starts, i);
-    for (const re of HEADERS) {
-      const name = re.exec(line)?.[1];
-      if (name && !NOT_A_NAME.has(name)) return { name, at: starts[i], line };
-    }
-    const method = methodHeaderName(line);
-    if (method && !NOT_A_NAME.has(method)) return { name: method, at: starts[i], line };
+type Header = { name: string; at: number; line: string };
+
+/** The header a line is, or null. */
+function headerOn(line: string, at: number): Header | null {
+  for (const re of HEADERS) {
+    const name = re.exec(line)?.[1];
+    if (name && !NOT_A_NAME.has(name)) return { name, at, line };
   }
-  return null;
+  const method = methodHeaderName(line);
+  return method && !NOT_A_NAME.has(method) ? { name: method, at, line } : null;
+}
+
+/**
+ * One file's lines, read once: where each starts, the nearest header at or above each, the test
+ * cases' starts and the names each case calls. Every finding of a file asks these; built per call,
+ * a test file of many findings was quadratic (each finding re-read every line above it).
+ */
+export interface LineIndex {
+  starts: number[];
+  /** The nearest header at or above each line (built on first use). */
+  headers?: Array<Header | null>;
+  /** The nearest test case start at or above each line, and the next one below (-1: none). */
+  testFrom?: Int32Array;
+  testTo?: Int32Array;
+  /** The names called in the test case starting at a line, by that line. */
+  called: Map<number, Set<string>>;
+}
+
+/** Recent files' indexes by their text: a run asks about one file many times in a row, then moves on. */
+const indexes = new Map<string, LineIndex>();
+const KEPT = 8;
+
+export function lineIndex(text: string): LineIndex {
+  let index = indexes.get(text);
+  if (index) return index;
+  index = { starts: lineStarts(text), called: new Map() };
+  if (indexes.size >= KEPT) indexes.delete(indexes.keys().next().value!);
+  indexes.set(text, index);
+  return index;
+}
+
+/** The nearest function header at or above `offset`: its name and where its line starts. */
+export function enclosingHeader(text: string, offset: number): Header | null {
+  const index = lineIndex(text);
+  if (!index.headers) {
+    const headers: Array<Header | null> = [];
+    let last: Header | null = null;
+    for (let i = 0; i < index.starts.length; i++) {
+      last = headerOn(lineText(text, index.starts, i), index.starts[i]) ?? last;
+      headers.push(last);
+    }
+    index.headers = headers;
+  }
+  return index.headers[lineAt(index.starts, offset)];
 }
 
 /** The name of the nearest function header at or above `offset`, or null. */
@@ -102,18 +143,34 @@ export const enclosingFunction = (text: string, offset: number): string | null =
 
 /** The names called in the test case that holds `offset` (from its start to the next one's). */
 export function calledInTestCase(text: string, offset: number): Set<string> {
-  const starts = lineStarts(text);
+  const index = lineIndex(text);
+  const { starts } = index;
+  if (!index.testFrom || !index.testTo) {
+    const n = starts.length;
+    const isStart = Array.from({ length: n }, (_, i) => TEST_START.test(lineText(text, starts, i)));
+    const from = new Int32Array(n);
+    const to = new Int32Array(n);
+    // A line's case starts at the nearest start at or above it (the first line when none); it ends at the next start below.
+    for (let i = 0, last = 0; i < n; i++) from[i] = last = isStart[i] ? i : last;
+    for (let i = n - 1, next = n; i >= 0; i--) {
+      to[i] = next;
+      if (isStart[i]) next = i;
+    }
+    index.testFrom = from;
+    index.testTo = to;
+  }
   const at = lineAt(starts, offset);
-  let from = at;
-  while (from > 0 && !TEST_START.test(lineText(text, starts, from))) from--;
-  let to = at + 1;
-  while (to < starts.length && !TEST_START.test(lineText(text, starts, to))) to++;
+  const from = index.testFrom[at];
+  const cached = index.called.get(from);
+  if (cached) return cached;
+  const to = index.testTo[at];
   const body = text.slice(starts[from], to < starts.length ? starts[to] : text.length);
   const names = new Set<string>();
   // A name starts where no name character stands before it, so a long word without `(` is read once (recheck: linear).
   for (const m of body.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)[ \t]*\(/g)) names.add(m[1]);
   // Ruby calls without parentheses (`repo_url "a", "b"`) and `subject.repo_url`: every word counts there.
   if (/\bdo\b|\bexpect\s*\{/.test(body)) for (const m of body.matchAll(/[A-Za-z_][\w]*[?!]?/g)) names.add(m[0]);
+  index.called.set(from, names);
   return names;
 }
 
@@ -154,7 +211,7 @@ export function inStepTies(findings: readonly Finding[], textOf: (file: string) 
 }
 
 function offsetAtLine(text: string, line: number): number {
-  const starts = lineStarts(text);
+  const { starts } = lineIndex(text);
   return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)];
 }
 

@@ -309,7 +309,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     const piece = v === undefined ? undefined : pieces[v];
     return piece?.kind === 'value' && atoms.every((a) => a.value === v) ? piece.expr : undefined;
   };
-  const evidence = holeEvidence(segments, template, exprOf, (name) => (lexer ? valueSource(text, c.start, name) : null));
+  const evidence = holeEvidence(segments, template, exprOf, (name, want) => (lexer ? valueSource(text, c.start, name, want) : null));
   if (typeof evidence === 'string') return none(evidence);
   const paramAtoms = new Map<string, UrlAtom[]>();
   template.forEach((t, i) => {

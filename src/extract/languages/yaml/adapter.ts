@@ -12,14 +12,12 @@ import { explicitMethod, type Request } from '../../shell/request.js';
 import { SHELL_TOOLS, ShellSession, type Embedded } from '../../shell/session.js';
 import type { Adapter } from '../../types.js';
 import { alignScalar } from './align.js';
+import { SHELL_KEYS } from './scripts.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
 import { isLinkKey, isPageLink } from '../../langs/page-links.js';
 
 const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
-// Keys whose value is a shell script (or a list of command lines sharing one shell):
-// GitHub Actions `run`, GitLab CI `script`s, Drone/Woodpecker `commands`, Azure `bash`.
-const SHELL_KEYS = new Set(['run', 'script', 'before_script', 'after_script', 'commands', 'bash', 'sh']);
 const POWERSHELL_KEYS = new Set(['pwsh', 'powershell']);
 // CI variables for the scripts below them: GitHub Actions `env`, GitLab CI `variables`.
 const ENV_KEYS = new Set(['env', 'variables']);
