@@ -49,8 +49,9 @@ export function parseUrl(raw: string): ParsedUrl | null {
   const cut = text.search(/[?#]/);
   const path = cut === -1 ? text : text.slice(0, cut);
   const query = cut === -1 ? '' : text.slice(cut);
-  const segments = path.split('/');
-  if (segments[0] === '') segments.shift();
+  // A doubled slash where a join met a path that starts with one (`'{0}/{1}/'.format(base, '/repositories/x')`)
+  // is one separator, as servers read it.
+  const segments = path.split('/').filter((s, i, all) => s !== '' || i === all.length - 1);
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   return { host, hostHole, segments, query };
 }

@@ -22,7 +22,7 @@ import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
 import { AST_ADAPTERS, AST_SIZE_LIMIT, internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
 import { mayPlanAnEdit, planFixes } from '../fix/plan-finding.js';
-import { splitMirrors } from '../fix/asserted.js';
+import { mirrorTest } from '../fix/asserted.js';
 import type { Lexed } from '../core/lexeme.js';
 import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
@@ -599,19 +599,20 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
     stats.baseline = b.progress;
   }
   const texts = new Map(scan.kept.map((f) => [f.path, f.text]));
-  result = await planFixes(result, (file) => {
+  const textOf = (file: string) => {
     const text = texts.get(file);
     return text === undefined ? undefined : stripBom(text);
-  }, lexerFor, (file) => scan.early.lexed.get(file));
-  const split = splitMirrors(result, (file) => {
-    const text = texts.get(file);
-    return text === undefined ? undefined : stripBom(text);
-  });
-  result = split.findings;
+  };
+  // Which findings a test only expects is read from their candidates, before planning drops them.
+  const mirrored = result.map(mirrorTest(textOf));
+  // Planning keeps each finding at its index (a failed file's internal error comes after them).
+  result = await planFixes(result, textOf, lexerFor, (file) => scan.early.lexed.get(file));
+  const mirrors = result.filter((_, i) => mirrored[i] === true);
+  result = result.filter((_, i) => mirrored[i] !== true);
   sortFindings(result);
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;
-  return { findings: result, mirrors: split.mirrors, hashes };
+  return { findings: result, mirrors, hashes };
 }
 
 /**
