@@ -261,17 +261,25 @@ export class Program {
   usesOf(def: Def): Expr[] {
     // Every definition of a name shares its candidate reads: each read is resolved once and
     // filed under its definition, not once per definition asked about.
-    let byDef = this.readsByDefName.get(def.name);
+    const own = this.readsOf(def.name).get(def) ?? [];
+    // A class attribute (`BASE = '…'` in a class body) is read as `self.BASE` / `this.BASE` in its methods.
+    if (def.scope.kind !== 'class' || def.name.includes('.')) return own;
+    const through = CLASS_SELVES.flatMap((self) => this.readsOf(`${self}.${def.name}`).get(def) ?? []);
+    return through.length > 0 ? this.inLoweredOrder([...new Set([...own, ...through])]) : own;
+  }
+
+  private readsOf(name: string): Map<Def, Expr[]> {
+    let byDef = this.readsByDefName.get(name);
     if (byDef === undefined) {
       byDef = new Map();
-      for (const u of this.candidateReads(def.name)) {
+      for (const u of this.candidateReads(name)) {
         if (u.kind !== 'name') continue;
         const read = this.defOf(u.name, u);
         if (read !== undefined) push(byDef, read, u);
       }
-      this.readsByDefName.set(def.name, byDef);
+      this.readsByDefName.set(name, byDef);
     }
-    return byDef.get(def) ?? [];
+    return byDef;
   }
 
   private readonly readsByDefName = new Map<string, Map<Def, Expr[]>>();
@@ -988,6 +996,9 @@ function pickOption(options: Pieces[], forced?: number): Pieces {
   if (texts.every((t) => t === texts[0])) return pick;
   return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
 }
+
+/** How a method names its own object, through which it reads a class attribute. */
+const CLASS_SELVES = ['self', 'this', 'cls'];
 
 /** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */
 const KEY_READ = /^(?:get|fetch)$/;
