@@ -14,7 +14,7 @@ export interface FixFlags {
   fixHardlinks?: boolean;
 }
 
-function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType): string {
+function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun: boolean, fixType: FixType, mirrors: ReadonlySet<string>): string {
   const done = results.filter((r) => r.status !== 'refused' && r.fixed.some((f) => !f.fix?.partial));
   const count = done.reduce((n, r) => n + r.fixed.filter((f) => !f.fix?.partial).length, 0);
   const lines = [`hublint: ${dryRun ? 'would fix' : 'fixed'} ${count} finding${count === 1 ? '' : 's'} in ${done.length} file${done.length === 1 ? '' : 's'}; ${remaining.length} need${remaining.length === 1 ? 's' : ''} a person`];
@@ -23,6 +23,8 @@ function summary(results: FileFixResult[], remaining: readonly Finding[], dryRun
     const reason = f.fixRefusal ?? (f.fix ? (f.fix.policy === 'unsafe' && fixType === 'safe' ? 'unsafe rewrite (use --fix-type unsafe after review)' : 'the file was not fixed') : 'no automatic rewrite');
     why.set(reason, (why.get(reason) ?? 0) + 1);
   }
+  // A test's expected URL held back with the code it mirrors is no finding, but the reason is worth a line.
+  for (const r of results) for (const x of r.rolledBack ?? []) if (mirrors.has(x.finding.fingerprint)) why.set(`${x.finding.file}:${x.finding.line}: ${x.reason}`, 1);
   for (const [reason, n] of why) lines.push(`  ${n} × ${reason}`);
   for (const r of results.filter((x) => x.status === 'refused')) lines.push(`  ${escapeControls(r.file)}: not fixed: ${escapeControls(r.reason ?? '')}`);
   return `${lines.join('\n')}\n`;
@@ -57,6 +59,7 @@ export async function fixFlow(
       readProjectFile: result.scanned.read,
       candidatesWith: result.scanned.candidatesWith,
       shouldStop: () => stop() !== null,
+      mirrors: result.mirrors,
     }),
   );
   const fixedPrints = new Set(results.filter((r) => r.status !== 'refused').flatMap((r) => r.fixed.filter((f) => !f.fix?.partial).map((f) => f.fingerprint)));
@@ -79,6 +82,6 @@ export async function fixFlow(
       diff += inPlacePatch(`a/${r.file}`, `b/${r.file}`, before, after) ?? createTwoFilesPatch(`a/${r.file}`, `b/${r.file}`, before, after, undefined, undefined, { context: 3 });
     }
   }
-  err(summary(results, remaining, dryRun, fixType));
+  err(summary(results, remaining, dryRun, fixType, new Set((result.mirrors ?? []).map((m) => m.fingerprint))));
   return { remaining, diff, exitSignal: pendingSignal() };
 }

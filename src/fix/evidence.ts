@@ -1,4 +1,5 @@
 import { holeName } from '../core/hole.js';
+import { ESCAPE_NAMES, ONE_SEGMENT_NAMES, TWO_SEGMENT_NAMES } from '../core/segment-words.js';
 
 /**
  * The evidence that lets a URL built from values the code computes be rewritten as a
@@ -9,10 +10,8 @@ import { holeName } from '../core/hole.js';
  * finding states, so a rewrite resting on it is never applied by plain `--fix`.
  */
 
-/** Names that hold one segment in the namespace slot (the issue's list). */
-const ONE_SEGMENT = new Set(['namespace', 'owner', 'org', 'organization', 'user', 'username', 'account']);
-/** Names that hold `namespace/repository`. */
-const TWO_SEGMENTS = new Set(['image', 'repo', 'fullname', 'slug']);
+const ONE_SEGMENT = ONE_SEGMENT_NAMES;
+const TWO_SEGMENTS = TWO_SEGMENT_NAMES;
 /** Names of the segments after the namespace, where the rule's reading already fixes the namespace. */
 const LATER_SEGMENT: Record<string, Set<string>> = {
   repository: new Set(['name', 'repository', 'repo', 'reponame', 'repositoryname', 'image', 'imagename']),
@@ -20,7 +19,7 @@ const LATER_SEGMENT: Record<string, Set<string>> = {
 };
 
 /** Escapes that turn a `/` into `%2F`, so the value cannot spill into a second segment. */
-const ESCAPE = /^(?:encodeURIComponent|(?:url\.)?PathEscape|(?:urllib\.parse\.|parse\.)?quote(?:_plus)?|URI\.encode_www_form_component|ERB::Util\.url_encode|rawurlencode|Uri\.EscapeDataString|URLEncoder\.encode)\s*\(([\s\S]*)\)$/;
+const ESCAPE = new RegExp(`^(?:${ESCAPE_NAMES})\\s*\\(([\\s\\S]*)\\)$`);
 
 /** `quote(x)` keeps `/` by default: only `quote(x, safe='')` escapes it. */
 function escaped(name: string): { inner: string; call: string } | null {

@@ -54,6 +54,21 @@ export interface FixRunOptions {
   candidatesWith?: UseCheck['candidatesWith'];
   /** Stop between files (SIGINT/SIGTERM): every file is then wholly old or wholly new. */
   shouldStop?: () => boolean;
+  /**
+   * A test's expected URLs (fix/asserted.ts): not reported, and fixed only as the test side of a
+   * tie with the code they mirror (fix/in-step.ts), never alone.
+   */
+  mirrors?: readonly Finding[];
+}
+
+/** The mirrors that a tie joins to code findings of the run: the only ones --fix may rewrite. */
+function tiedMirrors(findings: readonly Finding[], opts: FixRunOptions): Finding[] {
+  const mirrors = opts.mirrors ?? [];
+  if (mirrors.length === 0) return [];
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string) => (texts.has(file) ? texts.get(file) : texts.set(file, readIfScanned(file, opts)).get(file));
+  const tied = new Set(inStepTies([...findings, ...mirrors], textOf).map((t) => t.test));
+  return mirrors.filter((m) => tied.has(m));
 }
 
 
@@ -202,7 +217,8 @@ async function restore(p: Prepared): Promise<void> {
  * checked before any is written, so the fixes a tie joins across files (a test and the function
  * it asserts, fix/in-step.ts) go in together or not at all, the dry run included.
  */
-export async function runFix(findings: readonly Finding[], opts: FixRunOptions): Promise<FileFixResult[]> {
+export async function runFix(reported: readonly Finding[], opts: FixRunOptions): Promise<FileFixResult[]> {
+  const findings = [...reported, ...tiedMirrors(reported, opts)];
   const byFile = new Map<string, Finding[]>();
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   const files = [...byFile].filter(([, list]) => list.some((f) => allowed(f, opts.fixType, opts.dryRun)));

@@ -22,6 +22,7 @@ import { configurableRuleIds } from '../rules/rule-ids.js';
 import { applyBaseline, type Baseline } from '../suppress/baseline.js';
 import { AST_ADAPTERS, AST_SIZE_LIMIT, internalErrorFinding, lexerFor, lintFile, lintText, type LintTextOptions } from './lint-file.js';
 import { mayPlanAnEdit, planFixes } from '../fix/plan-finding.js';
+import { mirrorTest } from '../fix/asserted.js';
 import type { Lexed } from '../core/lexeme.js';
 import { stripBom } from '../core/strip-bom.js';
 import { fixVerifierFor } from './fix-verifier.js';
@@ -85,6 +86,11 @@ export interface LintOptions {
 
 export interface LintResult {
   findings: Finding[];
+  /**
+   * Hub findings on a test's expected URL (fix/asserted.ts): not calls, so not reported nor
+   * counted; --fix rewrites them only in step with the code they mirror.
+   */
+  mirrors?: Finding[];
   stats: ScanStats;
   /** What --fix needs to check and re-lint a file exactly as it was scanned. */
   scanned: {
@@ -258,7 +264,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     count('kept bytes', scan.kept.reduce((n, f) => n + f.text.length, 0));
     count('workers', scan.pool?.size ?? 0);
     const results = await wall('pass lint', () => lintPass(scan, textOptions));
-    const { findings, hashes } = await wall('pass finish', () => finish(scan, results));
+    const { findings, mirrors, hashes } = await wall('pass finish', () => finish(scan, results));
     // The findings are out: the kept texts and the early lexing go (the closures of this scope
     // that outlive it, such as the prefilter, keep `scan` reachable while the report is written).
     scan.kept.length = 0;
@@ -267,6 +273,7 @@ async function runScan(options: LintOptions, hub: boolean): Promise<LintResult> 
     const scanned = scannedFor(hashes, textOptions, scan.undecodable);
     return {
       findings,
+      mirrors,
       stats: scan.stats,
       scanned: { ...scanned, paths: () => scan.seen, read: (path) => scan.project.textOf(path), candidatesWith: (file, text, overlay) => candidatesWith(file, text, overlay, { cwd, maxSize, options, textOptions: scanned.textOptions }) },
     };
@@ -552,7 +559,7 @@ function severityOf(setting: RuleSetting | undefined, inDocs: boolean): Severity
  * then the fixes of the findings left (planned only now: a suppressed or baselined finding
  * gets none), the output order and the stats.
  */
-async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Finding[]; hashes: Map<string, string> }> {
+async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Finding[]; mirrors: Finding[]; hashes: Map<string, string> }> {
   const { options, stats } = scan;
   const findings: Finding[] = [];
   const hashes = new Map<string, string>();
@@ -592,14 +599,20 @@ async function finish(scan: Scan, results: Finding[][]): Promise<{ findings: Fin
     stats.baseline = b.progress;
   }
   const texts = new Map(scan.kept.map((f) => [f.path, f.text]));
-  result = await planFixes(result, (file) => {
+  const textOf = (file: string) => {
     const text = texts.get(file);
     return text === undefined ? undefined : stripBom(text);
-  }, lexerFor, (file) => scan.early.lexed.get(file));
+  };
+  // Which findings a test only expects is read from their candidates, before planning drops them.
+  const mirrored = result.map(mirrorTest(textOf));
+  // Planning keeps each finding at its index (a failed file's internal error comes after them).
+  result = await planFixes(result, textOf, lexerFor, (file) => scan.early.lexed.get(file));
+  const mirrors = result.filter((_, i) => mirrored[i] === true);
+  result = result.filter((_, i) => mirrored[i] !== true);
   sortFindings(result);
   stats.findings = result.length;
   for (const f of result) stats.bySeverity[f.severity]++;
-  return { findings: result, hashes };
+  return { findings: result, mirrors, hashes };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,25 @@ describe('code and tests in step, constants and their uses across files (issue 3
     expect(r.stdout).toContain('+    assert repo_url("acme", "api") == "https://hub.docker.com/v2/namespaces/acme/repositories/api"');
     expect(r.stdout).not.toContain('+    assert listing_url');
     expect(r.stderr).toContain('the test asserts what listing_url builds, and its URL is not rewritten in this run (hubapi/urls.py:12)');
+  });
+
+  it("reports no test's expected URL, yet rewrites it with the code it mirrors (issue 30: no call)", () => {
+    const { at } = project(join(ROOT, 'python-test-in-step'));
+    const r = hublint(['-f', 'json', '--fail-on', 'none', '.'], { cwd: at });
+    const files = (JSON.parse(r.stdout) as { findings: Finding[] }).findings.map((f) => f.file);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => isTestFile(f))).toEqual([]);
+    expect(hublint(['--fix-dry-run', '--fix-type', 'unsafe', '.'], { cwd: at }).stdout).toContain('+    assert repo_url("acme", "api") == "https://hub.docker.com/v2/namespaces/acme/repositories/api"');
+  });
+
+  it("never rewrites a test's expected URL alone, when no code finding of the run mirrors it", () => {
+    const at = mkdtempSync(join(tmpdir(), 'hublint-in-step-'));
+    mkdirSync(join(at, 'tests'));
+    const test = 'from vendor import repo_url\n\n\ndef test_repo_url():\n    assert repo_url("acme", "api") == "https://hub.docker.com/v2/repositories/acme/api"\n';
+    writeFileSync(join(at, 'tests', 'test_urls.py'), test);
+    const r = hublint(['--fix', '--fix-type', 'unsafe', '.'], { cwd: at });
+    expect(r.stderr).toContain('fixed 0 findings');
+    expect(readFileSync(join(at, 'tests', 'test_urls.py'), 'utf8')).toBe(test);
   });
 
   it('names test files by each language convention, and nothing else', () => {

@@ -1,3 +1,4 @@
+import { ONE_SEGMENT_NAMES, TWO_SEGMENT_NAMES } from '../../core/segment-words.js';
 import type { Piece } from './evaluate.js';
 
 type Hole = Extract<Piece, { hole: string }>;
@@ -9,8 +10,10 @@ export interface Arity {
 }
 
 // Names that hold `namespace/repository` in real code, and names that hold one segment.
-const TWO = new Set(['image', 'images', 'repo', 'repository', 'ref', 'reference', 'slug', 'fullname', 'imagename', 'imageref', 'reponame', 'repositoryname']);
-const ONE = new Set(['user', 'username', 'namespace', 'ns', 'org', 'orga', 'organization', 'organisation', 'owner', 'account', 'team', 'login', 'hubuser', 'dockeruser', 'person']);
+// The fix's evidence reads the shared table (core/segment-words.ts); detection reads wider, with the
+// short and plural forms real code uses (`ns`, `uName`, `images`) and a Hub publisher's name.
+const TWO = new Set([...TWO_SEGMENT_NAMES, 'images', 'repository', 'ref', 'reference', 'imagename', 'imageref', 'reponame', 'repositoryname']);
+const ONE = new Set([...ONE_SEGMENT_NAMES, 'ns', 'orga', 'organisation', 'team', 'login', 'hubuser', 'dockeruser', 'person', 'uname', 'publisher']);
 /** A name for several of them (`teams`, `people`): a loop over it hands on one. */
 const PLURAL: Record<string, string> = { people: 'person' };
 
@@ -26,7 +29,7 @@ function words(name: string): string[] {
 const singular = (w: string): string => PLURAL[w] ?? (w.length > 3 && w.endsWith('s') && ONE.has(w.slice(0, -1)) ? w.slice(0, -1) : w);
 
 /** What a value's name says of its segments: one, two, or nothing. */
-function nameArity(name: string): 1 | 2 | null {
+export function nameArity(name: string): 1 | 2 | null {
   const w = words(name).map(singular);
   const joined = w.join('');
   const tail = w[w.length - 1] ?? '';
@@ -42,7 +45,7 @@ function nameArity(name: string): 1 | 2 | null {
  * callers pass for it (`Single(ctx, image)` for a parameter named `ownerAndName`), when they agree.
  */
 export function arityOf(h: Hole): Arity {
-  if (h.oneSegment) return { segments: 1, why: 'one element of a split on "/"' };
+  if (h.oneSegment) return { segments: 1, why: 'one element of a split on "/", or escaped' };
   const examples = h.examples.map((x) => x.replace(/^\/+|(?<!\/)\/+$/g, '')).filter(Boolean);
   if (examples.some((x) => x.includes('/'))) return { segments: 2, why: `it takes "${examples.find((x) => x.includes('/'))}"` };
   if (examples.length > 0) return { segments: 1, why: `it takes "${examples[0]}"` };

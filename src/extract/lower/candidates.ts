@@ -411,11 +411,25 @@ function branchOnly(p: Program, root: Expr): Def | undefined {
   return root.use.kind === 'def' && p.usesOf(root.use.def).length === 0 ? root.use.def : undefined;
 }
 
-/** A definition whose every use builds a longer string (also through names that copy it). */
+/**
+ * A definition whose every use builds a longer string (also through names that copy it), beside
+ * uses that only look at a text (`url.replace(BASE, '')`, `url.startswith(BASE)`,
+ * `strings.TrimPrefix(u, base)`): those send nothing, so a base completed into tags routes alone is
+ * no call (`REPOS = "…/v2/repositories/library"`, then `f"{REPOS}/{name}/tags"`).
+ */
 function onlyABase(p: Program, def: Def, depth = 0): boolean {
   const uses = p.usesOf(def);
   if (uses.length === 0 || depth > 4) return false;
-  return uses.every((u) => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1)));
+  const extended = (u: Expr): boolean => isPart(u) || (u.use.kind === 'def' && onlyABase(p, u.use.def, depth + 1));
+  return uses.some(extended) && uses.every((u) => extended(u) || onlyLooksAt(u));
+}
+
+/** Calls that read or cut a text and send nothing: string replacement, prefix and suffix tests and trims, searches. */
+const TEXT_OPS = /^(?:replace|replaceAll|Replace|ReplaceAll|startswith|endswith|startsWith|endsWith|start_with\?|end_with\?|removeprefix|removesuffix|delete_prefix|delete_suffix|HasPrefix|HasSuffix|TrimPrefix|TrimSuffix|CutPrefix|CutSuffix|Contains|contains|includes|indexOf|index|find|sub|gsub|str_replace|str_starts_with|str_contains|lstrip|rstrip|strip)$/;
+
+/** A use of a value as an argument or receiver of a text operation (TEXT_OPS). */
+function onlyLooksAt(u: Expr): boolean {
+  return (u.use.kind === 'arg' || u.use.kind === 'receiver') && TEXT_OPS.test(u.use.call.name);
 }
 
 /**

@@ -2,6 +2,8 @@ import { spend } from '../../runtime/work-budget.js';
 import type { ForeignValue, ProjectLookup } from '../types.js';
 import { HUB_HOST_PATTERN, HUB_PATH_PATTERN } from '../prefilter.js';
 import { literalOf } from './builder.js';
+import { nameArity } from './arity.js';
+import { ESCAPE_CALL, quoteKeepsSlash } from '../../core/segment-words.js';
 import { LineShape } from './line-shape.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
@@ -260,17 +262,25 @@ export class Program {
   usesOf(def: Def): Expr[] {
     // Every definition of a name shares its candidate reads: each read is resolved once and
     // filed under its definition, not once per definition asked about.
-    let byDef = this.readsByDefName.get(def.name);
+    const own = this.readsOf(def.name).get(def) ?? [];
+    // A class attribute (`BASE = '…'` in a class body) is read as `self.BASE` / `this.BASE` in its methods.
+    if (def.scope.kind !== 'class' || def.name.includes('.')) return own;
+    const through = CLASS_SELVES.flatMap((self) => this.readsOf(`${self}.${def.name}`).get(def) ?? []);
+    return through.length > 0 ? this.inLoweredOrder([...new Set([...own, ...through])]) : own;
+  }
+
+  private readsOf(name: string): Map<Def, Expr[]> {
+    let byDef = this.readsByDefName.get(name);
     if (byDef === undefined) {
       byDef = new Map();
-      for (const u of this.candidateReads(def.name)) {
+      for (const u of this.candidateReads(name)) {
         if (u.kind !== 'name') continue;
         const read = this.defOf(u.name, u);
         if (read !== undefined) push(byDef, read, u);
       }
-      this.readsByDefName.set(def.name, byDef);
+      this.readsByDefName.set(name, byDef);
     }
-    return byDef.get(def) ?? [];
+    return byDef;
   }
 
   private readonly readsByDefName = new Map<string, Map<Def, Expr[]>>();
@@ -685,7 +695,7 @@ export class Evaluator {
       case 'env':
         return e.fallback ? this.evaluate(e.fallback, env, depth + 1) : [this.hole(e, e.name)];
       case 'segment':
-        return [{ ...this.hole(e, e.name), oneSegment: true }];
+        return e.escaped ? this.oneSegment(e, this.evaluate(e.of, env, depth + 1), e.name) : [{ ...this.hole(e, e.name), oneSegment: true }];
       case 'call':
         return this.callValue(e, e.call, env, depth);
       case 'either':
@@ -774,6 +784,9 @@ export class Evaluator {
         // `$1` says nothing, and the name is what `--base-var` and the arity evidence read.
         const only = pieces.length === 1 ? pieces[0] : undefined;
         if (only && 'hole' in only && POSITIONAL.test(only.hole)) return [{ ...only, hole: e.name }];
+        // A value an unknown call computes (`user = user_cleaner(user)`) is known by the name it is
+        // assigned to when the callee's name says nothing of its segments (arity.ts).
+        if (only && 'hole' in only && def.value.kind === 'call' && only.hole === def.value.call.callee && !only.oneSegment && nameArity(only.hole) === null) return [{ ...only, hole: e.name }];
         return pieces;
       } finally {
         this.busy.delete(def);
@@ -926,8 +939,30 @@ export class Evaluator {
       const returns = this.p.returnsOf(fn);
       if (returns.length === 1) return this.evaluate(returns[0], bindCall(this.p, call, fn, env), depth + 1);
     }
-    const read = fns.length === 0 ? this.keyRead(e, call, env, depth) : undefined;
+    const read = fns.length === 0 ? this.keyRead(e, call, env, depth) ?? this.escaped(e, call, env, depth) : undefined;
     return read ?? [this.hole(e, call.callee)];
+  }
+
+  /**
+   * A value escaped so a `/` in it becomes `%2F` (`encodeURIComponent(x)`, `url.PathEscape(x)`,
+   * `quote(x, safe='')`, core/segment-words.ts): one path segment, known by the name of what is
+   * escaped (`quote(check(publisher), safe='')` is `publisher`'s value).
+   */
+  private escaped(e: Expr, call: Call, env: Env, depth: number): Pieces | undefined {
+    const arg = call.args[0];
+    if (!arg || !ESCAPE_CALL.test(call.callee)) return undefined;
+    // Python's `quote(x, safe)`: its second argument is the characters kept, a literal to be read.
+    const safe = /quote(?:_plus)?$/.test(call.callee) ? (call.keywords.get('safe') ?? call.args[1]) : undefined;
+    const safeText = safe ? literalOf(safe) : undefined;
+    if (safeText === null || quoteKeepsSlash(call.callee, safeText)) return undefined;
+    return this.oneSegment(e, this.evaluate(arg, env, depth + 1), call.callee);
+  }
+
+  /** An escaped value: its text when all known, else one placeholder of one segment, named by what was escaped. */
+  private oneSegment(e: Expr, inner: Pieces, fallback: string): Pieces {
+    if (inner.every(isText)) return inner;
+    const only = inner.length === 1 && 'hole' in inner[0] ? inner[0] : undefined;
+    return [{ ...this.hole(e, only?.hole || fallback), examples: only?.examples ?? [], oneSegment: true }];
   }
 
   /**
@@ -964,6 +999,9 @@ function pickOption(options: Pieces[], forced?: number): Pieces {
   if (texts.every((t) => t === texts[0])) return pick;
   return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
 }
+
+/** How a method names its own object, through which it reads a class attribute. */
+const CLASS_SELVES = ['self', 'this', 'cls'];
 
 /** Calls that read a key of a mapping (Python/JS `get`, Ruby `fetch`). */
 const KEY_READ = /^(?:get|fetch)$/;

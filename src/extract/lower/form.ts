@@ -67,7 +67,7 @@ export type Expr = ExprBase &
     /** The result of a call (see `call`). */
     | { kind: 'call'; call: Call }
     /** One element of a split string: exactly one segment when split on '/'. */
-    | { kind: 'segment'; of: Expr; name: string }
+    | { kind: 'segment'; of: Expr; name: string; /** An escape keeps the value in one segment (`encodeURIComponent(x)`): its text stays when known. */ escaped?: boolean }
     /** Anything else: a value the resolver cannot follow. */
     | { kind: 'opaque'; text: string }
   );

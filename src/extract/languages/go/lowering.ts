@@ -1,4 +1,5 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
+import { ESCAPE_CALL } from '../../../core/segment-words.js';
 import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
@@ -99,6 +100,8 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     }
     if (/^(?:path|url|filepath)\.(?:Join|JoinPath)$/.test(callee)) return b.expr({ kind: 'join', style: 'path', items: args, ...span(n) }, scope);
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
+    // url.PathEscape(x) keeps a `/` of the value as `%2F`: one path segment (core/segment-words.ts).
+    if (ESCAPE_CALL.test(callee) && args[0]) return b.expr({ kind: 'segment', of: args[0], name: args[0].kind === 'name' ? args[0].name : callee, escaped: true, ...span(n) }, scope);
     if (IDENTITY.test(callee) && args[0]) return args[0];
     // cmp.Or(os.Getenv("HUB_URL"), "https://..."): the first non-empty of its arguments (Go 1.22).
     if (callee === 'cmp.Or' && args.length > 1) return b.either(args, span(n), scope) ?? args[0];

@@ -216,6 +216,10 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       lowerArgs();
       return receiver;
     }
+    if (!isNew && !object && member === 'encodeURIComponent' && argNodes.length === 1) {
+      // The escape keeps a `/` of the value as `%2F`: one path segment (core/segment-words.ts).
+      return b.expr({ kind: 'segment', of: expr(argNodes[0], scope, depth + 1), name: argNodes[0].getText(sf), escaped: true, ...span(n) }, scope);
+    }
     if (!isNew && !object && IDENTITY_CALL.test(member) && argNodes.length === 1) return expr(argNodes[0], scope, depth + 1);
     if (!isNew && object && member === 'concat') {
       return b.expr({ kind: 'concat', items: [expr(object, scope, depth + 1), ...lowerArgs()], ...span(n) }, scope);

@@ -127,6 +127,8 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
     const at = cx.span(n);
     if (/^v?sprintf$/.test(callee) && args.length > 0) return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...at }, scope);
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...at }, scope);
+    // rawurlencode($x) and urlencode($x) keep a `/` of the value as `%2F`: one path segment (core/segment-words.ts).
+    if (/^(?:raw)?urlencode$/.test(callee) && args[0]) return b.expr({ kind: 'segment', of: args[0], name: args[0].kind === 'name' ? args[0].name : callee, escaped: true, ...at }, scope);
     if (IDENTITY.test(callee) && args[0]) return args[0];
     if (/^(?:implode|join)$/.test(callee) && args.length === 2 && literalOf(args[0]) !== null) {
       const list = cx.named(cx.named(n.childForFieldName('arguments'))[1])[0];

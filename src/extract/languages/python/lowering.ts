@@ -1,4 +1,5 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
+import { quoteKeepsSlash } from '../../../core/segment-words.js';
 import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
@@ -151,7 +152,15 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
       // base.rstrip("/"): the receiver is the value.
       return expr(object, scope);
     }
-    if ((name === 'quote' || name === 'quote_plus' || name === 'str') && positional.length >= 1) return positional[0];
+    if ((name === 'quote' || name === 'quote_plus') && positional.length >= 1) {
+      // quote(x, safe='') and quote_plus(x) escape a `/` of the value: one path segment (core/segment-words.ts).
+      const safe = keywords.get('safe') ?? positional[1];
+      const kept = safe ? literalOf(safe) : undefined;
+      if (kept === null || quoteKeepsSlash(name, kept)) return positional[0];
+      const of = positional[0];
+      return b.expr({ kind: 'segment', of, name: of.kind === 'name' ? of.name : name, escaped: true, ...span(n) }, scope);
+    }
+    if (name === 'str' && positional.length >= 1) return positional[0];
     const chained = object ? chainCall(object, name, { args: positional, keywords }, n, scope) : undefined;
     if (chained) return chained;
     const receiver = object ? expr(object, scope) : undefined;
