@@ -2,9 +2,11 @@ import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
 import { extractEnv } from './env.js';
 import { extractFallback } from './fallback.js';
+import { extractPlaceholder } from './placeholder.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
+import { extractXml } from './xml.js';
 import { extractHclYaml, extractYaml } from './yaml.js';
 
 /**
@@ -17,6 +19,8 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['hcl-yaml', extractHclYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
+  ['placeholder', extractPlaceholder],
+  ['xml', extractXml],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
   ['fallback', extractFallback],

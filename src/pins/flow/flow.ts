@@ -91,6 +91,9 @@ class Search {
       for (const d of this.p.lowered.defs) if (d.scope.kind !== 'function' && d.name.startsWith(`${keyed}.`)) this.value(d.value, sink, use, hops + 1);
       return;
     }
+    // A version parsed from its text (C# `new Version("1.41")`, `Version.Parse("1.41")`, Java
+    // `RemoteApiVersion.parseConfig("1.41")`): the text is the version.
+    if (e.kind === 'call' && /^(?:Version|Parse|TryParse|parseConfig)$/.test(e.call.name) && e.call.args.length === 1 && hops < MAX_HOPS) return this.value(e.call.args[0], sink, use, hops + 1);
     const numbers = this.twoNumbers(e);
     if (numbers) return pin(this.p.file, numbers.start, numbers.end, numbers.version, e.start === use || numbers.start >= use);
     const pieces = this.ev.evaluate(e);
