@@ -2,6 +2,7 @@ import { normalizeApiVersion } from '../../engine/versions.js';
 import { Evaluator, fieldOf, objectOf, type Piece, type Program } from '../../extract/lower/evaluate.js';
 import type { Call, Expr, Param, Scope } from '../../extract/lower/form.js';
 import type { PinForm } from '../types.js';
+import { isVersionBound } from './bounds.js';
 import { DAEMON_ADDRESS, ENGINE_ROUTES, PIN_VARIABLE_FORMS, SINKS, VARIABLE_TARGET, type Sink } from './sinks.js';
 
 /**
@@ -343,14 +344,15 @@ class Search {
    * `DEFAULT_DOCKER_API_VERSION = "1.41"`, a property default `apiVersion: String = "1.41"`, a
    * field `self.api_version = "1.41"`, Ruby's `@api_version ||= "/v1.12"`. The library builds its
    * requests from it elsewhere (its users never write the version). A daemon's answer or a
-   * library's bounds (`MIN_…`, `server_api_version`) are no setting.
+   * library's bounds (`MIN_…`, `server_api_version`, a constant commented as the minimum or
+   * only compared against: bounds.ts) are no setting.
    */
   defaults(): void {
     for (const d of this.p.lowered.defs) {
       const last = d.name.slice(d.name.lastIndexOf('.') + 1).replace(/^[@$]+/, '');
       if (!isDefaultVersionName(last) || NOT_A_SETTING.test(last)) continue;
       if (d.scope.kind === 'function' && !/^(?:self|this|@)\./.test(d.name)) continue;
-      if (this.isDaemonAnswer(d.name)) continue;
+      if (this.isDaemonAnswer(d.name) || isVersionBound(this.text, last, d.at)) continue;
       const v = d.value;
       if (v.kind !== 'str' || v.parts.length !== 1 || !('text' in v.parts[0])) continue;
       const part = v.parts[0];
