@@ -399,15 +399,19 @@ function readsVariable(e: Expr): string | undefined {
   return name !== undefined && PIN_VARIABLE_FORMS[name] ? name : undefined;
 }
 
-/** The file's pins by data flow: every sink it calls, every pin variable it sets, every Engine path it builds. */
-export function flowPins(p: Program, text: string): FlowPin[] {
+/**
+ * The file's pins by data flow: every sink it calls, every pin variable it sets, every Engine path
+ * it builds. `around`: the text a snippet stands in (a README around its code block).
+ */
+export function flowPins(p: Program, text: string, around: string = text): FlowPin[] {
   const s = new Search(p, text);
   const language = p.lowered.language;
   let docker: boolean | undefined;
   for (const call of p.lowered.calls) {
     for (const sink of SINKS) {
       if (!sink.languages.includes(language) || !sink.name.test(call.name) || (sink.callee && !sink.callee.test(call.callee))) continue;
-      if (sink.docker && !(docker ??= DOCKER.test(text))) continue;
+      // A snippet of documentation names Docker in its prose (`around`), not always in its code.
+      if (sink.docker && !(docker ??= DOCKER.test(around))) continue;
       s.inline(sink, call);
       const setting = 'setting' in sink.at ? call.args[sink.at.arg] : undefined;
       const settingName = setting?.kind === 'str' && setting.parts.length === 1 && 'text' in setting.parts[0] ? setting.parts[0].text : undefined;
