@@ -177,7 +177,9 @@ export function isRecordedData(path: string, text: string): boolean {
  * POST /v1.22/containers/…"`, a JSON log line's `"level":"info"`): the version some client sent
  * when the log was taken, not a setting of the project.
  */
-const LOG_RECORD = /\blevel=(?:trace|debug|info|warn(?:ing)?|error|fatal|panic)\b.*\bmsg=|"level"\s*:\s*"(?:trace|debug|info|warn(?:ing)?|error)"/;
+const LOG_LEVEL = /\blevel=(?:trace|debug|info|warn(?:ing)?|error|fatal|panic)\b/;
+const LOG_MESSAGE = /\bmsg=/;
+const JSON_LOG_LEVEL = /"level"\s*:\s*"(?:trace|debug|info|warn(?:ing)?|error)"/;
 
 function lineOf(text: string, offset: number): string {
   const from = text.lastIndexOf('\n', offset - 1) + 1;
@@ -186,7 +188,9 @@ function lineOf(text: string, offset: number): string {
 }
 
 export function inLogRecord(text: string, offset: number): boolean {
-  return LOG_RECORD.test(lineOf(text, offset));
+  // Two tests on the line, not `level=….*msg=`, which backtracks polynomially on a long line.
+  const line = lineOf(text, offset);
+  return (LOG_LEVEL.test(line) && LOG_MESSAGE.test(line)) || JSON_LOG_LEVEL.test(line);
 }
 
 /** A comment line of code or config (Markdown is documentation throughout: its code blocks go their own way). */
