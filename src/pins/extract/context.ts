@@ -171,3 +171,44 @@ export function isRecordedData(path: string, text: string): boolean {
   if (DATA_FILE.test(path) && isTestPath(path)) return true;
   return REQUEST_LINE.test(text) && STATUS_LINE.test(text);
 }
+
+/**
+ * A daemon's log record quoted in code, a test or a comment (`time="…" level=debug msg="Calling
+ * POST /v1.22/containers/…"`, a JSON log line's `"level":"info"`): the version some client sent
+ * when the log was taken, not a setting of the project.
+ */
+const LOG_LEVEL = /\blevel=(?:trace|debug|info|warn(?:ing)?|error|fatal|panic)\b/;
+const LOG_MESSAGE = /\bmsg=/;
+const JSON_LOG_LEVEL = /"level"\s*:\s*"(?:trace|debug|info|warn(?:ing)?|error)"/;
+
+function lineOf(text: string, offset: number): string {
+  const from = text.lastIndexOf('\n', offset - 1) + 1;
+  const to = text.indexOf('\n', offset);
+  return text.slice(from, to === -1 ? undefined : to);
+}
+
+export function inLogRecord(text: string, offset: number): boolean {
+  // Two tests on the line, not `level=….*msg=`, which backtracks polynomially on a long line.
+  const line = lineOf(text, offset);
+  return (LOG_LEVEL.test(line) && LOG_MESSAGE.test(line)) || JSON_LOG_LEVEL.test(line);
+}
+
+/** A comment line of code or config (Markdown is documentation throughout: its code blocks go their own way). */
+const COMMENT_LINE = /^[ \t]*(?:#|\/\/|\/\*|\*|--|;|<!--)[ \t]?(.*)$/;
+/** What a commented-out request or command has and a sentence has not. */
+const COMMAND = /:\/\/|\bcurl\b|\bwget\b|--unix-socket|\bhttp:/;
+const WORD = /(?:^|\s)[A-Za-z][a-z]+(?=[\s,.;:!?)]|$)/g;
+
+/**
+ * A bare Engine path in a sentence of a comment (`# Diagnosed by probing: /info and /v1.44/info
+ * answer 200`): the comment explains what the daemon does, it requests nothing. A commented-out
+ * URL or command (`# curl --unix-socket … http://localhost/v1.41/…`) stays a pin put aside.
+ */
+export function inCommentProse(path: string, text: string, offset: number): boolean {
+  if (/\.(?:md|markdown|mdx|rst|txt)$/i.test(path)) return false;
+  // `offset` is the version's `v`: the path starts at the slash before it, after a space or a bracket.
+  if (text[offset - 1] !== '/' || !/[\s(`'"]/.test(text[offset - 2] ?? ' ')) return false;
+  const comment = COMMENT_LINE.exec(lineOf(text, offset))?.[1];
+  if (comment === undefined || COMMAND.test(comment)) return false;
+  return (comment.match(WORD)?.length ?? 0) >= 5;
+}

@@ -1,6 +1,7 @@
 import { DAEMON_ADDRESS } from '../flow/sinks.js';
 import type { PinCandidate } from '../types.js';
 import { adapterNameFor } from '../../extract/registry.js';
+import { ENGINE_VERSION } from './keys.js';
 import { allMatches, defined, fileKind, pinAt, type PinExtractor } from './match.js';
 
 /**
@@ -10,8 +11,6 @@ import { allMatches, defined, fileKind, pinAt, type PinExtractor } from './match
  * route, or the name Docker) so that other APIs' versions stay silent.
  */
 
-/** The versions Engine clients speak (1.12 and later): `1.2` or `1.0` is some other API's. */
-const ENGINE_VERSION = /^v?1\.(?:1[2-9]|[2-9]\d)$/;
 /**
  * An Engine route in a string, or an Engine client library by name: the file speaks to the Engine
  * (the name Docker alone is not enough: a CI script pins its tools' `v1.54` beside `docker build`).

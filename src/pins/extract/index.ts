@@ -2,9 +2,11 @@ import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
 import { extractEnv } from './env.js';
 import { extractFallback } from './fallback.js';
+import { extractPlaceholder } from './placeholder.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
 import { extractUrl } from './url.js';
+import { extractXml } from './xml.js';
 import { extractHclYaml, extractYaml } from './yaml.js';
 
 /**
@@ -17,12 +19,14 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['hcl-yaml', extractHclYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
+  ['placeholder', extractPlaceholder],
+  ['xml', extractXml],
   ['cli-image', extractCliImage],
   ['url', extractUrl],
   ['fallback', extractFallback],
 ];
 
-import { inApiProse, inAssertion, inDocComment, inStub, inTestData, isApiSpec, isPayloadList, isRecordedData } from './context.js';
+import { inApiProse, inAssertion, inCommentProse, inDocComment, inLogRecord, inStub, inTestData, isApiSpec, isPayloadList, isRecordedData } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
@@ -30,11 +34,13 @@ export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './pr
 /**
  * Whatever its form, a version written as the expected value of an assertion, as a data row of
  * a parameterised test or as the path of a fake daemon's stub reaches no client: the test sets
- * the client elsewhere.
+ * the client elsewhere. Nor does one in a quoted daemon log record, or a bare path in a comment's
+ * sentence.
  */
 function reachesClient(path: string, pin: PinCandidate, text: string): boolean {
   // Engine API versions start at 1.0: a `0.0` is a placeholder filled in at run time.
   if (pin.version !== null && pin.version.startsWith('0.')) return false;
+  if (inLogRecord(text, pin.start) || (pin.form === 'url' && inCommentProse(path, text, pin.start))) return false;
   return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inStub(path, text, pin.start) && !inApiProse(text, pin.start) && !inDocComment(path, text, pin.start);
 }
 

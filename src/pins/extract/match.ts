@@ -16,12 +16,17 @@ export function ruleOf(form: PinForm): PinRuleId {
 /** How a file is read: YAML keys go to the YAML walker, Dockerfiles have their own syntax. */
 export type FileKind = 'yaml' | 'dockerfile' | 'properties' | 'markdown' | 'unlowered' | 'clojure' | 'other';
 
+export const YAML_TEMPLATE = /\.ya?ml\.(?:tpl|tmpl|j2|jinja2?|gotmpl|erb|template|in|ftl|mustache|hbs)$/i;
+
 export function fileKind(path: string): FileKind {
   if (/\.properties$/i.test(path)) return 'properties';
   // Code the pin data flow does not read (no lowering): Gradle's Groovy scripts, Groovy, Jenkinsfiles.
   if (/\.(?:gradle|groovy)$|(?:^|\/)Jenkinsfile$/i.test(path)) return 'unlowered';
   // Clojure has no grammar here: its option maps are read as text.
   if (/\.(?:clj[cs]?|edn)$/i.test(path)) return 'clojure';
+  // A template that renders YAML (Terraform's `otel.yaml.tpl`, Ansible's `.yml.j2`, Helm's
+  // `.yaml.gotmpl`): its keys are read as YAML once the template's actions are blanked (yaml.ts).
+  if (YAML_TEMPLATE.test(path)) return 'yaml';
   const adapter = adapterNameFor(path);
   return adapter === 'yaml' || adapter === 'dockerfile' || adapter === 'markdown' ? adapter : 'other';
 }

@@ -34,8 +34,9 @@ function pinPrefilterGroups(ws: string): string[] {
     String.raw`RemoteApiVersion`,
     // sdk (Rust): bollard ClientVersion { major_version, minor_version }
     String.raw`minor_version`,
-    // env + YAML keys: DOCKER_API_VERSION, COMPOSE_API_VERSION, DOCKER_MIN_API_VERSION; sdk: rsyslog ApiVersionStr
-    String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr)|ersion(?<=\.apiVersion))`,
+    // env + YAML keys: DOCKER_API_VERSION, COMPOSE_API_VERSION, DOCKER_MIN_API_VERSION; sdk: rsyslog ApiVersionStr;
+    // xml: the docker-maven-plugin's <apiVersion>; flow (Go): a project's APIVersion("1.40") option
+    String.raw`V(?:ERSION(?<=API_VERSION)|ersionStr(?<=ApiVersionStr)|ersion(?<=\.apiVersion|<apiVersion)|ersion\((?<=A(?:PI|pi)Version\())`,
     // YAML/sdk: api_version, docker_api_version; sdk (Java): api.version, -Dapi.version; daemon-min: min-api-version;
     // sdk: a namespaced key (engine.api-version=1.41, docker.apiVersion=1.40 above), Clojure's :api-version
     String.raw`[_.-]version(?<=api_version|api\.version|api-version)`,

@@ -1,4 +1,5 @@
 import type { PinForm } from '../types.js';
+import { MENTIONS_DOCKER } from './keys.js';
 import { allMatches, defined, fileKind, pinAt, type FileKind, type PinExtractor } from './match.js';
 
 /**
@@ -26,9 +27,11 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   // Code goes through the data flow on the lowered form (pins/flow/); what stays here is
   // settings outside code, and the ones a build or a shell line hands to a JVM.
   { form: 'java', detail: '-Dapi.version', re: new RegExp(String.raw`(?:^|\s|["'])-Dapi\.version=${V}`, 'gdm'), docker: false, needles: ['-Dapi.version='] },
-  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
+  // A property commented out (`#api.version=1.23`, `! docker.api.version=1.40`) is a pin put aside,
+  // reported like any pin in a comment (a template of docker-java.properties ships it so).
+  { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^\s*(?:[#!][ \t]*)?api\.version\s*[=:]\s*${V}`, 'gdm'), kinds: ['properties'], docker: false, needles: ['api.version'] },
   // a namespaced key of an application's own settings (`docker.api.version=1.40`, `engine.api-version: 1.41`)
-  { form: 'config', detail: 'api version key', re: new RegExp(String.raw`^[ \t]*[\w.-]*(?:docker|engine)[\w-]*[.-]api[._-]?version[ \t]*[=:][ \t]*${V}`, 'gdmi'), kinds: ['properties'], docker: false, needles: ['.api.version', '.api-version', '.api_version', '.apiVersion', '.apiversion'] },
+  { form: 'config', detail: 'api version key', re: new RegExp(String.raw`^[ \t]*(?:[#!][ \t]*)?[\w.-]*(?:docker|engine)[\w-]*[.-]api[._-]?version[ \t]*[=:][ \t]*${V}`, 'gdmi'), kinds: ['properties'], docker: false, needles: ['.api.version', '.api-version', '.api_version', '.apiVersion', '.apiversion'] },
   // the same key in a Markdown code block (fenced or indented): a line that is only `api.version=…`
   { form: 'java', detail: 'api.version', re: new RegExp(String.raw`^[ \t]*api\.version[ \t]*=[ \t]*${V}[ \t]*$`, 'gdm'), kinds: ['markdown'], docker: false, needles: ['api.version'] },
   // Groovy build scripts are not lowered for pins: the system property docker-java reads, set
@@ -76,8 +79,6 @@ export const SDK_PATTERNS: readonly SdkPattern[] = [
   { form: 'daemon-min', detail: 'daemon.json min-api-version', re: new RegExp(String.raw`"min-api-version"\s*:\s*"${V}"`, 'gd'), kinds: ['other'], docker: false, needles: ['"min-api-version"'] },
 ];
 
-/** Needs the name Docker (or moby) somewhere, so that other SDKs' `version=` calls stay silent. */
-const MENTIONS_DOCKER = /docker|moby/i;
 
 /**
  * Every needle of every pattern in one regex: one pass tells whether any pattern can apply.

@@ -4,7 +4,7 @@ import { yamlLib as yaml } from '../../runtime/yaml-lib.js';
 import type { PinCandidate, PinForm } from '../types.js';
 import { cliImagePin, isDindImage } from './cli-image.js';
 import { PIN_VARIABLES } from './env.js';
-import { fileKind, ruleOf, type PinExtractor } from './match.js';
+import { fileKind, ruleOf, YAML_TEMPLATE, type PinExtractor } from './match.js';
 
 /** Keys whose value is a pin wherever they appear (compose, CI env:/variables:, daemon config). */
 const KEYED: Readonly<Record<string, PinForm>> = {
@@ -133,7 +133,7 @@ function yamlPins(text: string, depth: number, budget: { left: number }): PinCan
 function blankActions(s: string): string {
   let out = '';
   let pos = 0;
-  for (const [open, close] of [['{{', '}}'], ['%{', '}']] as const) {
+  for (const [open, close] of [['{{', '}}'], ['%{', '}'], ['{%', '%}'], ['<%', '%>']] as const) {
     out = '';
     pos = 0;
     let closeAt = -1;
@@ -165,8 +165,14 @@ export function embeddedYamlPins(text: string, from: number, to: number, budget 
   return yamlPins(blank(text.slice(0, from)) + inner + blank(text.slice(to)), 1, budget);
 }
 
-/** YAML files: keys and their scalars, read as the YAML parser reads them. */
-export const extractYaml: PinExtractor = (path, text) => (fileKind(path) === 'yaml' ? yamlPins(text, 0, { left: MAX_EMBEDDED }) : []);
+/**
+ * YAML files: keys and their scalars, read as the YAML parser reads them. A template of YAML
+ * (YAML_TEMPLATE) first has its actions blanked (`{{ … }}`, `{% … %}`, `<% … %>`, `%{ … }`).
+ */
+export const extractYaml: PinExtractor = (path, text) => {
+  if (fileKind(path) !== 'yaml') return [];
+  return yamlPins(YAML_TEMPLATE.test(path) ? blankActions(text) : text, 0, { left: MAX_EMBEDDED });
+};
 
 /** A heredoc of an HCL file (`data = <<-EOF` … `EOF`, a Nomad job's template): its body's span. */
 const HEREDOC = /<<-?([A-Za-z_]\w*)[ \t]*\r?\n/g;

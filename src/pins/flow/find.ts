@@ -105,7 +105,7 @@ async function snippetPins(file: string, doc: string, outer: Mapping, fallback: 
     const code = wrap === '' ? block.body.text : `${wrap}${block.body.text}\n}\n`;
     let found: FlowPin[];
     try {
-      found = flowPins(programOf(lower(code, file), file, NO_PROJECT), code);
+      found = flowPins(programOf(lower(code, file), file, NO_PROJECT), code, doc);
     } catch {
       continue;
     }

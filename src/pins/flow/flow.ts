@@ -2,6 +2,7 @@ import { normalizeApiVersion } from '../../engine/versions.js';
 import { Evaluator, fieldOf, objectOf, type Piece, type Program } from '../../extract/lower/evaluate.js';
 import type { Call, Expr, Param, Scope } from '../../extract/lower/form.js';
 import type { PinForm } from '../types.js';
+import { isVersionBound } from './bounds.js';
 import { DAEMON_ADDRESS, ENGINE_ROUTES, PIN_VARIABLE_FORMS, SINKS, VARIABLE_TARGET, type Sink } from './sinks.js';
 
 /**
@@ -91,6 +92,9 @@ class Search {
       for (const d of this.p.lowered.defs) if (d.scope.kind !== 'function' && d.name.startsWith(`${keyed}.`)) this.value(d.value, sink, use, hops + 1);
       return;
     }
+    // A version parsed from its text (C# `new Version("1.41")`, `Version.Parse("1.41")`, Java
+    // `RemoteApiVersion.parseConfig("1.41")`): the text is the version.
+    if (e.kind === 'call' && /^(?:Version|Parse|TryParse|parseConfig)$/.test(e.call.name) && e.call.args.length === 1 && hops < MAX_HOPS) return this.value(e.call.args[0], sink, use, hops + 1);
     const numbers = this.twoNumbers(e);
     if (numbers) return pin(this.p.file, numbers.start, numbers.end, numbers.version, e.start === use || numbers.start >= use);
     const pieces = this.ev.evaluate(e);
@@ -340,14 +344,15 @@ class Search {
    * `DEFAULT_DOCKER_API_VERSION = "1.41"`, a property default `apiVersion: String = "1.41"`, a
    * field `self.api_version = "1.41"`, Ruby's `@api_version ||= "/v1.12"`. The library builds its
    * requests from it elsewhere (its users never write the version). A daemon's answer or a
-   * library's bounds (`MIN_…`, `server_api_version`) are no setting.
+   * library's bounds (`MIN_…`, `server_api_version`, a constant commented as the minimum or
+   * only compared against: bounds.ts) are no setting.
    */
   defaults(): void {
     for (const d of this.p.lowered.defs) {
       const last = d.name.slice(d.name.lastIndexOf('.') + 1).replace(/^[@$]+/, '');
       if (!isDefaultVersionName(last) || NOT_A_SETTING.test(last)) continue;
       if (d.scope.kind === 'function' && !/^(?:self|this|@)\./.test(d.name)) continue;
-      if (this.isDaemonAnswer(d.name)) continue;
+      if (this.isDaemonAnswer(d.name) || isVersionBound(this.text, last, d.at)) continue;
       const v = d.value;
       if (v.kind !== 'str' || v.parts.length !== 1 || !('text' in v.parts[0])) continue;
       const part = v.parts[0];
@@ -394,15 +399,19 @@ function readsVariable(e: Expr): string | undefined {
   return name !== undefined && PIN_VARIABLE_FORMS[name] ? name : undefined;
 }
 
-/** The file's pins by data flow: every sink it calls, every pin variable it sets, every Engine path it builds. */
-export function flowPins(p: Program, text: string): FlowPin[] {
+/**
+ * The file's pins by data flow: every sink it calls, every pin variable it sets, every Engine path
+ * it builds. `around`: the text a snippet stands in (a README around its code block).
+ */
+export function flowPins(p: Program, text: string, around: string = text): FlowPin[] {
   const s = new Search(p, text);
   const language = p.lowered.language;
   let docker: boolean | undefined;
   for (const call of p.lowered.calls) {
     for (const sink of SINKS) {
       if (!sink.languages.includes(language) || !sink.name.test(call.name) || (sink.callee && !sink.callee.test(call.callee))) continue;
-      if (sink.docker && !(docker ??= DOCKER.test(text))) continue;
+      // A snippet of documentation names Docker in its prose (`around`), not always in its code.
+      if (sink.docker && !(docker ??= DOCKER.test(around))) continue;
       s.inline(sink, call);
       const setting = 'setting' in sink.at ? call.args[sink.at.arg] : undefined;
       const settingName = setting?.kind === 'str' && setting.parts.length === 1 && 'text' in setting.parts[0] ? setting.parts[0].text : undefined;

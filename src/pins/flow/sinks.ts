@@ -67,6 +67,8 @@ export const SINKS: readonly Sink[] = [
   // github.com/docker/docker/client, github.com/moby/moby/client
   { id: 'client.WithVersion', languages: ['go'], name: /^WithVersion$/, at: { arg: 0 }, form: 'go', needles: ['WithVersion('] },
   { id: 'client.WithAPIVersion', languages: ['go'], name: /^WithAPIVersion$/, at: { arg: 0 }, form: 'go', needles: ['WithAPIVersion('] },
+  // a project's own functional option over the Docker client (`NewTLSClient(Host(…), APIVersion("1.40"))`)
+  { id: 'APIVersion option', languages: ['go'], name: /^(?:Docker)?A(?:PI|pi)Version$/, at: { arg: 0 }, form: 'go', docker: true, needles: ['APIVersion(', 'ApiVersion('] },
   // the deprecated client.NewClient(host, version, httpClient, headers)
   { id: 'client.NewClient', languages: ['go'], name: /^NewClient$/, at: { arg: 1 }, form: 'go', docker: true, needles: ['NewClient('] },
   // fsouza/go-dockerclient: NewVersionedClient(endpoint, v), …FromEnv(v), …TLSClient(…, v): the last argument
