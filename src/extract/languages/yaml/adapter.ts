@@ -12,14 +12,11 @@ import { explicitMethod, type Request } from '../../shell/request.js';
 import { SHELL_TOOLS, ShellSession } from '../../shell/session.js';
 import type { Adapter } from '../../types.js';
 import { alignScalar } from './align.js';
+import { isScriptKey, POWERSHELL_KEYS } from './blocks.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
 
 const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
-// Keys whose value is a shell script (or a list of command lines sharing one shell):
-// GitHub Actions `run`, GitLab CI `script`s, Drone/Woodpecker `commands`, Azure `bash`.
-const SHELL_KEYS = new Set(['run', 'script', 'before_script', 'after_script', 'commands', 'bash', 'sh']);
-const POWERSHELL_KEYS = new Set(['pwsh', 'powershell']);
 // CI variables for the scripts below them: GitHub Actions `env`, GitLab CI `variables`.
 const ENV_KEYS = new Set(['env', 'variables']);
 const ARGV_TOOLS = new Set([...Object.keys(SHELL_TOOLS), 'sh', 'bash']);
@@ -113,7 +110,7 @@ class YamlWalker {
       const p = pairs[i];
       const key = keyOf(p);
       if (p === m || (joined && (p === path || p === ownBase)) || (ENV_KEYS.has(key) && isMap(p.value))) continue;
-      const script = SHELL_KEYS.has(key) || POWERSHELL_KEYS.has(key) || (key === 'command' && f.key === 'run');
+      const script = isScriptKey(key, f.key);
       if (script && (stringScalar(p.value) || isSeq(p.value))) {
         this.script(p.value as Node, env, pwsh || POWERSHELL_KEYS.has(key), stack, base);
       } else if (stringScalar(p.value) && method) {
