@@ -78,6 +78,11 @@ export function shellLexer(language: string, tick: '\\' | '`'): SourceLexer {
           i++;
           continue;
         }
+        // A line continuation between words is blank: the next word starts on the next line.
+        if (c === tick && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
+          i += text[i + 1] === '\r' ? 3 : 2;
+          continue;
+        }
         if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
           const end = text.indexOf('\n', i);
           lexemes.push({ kind: 'comment', start: i, end: end === -1 ? text.length : end });
