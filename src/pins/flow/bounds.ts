@@ -9,7 +9,17 @@
 /** A comment's words for a bound: "Minimal API version", "oldest supported", "at least". */
 const BOUND_WORDS = /\b(?:minim(?:um|al)|maxim(?:um|al)|oldest|lowest|earliest|highest|at least|at most|lower bound|upper bound)\b/i;
 /** A comment on a line: `//`, `#`, `--`, `;` after code or alone, or a line of a block comment. */
-const COMMENT = /(?:\/\/|#|--|;|\/\*)(.*)$|^\s*\*(.*)$/;
+/** A comment marker; what follows it on the line is the comment (found with slice: no backtracking over the line). */
+const COMMENT_MARK = /\/\/|#|--|;|\/\*/;
+/** A line inside a block comment (` * …`). */
+const BLOCK_LINE = /^\s*\*/;
+
+function commentOf(line: string): string | undefined {
+  const b = BLOCK_LINE.exec(line);
+  if (b) return line.slice(b[0].length);
+  const m = COMMENT_MARK.exec(line);
+  return m ? line.slice(m.index + m[0].length) : undefined;
+}
 /** A use as an operand of an ordering comparison (not `=>`, `->`, `<<`, generics' `<T>`). */
 const COMPARED_AFTER = /^\s*(?:<=?|>=?)(?![<>=])/;
 const COMPARED_BEFORE = /(?:[^<>=-]|^)(?:<=?|>=?)\s*$/;
@@ -28,8 +38,8 @@ function lineAt(text: string, offset: number): { from: number; to: number } {
 function commentSaysBound(text: string, at: number): boolean {
   let { from, to } = lineAt(text, at);
   for (let i = 0; i < 3 && from <= to; i++) {
-    const m = COMMENT.exec(text.slice(from, to));
-    if (m && BOUND_WORDS.test(m[1] ?? m[2] ?? '')) return true;
+    const comment = commentOf(text.slice(from, to));
+    if (comment !== undefined && BOUND_WORDS.test(comment)) return true;
     if (from === 0) break;
     to = from - 1;
     from = text.lastIndexOf('\n', to - 1) + 1;
