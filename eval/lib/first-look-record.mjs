@@ -48,7 +48,9 @@ export function roundsTable(records) {
   const rows = records.map((r) => {
     const c = r.fixCoverage ?? {};
     const reachable = c.rewritableLabels === undefined ? '—' : `${c.rewritableAny} / ${c.rewritableLabels}${share(c.rewritableAny, c.rewritableLabels)}`;
-    return `| ${r.round} | ${r.scored ?? '—'} | ${r.build} | ${pair(r.hubCode)} | ${pair(r.pinsCode)} | ${c.any ?? '—'} / ${c.labels ?? '—'}${share(c.any, c.labels)} | ${reachable} | ${c.safe ?? '—'} | ${c.suggestion ?? '—'} | ${c.found ?? '—'} |`;
+    // Rows entered from the README's old table counted partial logins the dry run shows: at most that many.
+    const bound = /upper bound/.test(r.note ?? '') ? '≤ ' : '';
+    return `| ${r.round} | ${r.scored ?? '—'} | ${r.build} | ${pair(r.hubCode)} | ${pair(r.pinsCode)} | ${bound}${c.any ?? '—'} / ${c.labels ?? '—'}${share(c.any, c.labels)} | ${reachable} | ${c.safe ?? '—'} | ${c.suggestion ?? '—'} | ${c.found ?? '—'} |`;
   });
   return [
     '**First look, per round** (real code scored before it was tuned to; eval/first-look/scores.json, written by `eval/first-look.mjs --record`). Fix coverage: of the Hub labels in code whose rule has a replacement, those that `--fix-dry-run` rewrites (safe) or `--fix-dry-run --fix-type unsafe` rewrites (suggestion); beside it the same over the rules whose fix policy is not `none` (the search API\'s replacement changes parameters and response, so no rewrite reaches it).',
