@@ -258,7 +258,8 @@ describe('method evidence', () => {
     ['python', `urlopen(${U})`, 'GET', 'default'],
     ['python', `urlopen(${U}, b"{}")`, 'POST', 'implied'],
     ['python', `u = ${U}\nprint(u)\nrequests.head(u)`, 'HEAD', 'explicit'],
-    ['python', `print(${U})`, 'GET', 'default'],
+    // A URL no call sends (a constant) is read as a GET; printed, it is a message and no call at all (messages-and-data.test.ts).
+    ['python', `HUB_REPO = ${U}`, 'GET', 'default'],
     ['go', `http.Head(${U})`, 'HEAD', 'explicit'],
     ['go', `http.PostForm(${U}, v)`, 'POST', 'explicit'],
     ['go', `http.NewRequest(http.MethodHead, ${U}, nil)`, 'HEAD', 'explicit'],

@@ -28,6 +28,8 @@ describe('hublint pins', () => {
       ['go/main.go', 16, '1.24', 'go', 'info'],
       ['go/main.go', 20, '1.44', 'go', 'info'],
       ['go/main.go', 24, '1.25', 'go', 'info'],
+      // A project's own option function (`APIVersion("1.43")`) sets the pin too.
+      ['go/options.go', 22, '1.43', 'go', 'info'],
     ]);
     expect(findings.every((f) => (f.status as string) === 'pin' && f.fingerprint.length === 32)).toBe(true);
   });
