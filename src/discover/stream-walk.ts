@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, type Dirent } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { join, relative, sep } from 'node:path';
 import type { Ignore } from 'ignore';
+import { trackedIgnored, type TrackedIgnored } from './tracked.js';
 
 /**
  * Discovery that streams: one readdir per folder (Dirent types, no stat per file), entries
@@ -16,7 +17,8 @@ import type { Ignore } from 'ignore';
  * unless noIgnore, symlinks reported but not followed, a path ignored when any .gitignore
  * above it ignores it (tested against the rules of its ancestors only: O(depth)), an
  * ignored folder not entered at all (git cannot re-include a file inside an ignored
- * folder either), unreadable folders skipped silently.
+ * folder either), unreadable folders skipped silently. A file git tracks is scanned even when
+ * a rule matches it (discover/tracked.ts): inside an ignored folder, only such files.
  */
 
 export type EntryKind = 'file' | 'symlink' | 'other';
@@ -81,9 +83,15 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
     });
 
   // Depth-first with an explicit stack, so a deep tree cannot overflow the call stack.
-  const pending: Array<{ dir: string; rel: string | undefined; rules: Rules[]; raw?: Buffer }> = [{ dir: root, rel: options.relativeTo, rules: [] }];
+  let tracked: TrackedIgnored | undefined;
+  const keep = (absolute: string, dir: boolean) => {
+    tracked ??= trackedIgnored(root);
+    return dir ? tracked.dir(absolute) : tracked.file(absolute);
+  };
+  // `onlyTracked`: a folder the rules ignore, entered only for the tracked files below it.
+  const pending: Array<{ dir: string; rel: string | undefined; rules: Rules[]; raw?: Buffer; onlyTracked?: boolean }> = [{ dir: root, rel: options.relativeTo, rules: [] }];
   while (pending.length > 0) {
-    const { dir, rel: dirRel, rules: inherited, raw: dirRaw } = pending.pop()!;
+    const { dir, rel: dirRel, rules: inherited, raw: dirRaw, onlyTracked } = pending.pop()!;
     const dirPrefix = dir.endsWith(sep) ? dir : dir + sep;
     const relPrefix = dirRel === undefined ? undefined : dirRel === '' ? '' : `${dirRel}/`;
     let entries: Dirent[];
@@ -107,7 +115,7 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
         // an unreadable .gitignore ignores nothing, as before
       }
     }
-    const subdirs: Array<{ dir: string; rel: string | undefined; raw?: Buffer }> = [];
+    const subdirs: Array<{ dir: string; rel: string | undefined; raw?: Buffer; onlyTracked?: boolean }> = [];
     const files: StreamedEntry[] = [];
     for (const e of entries) {
       // A name has no separator and dir is normalised: concatenation is what join() would give.
@@ -118,11 +126,12 @@ export async function* streamWalkBatches(root: string, options: StreamWalkOption
       const raw = rawNames ? Buffer.concat([dirRaw ?? Buffer.from(dir), Buffer.from(sep), rawName ?? Buffer.from(e.name)]) : undefined;
       if (kind === 'dir') {
         if (e.name === '.git' || (!noIgnore && e.name === 'node_modules')) continue;
-        if (rules.length > 0 && ignoredBy(rules, absolute, true)) continue;
-        subdirs.push({ dir: absolute, rel: path, raw: raw && isUtf8(raw) ? undefined : raw });
+        const ignored = onlyTracked || (rules.length > 0 && ignoredBy(rules, absolute, true));
+        if (ignored && !keep(absolute, true)) continue;
+        subdirs.push({ dir: absolute, rel: path, raw: raw && isUtf8(raw) ? undefined : raw, onlyTracked: ignored });
         continue;
       }
-      if (rules.length > 0 && ignoredBy(rules, absolute, false)) continue;
+      if ((onlyTracked || (rules.length > 0 && ignoredBy(rules, absolute, false))) && !keep(absolute, false)) continue;
       if (raw && !isUtf8(raw)) files.push({ absolute, kind: 'other', path, raw });
       else files.push({ absolute, kind, path });
     }

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { streamWalkBatches, type EntryKind } from './stream-walk.js';
 import { basedGlobs, excludeMatcher, type ExcludeGlob } from './excluded.js';
 import { toPosix } from './to-posix.js';
+import { trackedIgnored } from './tracked.js';
 
 export interface WalkOptions {
   cwd: string;
@@ -38,11 +39,14 @@ async function gitignoreFilter(root: string, noIgnore: boolean): Promise<(absolu
   const [{ default: fg }, { default: ignore }] = await Promise.all([import('fast-glob'), import('ignore')]);
   const files = fg.sync('**/.gitignore', { cwd: root, dot: true, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false });
   const rules = files.map((f) => ({ base: dirname(join(root, f)), ig: ignore().add(readFileSync(join(root, f), 'utf8')) }));
-  return (absolute) =>
+  let tracked: ReturnType<typeof trackedIgnored> | undefined;
+  const byRule = (absolute: string) =>
     rules.some(({ base, ig }) => {
       const rel = relative(base, absolute);
       return rel !== '' && !rel.startsWith('..') && ig.ignores(toPosix(rel));
     });
+  // A tracked file is scanned whatever the rules say (discover/tracked.ts).
+  return (absolute) => byRule(absolute) && !(tracked ??= trackedIgnored(root)).file(absolute);
 }
 
 /** Include/exclude globs from a config: fast-glob does the matching (loaded only then). */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -77,5 +78,49 @@ describe('streamWalk', () => {
     const got: string[] = [];
     for await (const e of streamWalk(join(root, 'does-not-exist'))) got.push(e.absolute);
     expect(got).toEqual([]);
+  });
+});
+
+describe('files git tracks although a .gitignore rule matches them', () => {
+  // A real repository: the rules ignore `out/` and `*.cache`, but two such files were committed
+  // (one with `git add -f`): git, Semgrep and gitleaks see them, so the scan does too.
+  const repo = mkdtempSync(join(tmpdir(), 'hublint-tracked-'));
+  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+  const put = (path: string, text = 'x\n') => {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  };
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo, stdio: 'ignore' });
+  put('.gitignore', 'out/\n*.cache\n');
+  put('src/main.ts');
+  put('out/deep/publish.sh');
+  put('out/deep/untracked.sh');
+  put('out/other/never.sh');
+  put('warm.cache');
+  put('cold.cache');
+  git('init', '-q');
+  git('add', '.gitignore', 'src/main.ts');
+  git('add', '-f', 'out/deep/publish.sh', 'warm.cache');
+  git('commit', '-q', '-m', 'init');
+
+  async function paths(opts: { include?: boolean; noIgnore?: boolean } = {}) {
+    const out: string[] = [];
+    const include = opts.include ? [{ base: repo, glob: '**/*' }] : undefined;
+    for await (const f of walk(['.'], { cwd: repo, include, noIgnore: opts.noIgnore })) out.push(f.path);
+    return out.sort();
+  }
+
+  it('scans the tracked ones and nothing else that the rules ignore (folder walk)', async () => {
+    expect(await paths()).toEqual(['.gitignore', 'out/deep/publish.sh', 'src/main.ts', 'warm.cache']);
+  });
+
+  it('gives the same files when include globs make it a glob walk', async () => {
+    expect(await paths({ include: true })).toEqual(await paths());
+  });
+
+  it('asks git nothing outside a work tree: the rules alone decide there', async () => {
+    const got = await viaWalk(false);
+    expect(got).not.toContain('pkg/generated/x.ts');
+    expect(got).toContain('src/keep.log');
   });
 });
