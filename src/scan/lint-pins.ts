@@ -7,7 +7,7 @@ import { LineIndex } from '../core/position.js';
 import type { Finding } from '../core/types.js';
 import { NO_PROJECT, type ProjectLookup } from '../extract/types.js';
 import { extractPins, pinsNoClient } from '../pins/extract/index.js';
-import { inAssertion, inLogRecord, inStub, isVendoredPath } from '../pins/extract/context.js';
+import { inAssertion, inLogRecord, inStub, inTestTable, isVendoredPath } from '../pins/extract/context.js';
 import { mayPinIn } from '../pins/extract/prefilter.js';
 import { ruleOf } from '../pins/extract/match.js';
 import { findFlowPins } from '../pins/flow/find.js';
@@ -55,8 +55,8 @@ async function pinsOf(file: string, text: string, project: PinProject): Promise<
   const pins = extractPins(file, text, (name, error) => failures.push(internalErrorFinding(file, `pins/${name}`, error)));
   let flow: FlowPin[] = [];
   try {
-    // A client set up in a fake daemon's stub or an assertion is the test's, not the project's.
-    if (!pinsNoClient(file, text)) flow = (await findFlowPins(file, text, project.lookup)).filter((p) => !inStub(file, text, p.use.start) && !(p.sink === ENGINE_PATH_SINK && (inAssertion(text, p.use.start) || inLogRecord(text, p.use.start))));
+    // A client set up in a fake daemon's stub, an assertion or a test table's row is the test's, not the project's.
+    if (!pinsNoClient(file, text)) flow = (await findFlowPins(file, text, project.lookup)).filter((p) => !inStub(file, text, p.use.start) && !(p.file === file && inTestTable(file, text, p.start)) && !(p.sink === ENGINE_PATH_SINK && (inAssertion(text, p.use.start) || inLogRecord(text, p.use.start))));
   } catch (error) {
     failures.push(internalErrorFinding(file, 'pins/flow', error));
   }

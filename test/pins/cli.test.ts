@@ -30,6 +30,13 @@ describe('hublint pins', () => {
       ['go/main.go', 24, '1.25', 'go', 'info'],
       // A project's own option function (`APIVersion("1.43")`) sets the pin too.
       ['go/options.go', 22, '1.43', 'go', 'info'],
+      // A factory's options struct: each literal its version field is given, through the parameter's type.
+      ['go/typed_options.go', 27, '1.41', 'constant', 'info'],
+      ['go/typed_options.go', 33, '1.43', 'constant', 'info'],
+      ['go/typed_options.go', 40, '1.24', 'constant', 'info'],
+      ['go/typed_options.go', 45, '1.40', 'constant', 'info'],
+      // A test table's rows are the test's inputs; a test that dials a daemon at a fixed level pins it.
+      ['go/typed_options_test.go', 40, '1.45', 'constant', 'info'],
     ]);
     expect(findings.every((f) => (f.status as string) === 'pin' && f.fingerprint.length === 32)).toBe(true);
   });

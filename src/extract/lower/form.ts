@@ -94,6 +94,8 @@ export interface Param {
   name: string;
   index: number;
   fallback?: Expr;
+  /** Go: the struct type the parameter is declared with (`Options` of `o Options` or `o *pkg.Options`): whose fields `o.X` reads. */
+  type?: string;
 }
 
 /** A function (or the module, or a class body): where names are looked up. */

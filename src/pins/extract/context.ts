@@ -65,6 +65,42 @@ export function inTestData(text: string, offset: number): boolean {
   return TEST_DATA.test(text.slice(lineStart, offset));
 }
 
+/** The closing bracket of each opening one. */
+const CLOSER: Readonly<Record<string, string>> = { '{': '}', '[': ']', '(': ')' };
+
+/**
+ * A row of a table-driven test (Go's `{"oldest", "1.24"},` or `{label: "pinned", level: "1.41"},`
+ * under `tests := []struct{…}{`, a JS `['old', '1.24'],` under `it.each([`): one line that is a
+ * bracketed row, in a test file, after the table's opening or another row. Like a parameterised
+ * test's data rows, inputs for the code under test, not a client the project pins (issue 30).
+ */
+export function inTestTable(path: string, text: string, offset: number): boolean {
+  if (!isTestPath(path)) return false;
+  const row = lineOf(text, offset).trim();
+  const close = CLOSER[row[0]];
+  const body = row.endsWith(',') ? row.slice(0, -1).trimEnd() : row;
+  if (close === undefined || !body.endsWith(close) || !balancedRow(body)) return false;
+  const lineStart = text.lastIndexOf('\n', offset - 1);
+  const above = lineStart > 0 ? text.slice(0, lineStart).trimEnd() : '';
+  return /[{[,]$/.test(above);
+}
+
+/** Whether the row's first bracket closes at its end (`{a, b}`, not `{a} + {b}`); quotes are skipped. */
+function balancedRow(row: string): boolean {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '{' || c === '[' || c === '(') depth++;
+    else if ((c === '}' || c === ']' || c === ')') && --depth === 0) return i === row.length - 1;
+  }
+  return false;
+}
+
 /**
  * A test's own files (`test/`, `tests/`, `spec/`, `__tests__/`, `src/test/`, `*_test.go`,
  * `test_*.py`, `*.test.ts`, `*Test.java`, `*IT.java`, `*Spec.scala`): where a fake daemon is set up.

@@ -26,7 +26,7 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['fallback', extractFallback],
 ];
 
-import { inApiProse, inAssertion, inCommentProse, inDocComment, inLogRecord, inStub, inTestData, isApiSpec, isPayloadList, isRecordedData } from './context.js';
+import { inApiProse, inAssertion, inCommentProse, inDocComment, inLogRecord, inStub, inTestData, inTestTable, isApiSpec, isPayloadList, isRecordedData } from './context.js';
 import { mayHoldPins, mayPinIn } from './prefilter.js';
 
 export { bytesMayHoldPins, mayHoldPins, mayPinIn, PIN_BYTE_PATTERNS } from './prefilter.js';
@@ -41,7 +41,7 @@ function reachesClient(path: string, pin: PinCandidate, text: string): boolean {
   // Engine API versions start at 1.0: a `0.0` is a placeholder filled in at run time.
   if (pin.version !== null && pin.version.startsWith('0.')) return false;
   if (inLogRecord(text, pin.start) || (pin.form === 'url' && inCommentProse(path, text, pin.start))) return false;
-  return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inStub(path, text, pin.start) && !inApiProse(text, pin.start) && !inDocComment(path, text, pin.start);
+  return !inAssertion(text, pin.start) && !inTestData(text, pin.start) && !inTestTable(path, text, pin.start) && !inStub(path, text, pin.start) && !inApiProse(text, pin.start) && !inDocComment(path, text, pin.start);
 }
 
 /**

@@ -2,6 +2,7 @@ import { normalizeApiVersion } from '../../engine/versions.js';
 import { Evaluator, fieldOf, objectOf, type Piece, type Program } from '../../extract/lower/evaluate.js';
 import type { Call, Expr, Param, Scope } from '../../extract/lower/form.js';
 import type { PinForm } from '../types.js';
+import { memberDefs } from '../../extract/resolve/members.js';
 import { isVersionBound } from './bounds.js';
 import { DAEMON_ADDRESS, ENGINE_ROUTES, PIN_VARIABLE_FORMS, SINKS, VARIABLE_TARGET, type Sink } from './sinks.js';
 
@@ -73,6 +74,7 @@ class Search {
       return;
     }
     if (e.kind === 'name' && this.everyDefinition(e, sink, use)) return;
+    if (e.kind === 'name' && hops < MAX_HOPS && this.members(e, sink, use, hops)) return;
     // A parameter with a default (`def client(api_version=None)`): what each call site passes
     // (`client(api_version="1.41")`), besides the default, which the evaluator reads below.
     if (e.kind === 'name' && hops < MAX_HOPS) {
@@ -162,6 +164,31 @@ class Search {
       this.foreignPin(at, sink, use);
     }
     return true;
+  }
+
+  /**
+   * Go: a field read through a typed parameter or a method's receiver (`o.APIVersion` of
+   * `func NewClient(o Options)`): every value the struct's field is given, in composite literals
+   * (`NewClient(Options{APIVersion: "1.41"})`) and assignments, in this file or (through the
+   * project) the module's others. Every one is a pin, not the one option the evaluator picks.
+   * True when the field had values.
+   */
+  private members(e: Extract<Expr, { kind: 'name' }>, sink: Sink, use: number, hops: number): boolean {
+    const m = this.p.lowered.language === 'go' ? /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(e.name) : null;
+    if (!m || this.p.defOf(e.name, e)) return false;
+    const owner = structOf(e.scope, m[1]);
+    if (!owner) return false;
+    const local = memberDefs(this.p.lowered, owner, m[2], true).filter((d) => d.value !== e);
+    const from = this.out.length;
+    for (const d of local.slice(0, MAX_CALLERS)) this.value(d.value, sink, use, hops + 1);
+    // The literal stands in a struct literal, not at the use: reported as a constant used there.
+    for (let i = from; i < this.out.length; i++) this.out[i] = { ...this.out[i], form: 'constant', direct: false };
+    const foreign = this.p.project.memberValues?.({ file: this.p.file, language: 'go', owner, member: m[2] }) ?? [];
+    for (const v of foreign.slice(0, MAX_CALLERS)) {
+      const at = v.pieces.length === 1 ? v.pieces[0] : undefined;
+      if (at && 'text' in at) this.foreignPin(at, sink, use);
+    }
+    return local.length > 0 || foreign.length > 0;
   }
 
   /** A parameter: the arguments its function's call sites pass, here and in the files that import it. */
@@ -386,6 +413,15 @@ function isDefaultVersionName(last: string): boolean {
   return flat.endsWith('apiversion') && flat.includes('default');
 }
 const NOT_A_SETTING = /min|max|server|daemon|negotiat|supported|latest/i;
+
+/** The struct type a Go name has as a parameter or the receiver of an enclosing function. */
+function structOf(scope: Scope | null, name: string): string | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const param = s.params.find((x) => x.name === name || x.name === `recv:${name}`);
+    if (param) return param.name.startsWith('recv:') ? s.receiver : param.type;
+  }
+  return undefined;
+}
 
 /** The literal text of a plain string expression. */
 function literalOf(e: Expr | undefined): string | undefined {

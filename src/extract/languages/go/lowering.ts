@@ -280,7 +280,12 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
 
   const params = (list: SyntaxNode | null, scope: Scope) => {
     for (const p of named(list)) {
-      for (const id of p.childrenForFieldName('name')) if (id) b.addParam(scope, id.text);
+      const type = structType(p.childForFieldName('type')?.text).struct;
+      for (const id of p.childrenForFieldName('name')) {
+        if (!id) continue;
+        b.addParam(scope, id.text);
+        if (type) scope.params[scope.params.length - 1].type = type;
+      }
       const last = p.type === 'variadic_parameter_declaration' ? p.childForFieldName('name')?.text : undefined;
       if (!last) continue;
       // The variadic parameter is the last: the names after it take the call's later arguments.
