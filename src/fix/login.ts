@@ -152,6 +152,30 @@ const nextChars = (text: string, at: number, n = 40) => text.slice(at, at + n).t
 
 /** Calls whose string argument names a key being read (`.get("token")`, `getString("token")`). */
 const READ_CALL = /(?:^|[^\w$])(?:get|getString|optString|getAsString|GetProperty|GetValue|Value<\w+>|fetch|dig|path|get_string|SerializedName|JsonProperty|JsonPropertyName|JsonAlias|Json|json_name)\s*\(\s*$/;
+/** Calls that test whether the response has a key (`data.has("token")`, `hasOwnProperty('token')`, `key?("token")`). */
+const HAS_CALL = /(?:^|[^\w$])(?:has|hasOwnProperty(?:\.call)?|hasOwn|containsKey|has_key|key\?|include\?|array_key_exists|ContainsKey|TryGetProperty|isset)\s*\(\s*(?:[\w$.]+\s*,\s*)?$/;
+
+/**
+ * Where the quoted word token is a key inside a shell pipeline's program (offsets of the word):
+ * an index (`["token"]`, `['token']`, `\"token\"]`) or a JSON key pattern (`"token":`), as a
+ * filter reads the reply. A plain scan: the program is as long as the line.
+ */
+function quotedTokenKeys(s: string): number[] {
+  const out: number[] = [];
+  for (let at = s.indexOf('token'); at >= 0; at = s.indexOf('token', at + 5)) {
+    const q = s[at - 1];
+    if (q !== '"' && q !== "'") continue;
+    // Inside a double-quoted shell word the program's quotes are escaped (`\"token\"`).
+    const escaped = s[at - 2] === '\\';
+    const close = escaped ? at + 6 : at + 5;
+    if (s[close] !== q || (escaped && s[at + 5] !== '\\')) continue;
+    const before = s.slice(Math.max(0, at - (escaped ? 6 : 5)), escaped ? at - 2 : at - 1);
+    const next = s.slice(close + 1).trimStart()[0];
+    if ((before.endsWith('[') && next === ']') || next === ':' || before.endsWith('get(')) out.push(at);
+  }
+  return out;
+}
+
 /** Calls whose first string argument is a body key (`Map.of("username", u)`, `put("username", u)`). */
 const PUT_CALL = /(?:^|[^\w$])(?:of|put|add|Add|append|entry|Pair|pair|set|field|addProperty|put_entry|add_field|form)\s*\(\s*$/;
 
@@ -204,6 +228,17 @@ function edit(start: number, end: number, text: string, kind: TextEdit['kind']):
   return { start, end, text, kind };
 }
 
+/** The keys of a JSON document or a jq program written in `s` (at `base`): `"username":`, `{username: $u}`. */
+function jsonBodyKeys(s: string, base: number): TextEdit[] {
+  const out: TextEdit[] = [];
+  // No look-behind over blanks (quadratic); the key's own place comes from the match indices.
+  for (const m of s.matchAll(/[{,]\s*\\?["']?(username|password)\\?["']?\s*:/dg)) {
+    const at = base + m.indices![1][0];
+    out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
+  }
+  return out;
+}
+
 /** Body-key edits in [from, to). */
 function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language: string, lex?: Lex): TextEdit[] {
   const out: TextEdit[] = [];
@@ -222,13 +257,11 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
         continue;
       }
       // A JSON document or a jq program inside the string: `"username":`, `{username: $u}`.
+      // A shell word of several parts is read whole: a heredoc's `{"username": "$U"}` is words of quoted parts to the lexer.
+      if (language === 'shell' && l.parts.length > 1) out.push(...jsonBodyKeys(text.slice(l.start, l.end), l.start));
       for (const p of textParts(l)) {
         const s = text.slice(p.start, p.end);
-        // No look-behind over blanks (quadratic); the key's own place comes from the match indices.
-        for (const m of s.matchAll(/[{,]\s*\\?["']?(username|password)\\?["']?\s*:/dg)) {
-          const at = p.start + m.indices![1][0];
-          out.push(edit(at, at + m[1].length, BODY[m[1]], 'body-key'));
-        }
+        out.push(...jsonBodyKeys(s, p.start));
         // A Go struct tag of a body built in the function (`struct { User string \`json:"username"\` }{…}`).
         if (language === 'go') {
           for (const m of s.matchAll(/\bjson:"(username|password)(?=[",])/g)) {
@@ -307,7 +340,9 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
         const after = nextChars(text, l.end);
         const index = /\[$/.test(before) && /^\]/.test(after) && !/^\]\s*=(?![=>])/.test(after);
         const tagLike = /(?:SerializedName|JsonProperty|JsonPropertyName|JsonAlias|json_name)\s*\(\s*$/.test(before);
-        if ((inRegion && (index || READ_CALL.test(before))) || (tagLike && (inRegion || typeUsedIn(text, l.start, from, to)))) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
+        // A membership test reads the key too (`"token" in data`, `data.has("token")`).
+        const member = /^(?:not\s+)?in\b/.test(after) || HAS_CALL.test(before);
+        if ((inRegion && (index || member || READ_CALL.test(before))) || (tagLike && (inRegion || typeUsedIn(text, l.start, from, to)))) out.push(edit(w.start, w.end, 'access_token', 'response-key'));
         continue;
       }
       for (const p of textParts(l)) {
@@ -326,6 +361,8 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
             out.push(edit(at, at + 5, 'access_token', 'response-key'));
           }
         }
+        // A one-line program or filter of a shell pipeline: `python -c '…["token"]'`, `grep -o '"token":"[^"]*"'`.
+        if (inRegion && language === 'shell') for (const at of quotedTokenKeys(s)) out.push(edit(p.start + at, p.start + at + 5, 'access_token', 'response-key'));
         // A jq path inside a quoted program: `'.token'`, `".token // empty"`.
         if (inRegion && (language === 'shell' || /\bjq\b/.test(prevChars(text, l.start, 80)))) {
           for (const m of s.matchAll(/(?<![\w$])\.(token)\b(?![\w-])/g)) {
