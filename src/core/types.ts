@@ -63,6 +63,13 @@ export interface Candidate {
   baseGuessed?: boolean;
   /** Part of the URL is one of several values a condition chooses between (`c ? a : b`). */
   chosenBranch?: boolean;
+  /**
+   * The source ranges of text a condition chooses when every choice is a host alone
+   * (`BASE = HUB if not mirror else mirror`): a fix may edit the route after them, never them.
+   */
+  chosenRanges?: Array<{ start: number; end: number }>;
+  /** The URL once per choice of those conditions, the main reading among them: each must reach the replacement after a fix. */
+  chosenUrls?: string[];
   /** A URL in Markdown prose or a code comment: reported as info, never rewritten. */
   prose?: boolean;
   /** A prose URL from a comment of code (not Markdown text): its reason for no fix says so. */

@@ -245,7 +245,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   // the extractor's reading of the method; only a method it could not read is unknown.
   if (c.methodSource === 'unknown' || m.method === null) return none('the HTTP method is not known, and the route is deprecated for some methods only');
   if (c.baseGuessed) return none('the host comes from a variable whose value hublint does not know');
-  if (c.chosenBranch) return none('part of the URL is one of several values a condition chooses between, and the edit would change them all');
+  if (c.chosenBranch) return none('part of the URL is one of several values a condition chooses between, and one of them is more than a host: the edit would change them all');
   const needed = [...v.replacement.path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
   const missing = needed.find((name) => m.params[name] === undefined);
   if (missing) return none(`the replacement needs {${missing}}, which the old URL does not contain`);
@@ -398,6 +398,9 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     return none('the new route needs text after a value, and no string literal is there to hold it');
   }
   if (edits.length === 0) return none('the rewrite would change nothing');
+  // A host chosen by a condition is kept: the route after it, which every choice shares, is what changes.
+  const chosen = c.chosenRanges ?? [];
+  if (edits.some((e) => chosen.some((r) => e.start < r.end && r.start < e.end))) return none('the edit would change text a condition chooses between, which its other choices do not share');
   // The URL the fixed call builds, values kept as `{name}`: what the verifier must read back.
   // Redacted: it is reported with the fix, and the verifier compares redacted URLs.
   const target = redactUrl(showHoles(after.map((a) => a.ch).join('')));

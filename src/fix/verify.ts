@@ -86,7 +86,10 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
     if (done.has(c)) continue;
     done.add(c);
     gone.push(comparable(c.url));
-    want.push(comparable(f.fix!.target ?? expectedUrl(c.url, f.replacement.path)));
+    const target = f.fix!.target ?? expectedUrl(c.url, f.replacement.path);
+    want.push(comparable(target));
+    const choices = everyChoiceReaches(c, target, now);
+    if (choices) return choices;
   }
   const wasUrls = multiset(was.map((c) => comparable(c.url)));
   const nowUrls = multiset(now.map((c) => comparable(c.url)));
@@ -101,6 +104,35 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
   const lost = minus(multiset(removed), goneSet)[0];
   if (lost !== undefined) return `the edit would also change another call (${show(lost)}) that shares the literal`;
   return null;
+}
+
+/** How many characters all the texts end with in common. */
+function commonTail(texts: string[]): number {
+  let n = 0;
+  const shortest = Math.min(...texts.map((t) => t.length));
+  while (n < shortest && texts.every((t) => t[t.length - 1 - n] === texts[0][texts[0].length - 1 - n])) n++;
+  return n;
+}
+
+/**
+ * A construction whose host a condition chooses (`BASE = HUB if not mirror else mirror`): read
+ * again once per choice after the edit, each must build the replacement route after its own
+ * host. The choices differ in their heads only; the fixed URL keeps the main reading's head.
+ */
+function everyChoiceReaches(c: Candidate, target: string, now: Candidate[]): string | null {
+  if (!c.chosenUrls || c.chosenUrls.length < 2) return null;
+  const old = c.chosenUrls.map(comparable);
+  const main = comparable(c.url);
+  const tail = commonTail([...old, main]);
+  const head = main.slice(0, main.length - tail);
+  const fixed = comparable(target);
+  if (!fixed.startsWith(head)) return 'the edit would change the host a condition chooses';
+  const want = new Set(old.map((u) => u.slice(0, u.length - tail) + fixed.slice(head.length)));
+  // The constructions that now build the target (a file may build it more than once, on other hosts).
+  const built = now.filter((n) => n.chosenUrls && comparable(n.url) === fixed).map((n) => new Set(n.chosenUrls!.map(comparable)));
+  if (built.some((got) => got.size === want.size && [...want].every((u) => got.has(u)))) return null;
+  const miss = [...want].find((u) => !built.some((got) => got.has(u))) ?? main;
+  return `after the edit the choice of host in ${show(miss)} would not call the replacement route`;
 }
 
 /**

@@ -118,6 +118,9 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
     const end = single ? single.start + lead + single.text.trim().length : root.end;
     // A path finished in another function is rebuilt, however plain its own literal is.
     const plain = single && !onlyIfAnchoredIn && !joined;
+    const chosen = pieces.filter((p): p is Extract<Piece, { text: string }> => 'text' in p && p.chosen === true);
+    let urls: string[] | undefined;
+    const choiceUrls = () => (urls ??= [...new Set(choiceReadings(ev, root).map((r) => readingsOf(withCallerNames(program, r)).main.url.trim()))]);
     // One candidate per method the URL is sent with (`exists()` HEADs what `read()` GETs).
     const sent = method();
     for (const e of sent.length > 0 ? sent : [DEFAULT_GET]) {
@@ -129,7 +132,10 @@ export function candidatesOf(lowered: Lowered, file: string, ctx: AdapterContext
         c.arityNote = main.why;
       }
       if (guessed) c.baseGuessed = true;
-      if (pieces.some((p) => 'chosen' in p && p.chosen)) c.chosenBranch = true;
+      if (chosen.length > 0 && chosen.every((p) => p.chosenHost)) {
+        c.chosenRanges = chosen.filter((p) => !p.foreign).map((p) => ({ start: p.start, end: p.end }));
+        c.chosenUrls = choiceUrls();
+      } else if (chosen.length > 0) c.chosenBranch = true;
       out.push(c);
     }
     // A URL inside the URL (a badge's `?url=https%3A%2F%2Fhub…`): reported on its own, as written.

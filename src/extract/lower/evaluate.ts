@@ -20,6 +20,8 @@ export type Piece =
       origin?: { file: string; start: number; end: number };
       /** From one of several values a condition chooses between (an `either`): a fix cannot know the others. */
       chosen?: boolean;
+      /** Every value the condition chooses between is a host alone (no route in it): a route edit after it holds for each. */
+      chosenHost?: boolean;
     }
   | { hole: string; start: number; end: number; /** Literal values seen for it (defaults, call-site arguments). */ examples: string[]; /** Known to be one path segment (`x.split('/')[i]`). */ oneSegment?: boolean; /** The names of what the callers pass for it (caller-names.ts). */ callers?: string[] };
 
@@ -997,7 +999,21 @@ function pickOption(options: Pieces[], forced?: number): Pieces {
   const hub = texts.findIndex((t) => HUB_HOST_PATTERN.test(t) || HUB_PATH_PATTERN.test(t));
   const pick = options[forced !== undefined && forced < options.length ? forced : hub === -1 ? 0 : hub];
   if (texts.every((t) => t === texts[0])) return pick;
-  return pick.map((p) => (isText(p) ? { ...p, chosen: true } : p));
+  const host = texts.every(hostOnly);
+  return pick.map((p) => (isText(p) ? { ...p, chosen: true, ...(host ? { chosenHost: true } : {}) } : p));
+}
+
+/**
+ * A value that is a host alone: a scheme, a host and a port, at most a trailing slash, no path
+ * (`https://hub.docker.com`, `http://localhost:5000/`); or a value not known at all (`mirror`),
+ * which the route written after it follows whatever it holds. `\0` marks a value not known.
+ */
+function hostOnly(text: string): boolean {
+  const scheme = text.indexOf('://');
+  const rest = scheme === -1 ? text : text.slice(scheme + 3);
+  const host = rest.endsWith('/') ? rest.slice(0, -1) : rest;
+  if (host === '' || (scheme !== -1 && !/^[a-z][a-z0-9+.-]*$/i.test(text.slice(0, scheme)))) return false;
+  return ![...host].some((ch) => ch === '/' || ch === '?' || ch === '#' || ch === '@' || ch.trim() === '');
 }
 
 /** How a method names its own object, through which it reads a class attribute. */
