@@ -13,6 +13,16 @@ const refs = (parts: Part[]) => parts.flatMap((p) => ('ref' in p ? [p.ref] : [])
 const splice = (parts: Part[], ref: (r: string) => string) => parts.map((p) => ('lit' in p ? p.lit : ref(p.ref))).join('');
 /** A format template with `hole` for each value: `"{}/v2/repositories/{}/{}/"`. */
 const holes = (parts: Part[], hole: string) => parts.map((p) => ('lit' in p ? p.lit : hole)).join('');
+/**
+ * Numbered holes with the values given last first (`{2}/v2/repositories/{1}/{0}/`, name, ns,
+ * base): a positional format that only reads right when each hole's number is honoured.
+ */
+function numbered(parts: Part[], hole: (index: number) => string): { template: string; values: string[] } {
+  const values = refs(parts);
+  let k = 0;
+  const template = parts.map((p) => ('lit' in p ? p.lit : hole(values.length - 1 - k++))).join('');
+  return { template, values: [...values].reverse() };
+}
 
 const python: Dialect = {
   lang: 'python',
@@ -26,8 +36,16 @@ const python: Dialect = {
   plus: (items) => items.join(' + '),
   template: (parts) => `f"${splice(parts, (r) => `{${r}}`)}"`,
   format: (parts) => `${dq(holes(parts, '{}'))}.format(${refs(parts).join(', ')})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `{${i}}`);
+    return `${dq(template)}.format(${values.join(', ')})`;
+  },
+  format2: (parts) => `${dq(holes(parts, '%s'))} % (${refs(parts).join(', ')})`,
   join: (sep, items) => `${dq(sep)}.join([${items.join(', ')}])`,
+  concat: (items) => `"".join([${items.join(', ')}])`,
   either: (env, fallback) => `os.environ.get(${dq(env)}) or ${fallback}`,
+  either2: (env, fallback) => `os.getenv(${dq(env)}, ${fallback})`,
+  orElse: (given, fallback) => `${given} or ${fallback}`,
   constant: (name, value) => [`${name} = ${value}`, ''],
   local: (name, value) => `${name} = ${value}`,
   fn: (name, params, ret, body = []) => [`def ${name}(${params.join(', ')}):`, ...indent([...body, `return ${ret}`]), ''],
@@ -38,7 +56,7 @@ const python: Dialect = {
     const out = [`class ${name}:`];
     for (const [k, v] of spec.consts ?? []) out.push(`    ${k} = ${v}`);
     if (spec.ctor?.length) {
-      const params = spec.ctor.filter(([, v]) => v === null).map(([k]) => k);
+      const params = [...spec.ctor.filter(([, v]) => v === null).map(([k]) => k), ...(spec.optional ?? []).map((k) => `${k}=None`)];
       out.push(`    def __init__(${['self', ...params].join(', ')}):`, ...spec.ctor.map(([k, v]) => `        self.${k} = ${v ?? k}`));
     }
     for (const m of spec.methods ?? []) {
@@ -79,7 +97,10 @@ function jsLike(ts: boolean): Dialect {
     template: (parts) => `\`${splice(parts, (r) => `\${${r}}`)}\``,
     format: (parts) => `format(${[dq(holes(parts, '%s')), ...refs(parts)].join(', ')})`,
     join: (sep, items) => `[${items.join(', ')}].join(${dq(sep)})`,
+    concat: (items) => `[${items.join(', ')}].join('')`,
     either: (env, fallback) => `process.env.${env} || ${fallback}`,
+    either2: (env, fallback) => `process.env.${env} ?? ${fallback}`,
+    orElse: (given, fallback) => `${given} || ${fallback}`,
     constant: (name, value) => [`const ${name} = ${value};`, ''],
     local: (name, value) => `const ${name} = ${value};`,
     fn: (name, ps, ret, body = []) => [`function ${name}(${params(ps)})${t('string')} {`, ...indent([...body, `return ${ret};`]), '}', ''],
@@ -92,7 +113,8 @@ function jsLike(ts: boolean): Dialect {
       if (spec.ctor?.length) {
         if (ts) for (const [k] of spec.ctor) out.push(`    readonly ${k}: string;`);
         const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => k);
-        out.push(`    constructor(${params(ps)}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k};`), '    }');
+        const optional = (spec.optional ?? []).map((k) => `${k}${ts ? '?: string' : ''}`);
+        out.push(`    constructor(${[params(ps), ...optional].filter(Boolean).join(', ')}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k};`), '    }');
       }
       for (const m of spec.methods ?? []) {
         out.push(`    ${m.isStatic ? 'static ' : ''}${m.property ? 'get ' : ''}${m.name}(${params(m.params)})${t('string')} {`, `        return ${m.ret};`, '    }');
@@ -120,14 +142,22 @@ const go: Dialect = {
   other: 'hubcheck/settings.go',
   otherBase: 'Base',
   seedBuild: 'plus',
-  prelude: (v) => ['package hubcheck', '', 'import (', ...(v.base === 'either' ? ['\t"cmp"'] : []), ...(v.build === 'format' ? ['\t"fmt"'] : []), '\t"net/http"', '\t"os"', ...(v.build === 'join' ? ['\t"strings"'] : []), ')', '', 'var _ = os.Getenv'],
+  prelude: (v) => ['package hubcheck', '', 'import (', ...(['either', 'eitherConst', 'ctorDefault'].includes(v.base) ? ['\t"cmp"'] : []), ...(['format', 'positional', 'format2'].includes(v.build) ? ['\t"fmt"'] : []), '\t"net/http"', '\t"os"', ...(v.build === 'join' || v.build === 'concat' ? ['\t"strings"'] : []), ')', '', 'var _ = os.Getenv'],
   // Another file of the same package: its names are in scope without an import.
   otherFile: (lines) => ['package hubcheck', '', 'import "net/http"', '', 'var _ = http.Get', '', ...lines.map((l) => l.replace(/^const BASE\b/, 'const Base'))].join('\n') + '\n',
   importOther: () => null,
   lit: dq,
   plus: (items) => items.join(' + '),
   format: (parts) => `fmt.Sprintf(${args([dq(holes(parts, '%s')), ...refs(parts)])})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%[${i + 1}]s`);
+    return `fmt.Sprintf(${args([dq(template), ...values])})`;
+  },
+  format2: (parts) => `fmt.Sprintf(${args([dq(holes(parts, '%v')), ...refs(parts)])})`,
   join: (sep, items) => `strings.Join([]string{${args(items)}}, ${dq(sep)})`,
+  concat: (items) => `strings.Join([]string{${args(items)}}, "")`,
+  orElse: (given, fallback) => `cmp.Or(${given}, ${fallback})`,
+  absent: '""',
   constant: (name, value) => (/^[\w.]+\(/.test(value) || value.includes('||') ? [`var ${name} = ${value}`, ''] : [`const ${name} = ${value}`, '']),
   local: (name, value) => `${name} := ${value}`,
   fn: (name, ps, ret, body = []) => [`func ${name}(${ps.join(', ')} string) string {`, ...indent([...body, `return ${ret}`], '\t'), '}', ''],
@@ -139,7 +169,7 @@ const go: Dialect = {
     const fields = (spec.ctor ?? []).map(([k]) => k);
     const out = [`type ${name} struct {`, ...fields.map((f) => `\t${f} string`), '}', ''];
     {
-      const ps = (spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => k);
+      const ps = [...(spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => k), ...(spec.optional ?? [])];
       out.push(`func New${name}(${ps.length ? `${ps.join(', ')} string` : ''}) *${name} {`, `\treturn &${name}{${args((spec.ctor ?? []).map(([k, v]) => `${k}: ${v ?? k}`))}}`, '}', '');
     }
     for (const m of spec.methods ?? []) {
@@ -170,16 +200,27 @@ function javaLike(cs: boolean): Dialect {
     otherBase: 'HubSettings.BASE',
     seedBuild: 'plus',
     prelude: (v) => (cs
-      ? ['using System;', 'using System.Net.Http;']
-      : ['package acme.hub;', '', 'import java.net.URI;', 'import java.net.http.HttpClient;', 'import java.net.http.HttpRequest;', 'import java.net.http.HttpResponse;', 'import java.util.Objects;', ...(v.callable === 'lambda' ? ['import java.util.function.BiFunction;'] : [])]),
+      ? ['using System;', ...(v.build === 'format2' ? ['using System.Globalization;'] : []), 'using System.Net.Http;']
+      : ['package acme.hub;', '', 'import java.net.URI;', 'import java.net.http.HttpClient;', 'import java.net.http.HttpRequest;', 'import java.net.http.HttpResponse;', 'import java.util.Objects;', ...(v.base === 'either2' ? ['import java.util.Optional;'] : []), ...(v.callable === 'lambda' ? ['import java.util.function.BiFunction;'] : [])]),
     otherFile: (lines) => [...(cs ? ['using System.Net.Http;', ''] : ['package acme.hub;', '', 'import java.net.URI;', 'import java.net.http.HttpClient;', 'import java.net.http.HttpRequest;', 'import java.net.http.HttpResponse;', '']), 'class HubSettings {', ...indent(lines.map((l) => l.replace(/^(static |public static |const |private )/, cs ? 'public $1' : 'public $1'))), '}'].join('\n') + '\n',
     importOther: () => null,
     lit: dq,
     plus: (items) => items.join(' + '),
     template: cs ? (parts) => `$"${splice(parts, (r) => `{${r}}`)}"` : undefined,
     format: (parts) => `${cs ? 'string' : 'String'}.${cs ? 'Format' : 'format'}(${args([dq(cs ? parts.map((p, i) => ('lit' in p ? p.lit : `{${refs(parts.slice(0, i)).length}}`)).join('') : holes(parts, '%s')), ...refs(parts)])})`,
+    positional: (parts) => {
+      const { template, values } = numbered(parts, (i) => (cs ? `{${i}}` : `%${i + 1}$s`));
+      return `${cs ? 'string.Format' : 'String.format'}(${args([dq(template), ...values])})`;
+    },
+    format2: (parts) => (cs
+      ? `string.Format(CultureInfo.InvariantCulture, ${args([dq(parts.map((p, i) => ('lit' in p ? p.lit : `{${refs(parts.slice(0, i)).length}}`)).join('')), ...refs(parts)])})`
+      : `${dq(holes(parts, '%s'))}.formatted(${args(refs(parts))})`),
     join: (sep, items) => `${cs ? 'string.Join' : 'String.join'}(${args([dq(sep), ...items])})`,
+    concat: (items) => (cs ? `string.Concat(${args(items)})` : `String.join("", ${args(items)})`),
     either: (env, fallback) => (cs ? `Environment.GetEnvironmentVariable(${dq(env)}) ?? ${fallback}` : `Objects.requireNonNullElse(System.getenv(${dq(env)}), ${fallback})`),
+    either2: cs ? undefined : (env, fallback) => `Optional.ofNullable(System.getenv(${dq(env)})).orElse(${fallback})`,
+    orElse: (given, fallback) => (cs ? `${given} ?? ${fallback}` : `Objects.requireNonNullElse(${given}, ${fallback})`),
+    absent: cs ? undefined : 'null',
     constant: (name, value) => [`${/^"/.test(value) ? final : 'static readonly'.replace('readonly', cs ? 'readonly' : 'final')} ${S} ${name} = ${value};`],
     local: (name, value) => `${S} ${name} = ${value};`,
     fn: (name, ps, ret, body = []) => [`static ${S} ${name}(${params(ps)}) {`, ...indent([...body, `return ${ret};`]), '}'],
@@ -194,7 +235,8 @@ function javaLike(cs: boolean): Dialect {
       for (const [k] of spec.ctor ?? []) out.push(`    private ${cs ? 'readonly ' : 'final '}${S} ${k};`);
       if (spec.ctor?.length) {
         const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => k);
-        out.push(`    ${cs ? 'public ' : ''}${name}(${params(ps)}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k};`), '    }');
+        const optional = (spec.optional ?? []).map((k) => `${S} ${k}${cs ? ' = null' : ''}`);
+        out.push(`    ${cs ? 'public ' : ''}${name}(${[params(ps), ...optional].filter(Boolean).join(', ')}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k};`), '    }');
       }
       for (const m of spec.methods ?? []) {
         if (m.property && !cs) {
@@ -230,8 +272,16 @@ const kotlin: Dialect = {
   plus: (items) => items.join(' + '),
   template: (parts) => `"${splice(parts, (r) => `\${${r}}`)}"`,
   format: (parts) => `${dq(holes(parts, '%s'))}.format(${args(refs(parts))})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%${i + 1}\\$s`);
+    return `"${template}".format(${args(values)})`;
+  },
+  format2: (parts) => `String.format(${args([dq(holes(parts, '%s')), ...refs(parts)])})`,
   join: (sep, items) => `listOf(${args(items)}).joinToString(${dq(sep)})`,
+  concat: (items) => `listOf(${args(items)}).joinToString("")`,
   either: (env, fallback) => `System.getenv(${dq(env)}) ?: ${fallback}`,
+  either2: (env, fallback) => `System.getenv().getOrDefault(${dq(env)}, ${fallback})`,
+  orElse: (given, fallback) => `${given} ?: ${fallback}`,
   constant: (name, value) => [`${/^"/.test(value) ? 'const ' : ''}val ${name} = ${value}`, ''],
   local: (name, value) => `val ${name} = ${value}`,
   fn: (name, ps, ret, body = []) => [`fun ${name}(${ps.map((p) => `${p}: String`).join(', ')}): String {`, ...indent([...body, `return ${ret}`]), '}', ''],
@@ -239,7 +289,7 @@ const kotlin: Dialect = {
   lambda: (name, ps, ret) => `val ${name} = { ${ps.map((p) => `${p}: String`).join(', ')} -> ${ret} }`,
   callLambda: (name, a) => `${name}(${args(a)})`,
   cls: (name, spec) => {
-    const ps = (spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => `val ${k}: String`);
+    const ps = [...(spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => `val ${k}: String`), ...(spec.optional ?? []).map((k) => `${k}: String? = null`)];
     const out = [`class ${name}${ps.length ? `(${ps.join(', ')})` : ''} {`];
     for (const [k, v] of spec.ctor ?? []) if (v !== null) out.push(`    val ${k} = ${v}`);
     const statics = (spec.methods ?? []).filter((m) => m.isStatic);
@@ -284,8 +334,16 @@ const php: Dialect = {
     return lead ? `${lead} . ${str}` : str;
   },
   format: (parts) => `sprintf(${args([`'${holes(parts, '%s')}'`, ...refs(parts)])})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%${i + 1}$s`);
+    return `sprintf(${args([`'${template}'`, ...values])})`;
+  },
+  format2: (parts) => `vsprintf('${holes(parts, '%s')}', [${args(refs(parts))}])`,
   join: (sep, items) => `implode('${sep}', [${args(items)}])`,
+  concat: (items) => `implode('', [${args(items)}])`,
   either: (env, fallback) => `getenv('${env}') ?: ${fallback}`,
+  either2: (env, fallback) => `$_ENV['${env}'] ?? ${fallback}`,
+  orElse: (given, fallback) => `$${given} ?: ${fallback}`,
   constant: (name, value) => [/^'/.test(value) ? `const ${name} = ${value};` : `define('${name}', ${value});`, ''],
   local: (name, value) => `$${name} = ${value};`,
   fn: (name, ps, ret, body = []) => [`function ${name}(${ps.map((p) => `$${p}`).join(', ')})`, '{', ...indent([...body.map(phpVars), `return ${phpVars(ret)};`]), '}', ''],
@@ -297,7 +355,7 @@ const php: Dialect = {
     for (const [k, v] of spec.consts ?? []) out.push(`    const ${k} = ${v};`);
     for (const [k] of spec.ctor ?? []) out.push(`    private $${k};`);
     if (spec.ctor?.length) {
-      const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => `$${k}`);
+      const ps = [...spec.ctor.filter(([, v]) => v === null).map(([k]) => `$${k}`), ...(spec.optional ?? []).map((k) => `$${k} = null`)];
       out.push(`    public function __construct(${ps.join(', ')})`, '    {', ...spec.ctor.map(([k, v]) => `        $this->${k} = ${v ?? `$${k}`};`), '    }');
     }
     for (const m of spec.methods ?? []) {
@@ -335,8 +393,16 @@ const ruby: Dialect = {
   plus: (items) => items.join(' + '),
   template: (parts) => `"${splice(parts, (r) => `#{${r}}`)}"`,
   format: (parts) => `format(${args([`'${holes(parts, '%s')}'`, ...refs(parts)])})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%${i + 1}$s`);
+    return `format(${args([`'${template}'`, ...values])})`;
+  },
+  format2: (parts) => `'${holes(parts, '%s')}' % [${args(refs(parts))}]`,
   join: (sep, items) => `[${args(items)}].join('${sep}')`,
+  concat: (items) => `[${args(items)}].join`,
   either: (env, fallback) => `ENV['${env}'] || ${fallback}`,
+  either2: (env, fallback) => `ENV.fetch('${env}', ${fallback})`,
+  orElse: (given, fallback) => `${given} || ${fallback}`,
   constant: (name, value) => [`${name} = ${value}`, ''],
   local: (name, value) => `${name} = ${value}`,
   fn: (name, ps, ret, body = []) => [`def ${rb(name)}(${ps.join(', ')})`, ...indent([...body, ret], '  '), 'end', ''],
@@ -349,7 +415,7 @@ const ruby: Dialect = {
     const readers = (spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => `:${k}`);
     if (readers.length) out.push(`  attr_reader ${readers.join(', ')}`);
     if (spec.ctor?.length) {
-      const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => k);
+      const ps = [...spec.ctor.filter(([, v]) => v === null).map(([k]) => k), ...(spec.optional ?? []).map((k) => `${k} = nil`)];
       out.push(`  def initialize${ps.length ? `(${ps.join(', ')})` : ''}`, ...spec.ctor.map(([k, v]) => `    @${k} = ${v ?? k}`), '  end');
     }
     for (const m of spec.methods ?? []) out.push(`  def ${m.isStatic ? 'self.' : ''}${rb(m.name)}${m.params.length ? `(${m.params.join(', ')})` : ''}`, `    ${m.ret}`, '  end');
@@ -387,8 +453,16 @@ const rust: Dialect = {
     if (refs(parts).some((r) => !/^\w+$/.test(r))) throw new NotExpressibleHere('only plain names are captured');
     return `format!(${dq(splice(parts, (r) => `{${r}}`))})`;
   },
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `{${i}}`);
+    return `format!(${args([dq(template), ...values])})`;
+  },
   join: (sep, items) => `[${args(items)}].join(${dq(sep)})`,
+  concat: (items) => `[${args(items)}].concat()`,
   either: (env, fallback) => `std::env::var(${dq(env)}).unwrap_or_else(|_| ${fallback}.to_string())`,
+  either2: (env, fallback) => `std::env::var(${dq(env)}).unwrap_or(${fallback}.to_string())`,
+  orElse: (given, fallback) => `${given}.unwrap_or(${fallback})`,
+  absent: 'None',
   constant: (name, value) => (/^"/.test(value) ? [`const ${name}: &str = ${value};`, ''] : []),
   local: (name, value) => `let ${name} = ${value};`,
   fn: (name, ps, ret, body = []) => [`fn ${rs(name)}(${ps.map((p) => `${p}: &str`).join(', ')}) -> String {`, ...indent([...body, ret]), '}', ''],
@@ -401,7 +475,7 @@ const rust: Dialect = {
     out.push(`struct ${name} {`, ...fields.map((f) => `    ${f}: String,`), '}', '', `impl ${name} {`);
     for (const [k, v] of spec.consts ?? []) out.push(`    const ${k}: &'static str = ${v};`);
     if (spec.ctor?.length) {
-      const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => `${k}: &str`);
+      const ps = [...spec.ctor.filter(([, v]) => v === null).map(([k]) => `${k}: &str`), ...(spec.optional ?? []).map((k) => `${k}: Option<&str>`)];
       out.push(`    fn new(${ps.join(', ')}) -> Self {`, `        ${name} { ${args(spec.ctor.map(([k, v]) => `${k}: ${v ?? k}.to_string()`))} }`, '    }');
     }
     for (const m of spec.methods ?? []) {
@@ -435,7 +509,10 @@ const shell: Dialect = {
   lit: (s) => s,
   template: (parts) => `"${splice(parts, (r) => `\${${r}}`)}"`,
   format: (parts) => `"$(printf '${holes(parts, '%s')}' ${refs(parts).map((r) => `"\${${r}}"`).join(' ')})"`,
-  either: (env, fallback) => `"\${${env}:-${fallback}}"`,
+  // Shell's words join by standing next to each other: `"${BASE}"'/v2/repositories/'"${ns}"…`.
+  concat: (items) => items.map((x) => (GENERATOR_NAMES.has(x) ? `"\${${x}}"` : `'${x}'`)).join(''),
+  either: (env, fallback) => `"\${${env}:-${GENERATOR_NAMES.has(fallback) ? `$${fallback}` : fallback}}"`,
+  either2: (env, fallback) => `"\${${env}:=${GENERATOR_NAMES.has(fallback) ? `$${fallback}` : fallback}}"`,
   constant: (name, value) => [`${name}=${/^"/.test(value) ? value : `"${value}"`}`, ''],
   local: (name, value) => `local ${name}="${value}"`,
   fn: (name, ps, ret, body = []) => [`${name}() {`, ...indent([...ps.map((p, i) => `local ${p}="$${i + 1}"`), ...body, `echo ${ret}`], '  '), '}', ''],
@@ -458,8 +535,17 @@ const powershell: Dialect = {
   plus: (items) => items.map(psVar).join(' + '),
   template: (parts) => `"${parts.map((p) => ('lit' in p ? p.lit : `$(${psVar(p.ref)})`)).join('')}"`,
   format: (parts) => `('${parts.map((p, i) => ('lit' in p ? p.lit : `{${refs(parts.slice(0, i)).length}}`)).join('')}' -f ${refs(parts).map(psVar).join(', ')})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `{${i}}`);
+    return `('${template}' -f ${values.map(psVar).join(', ')})`;
+  },
+  format2: (parts) => `[string]::Format(${[`'${parts.map((p, i) => ('lit' in p ? p.lit : `{${refs(parts.slice(0, i)).length}}`)).join('')}'`, ...refs(parts).map(psVar)].join(', ')})`,
   join: (sep, items) => `(${items.map(psVar).join(', ')}) -join '${sep}'`,
-  either: (env, fallback) => `if ($env:${env}) { $env:${env} } else { ${fallback} }`,
+  concat: (items) => `(-join (${items.map(psVar).join(', ')}))`,
+  either: (env, fallback) => `if ($env:${env}) { $env:${env} } else { ${psVar(fallback)} }`,
+  either2: (env, fallback) => `$env:${env} ?? ${psVar(fallback)}`,
+  orElse: (given, fallback) => `if ($${given}) { $${given} } else { ${fallback} }`,
+  absent: '$null',
   constant: (name, value) => [`$${name} = ${value}`, ''],
   local: (name, value) => `$${name} = ${value}`,
   fn: (name, ps, ret, body = []) => [`function ${name}(${ps.map((p) => `$${p}`).join(', ')}) {`, ...indent([...body, `return ${ret}`]), '}', ''],
@@ -471,7 +557,7 @@ const powershell: Dialect = {
     for (const [k, v] of spec.consts ?? []) out.push(`    static [string]$${k} = ${v}`);
     for (const [k] of spec.ctor ?? []) out.push(`    [string]$${k}`);
     if (spec.ctor?.length) {
-      const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => `[string]$${k}`);
+      const ps = [...spec.ctor.filter(([, v]) => v === null), ...(spec.optional ?? []).map((k) => [k])].map(([k]) => `[string]$${k}`);
       out.push(`    ${name}(${ps.join(', ')}) {`, ...spec.ctor.map(([k, v]) => `        $this.${k} = ${v ?? `$${k}`}`), '    }');
     }
     for (const m of spec.methods ?? []) {
@@ -509,8 +595,16 @@ const groovy: Dialect = {
   plus: (items) => items.join(' + '),
   template: (parts) => `"${splice(parts, (r) => `\${${r}}`)}"`,
   format: (parts) => `String.format(${args([`'${holes(parts, '%s')}'`, ...refs(parts)])})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%${i + 1}$s`);
+    return `String.format(${args([`'${template}'`, ...values])})`;
+  },
+  format2: (parts) => `sprintf(${args([`'${holes(parts, '%s')}'`, ...refs(parts)])})`,
   join: (sep, items) => `[${args(items)}].join('${sep}')`,
+  concat: (items) => `[${args(items)}].join()`,
   either: (env, fallback) => `System.getenv('${env}') ?: ${fallback}`,
+  either2: (env, fallback) => `System.getenv().getOrDefault('${env}', ${fallback})`,
+  orElse: (given, fallback) => `${given} ?: ${fallback}`,
   constant: (name, value) => [`static final String ${name} = ${value}`, ''],
   local: (name, value) => `def ${name} = ${value}`,
   fn: (name, ps, ret, body = []) => [`static String ${name}(${ps.map((p) => `String ${p}`).join(', ')}) {`, ...indent([...body, `return ${ret}`]), '}', ''],
@@ -522,8 +616,8 @@ const groovy: Dialect = {
     for (const [k, v] of spec.consts ?? []) out.push(`    static final String ${k} = ${v}`);
     for (const [k] of spec.ctor ?? []) out.push(`    String ${k}`);
     if (spec.ctor?.length) {
-      const ps = spec.ctor.filter(([, v]) => v === null).map(([k]) => k);
-      out.push(`    ${name}(${ps.map((p) => `String ${p}`).join(', ')}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k}`), '    }');
+      const ps = [...spec.ctor.filter(([, v]) => v === null).map(([k]) => `String ${k}`), ...(spec.optional ?? []).map((k) => `String ${k} = null`)];
+      out.push(`    ${name}(${ps.join(', ')}) {`, ...spec.ctor.map(([k, v]) => `        this.${k} = ${v ?? k}`), '    }');
     }
     for (const m of spec.methods ?? []) {
       const getter = m.property ? `get${m.name[0].toUpperCase()}${m.name.slice(1)}` : m.name;
@@ -557,8 +651,15 @@ const perl: Dialect = {
   plus: (items) => items.map(plVar).join(' . '),
   template: (parts) => `"${parts.map((p) => ('lit' in p ? p.lit : plVar(p.ref).replace(/^\$(\w+)$/, '$${$1}').replace(/^\$self->\{(\w+)\}$/, '$self->{$1}'))).join('')}"`,
   format: (parts) => `sprintf(${args([`'${holes(parts, '%s')}'`, ...refs(parts).map(plVar)])})`,
+  positional: (parts) => {
+    const { template, values } = numbered(parts, (i) => `%${i + 1}$s`);
+    return `sprintf(${args([`'${template}'`, ...values.map(plVar)])})`;
+  },
   join: (sep, items) => `join('${sep}', ${args(items.map(plVar))})`,
-  either: (env, fallback) => `$ENV{${env}} || ${fallback}`,
+  concat: (items) => `join('', ${args(items.map(plVar))})`,
+  either: (env, fallback) => `$ENV{${env}} || ${plVar(fallback)}`,
+  either2: (env, fallback) => `$ENV{${env}} // ${plVar(fallback)}`,
+  orElse: (given, fallback) => `$${given} || ${fallback}`,
   constant: (name, value) => [`our $${name} = ${value};`, ''],
   local: (name, value) => `my $${name} = ${value};`,
   fn: (name, ps, ret, body = []) => [`sub ${name} {`, ...indent([`my (${ps.map((p) => `$${p}`).join(', ')}) = @_;`, ...body, `return ${ret};`]), '}', ''],
@@ -569,7 +670,7 @@ const perl: Dialect = {
     const out = [`package ${name} {`];
     for (const [k, v] of spec.consts ?? []) out.push(`    our $${k} = ${v};`);
     const fields = (spec.ctor ?? []).map(([k, v]) => `${k} => ${v === null ? `$${k}` : v}`);
-    const ps = (spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => `$${k}`);
+    const ps = [...(spec.ctor ?? []).filter(([, v]) => v === null).map(([k]) => `$${k}`), ...(spec.optional ?? []).map((k) => `$${k}`)];
     out.push('    sub new {', `        my (${['$class', ...ps].join(', ')}) = @_;`, `        return bless { ${fields.join(', ')} }, $class;`, '    }');
     for (const m of spec.methods ?? []) {
       if (m.property) throw new NotExpressibleHere('Perl has no properties');
@@ -592,7 +693,7 @@ const perl: Dialect = {
 const plVar = (x: string) => (/^[A-Za-z_]\w*$/.test(x) ? `$${x}` : x);
 
 /** The names the generator gives values (shell: as `"${x}"`; anything else is a word). */
-const GENERATOR_NAMES = new Set(['ns', 'name', 'u', 'method', 'host', 'BASE']);
+const GENERATOR_NAMES = new Set(['ns', 'name', 'u', 'method', 'host', 'BASE', 'DEFAULT_HUB']);
 
 export class NotExpressibleHere extends NotExpressible {}
 

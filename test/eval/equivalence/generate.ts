@@ -9,8 +9,13 @@
 
 /** The axes of the rewrite; the seed is the first value of each (its `build` is the dialect's `seedBuild`). */
 export type Callable = 'inline' | 'function' | 'lambda' | 'method' | 'static' | 'property';
-export type Base = 'module' | 'inline' | 'local' | 'instance' | 'classField' | 'otherFile' | 'either' | 'param';
-export type Build = 'plus' | 'template' | 'format' | 'join';
+/**
+ * `either2`: the language's other either spelling; `eitherConst`: the either's default is a module
+ * constant; `ctorDefault`: a constructor's optional parameter or the default sets an instance field.
+ */
+export type Base = 'module' | 'inline' | 'local' | 'instance' | 'classField' | 'otherFile' | 'either' | 'either2' | 'eitherConst' | 'ctorDefault' | 'param';
+/** `positional`: numbered holes (`%3$s`, `{2}`) with the values in another order; `format2`: the other format spelling; `concat`: joined without a separator. */
+export type Build = 'plus' | 'template' | 'format' | 'positional' | 'format2' | 'join' | 'concat';
 export type CallForm = 'direct' | 'wrapper' | 'otherFileWrapper';
 /**
  * `byCaller`: the request's method is an argument the caller gives a helper; `alsoDeleted`: the
@@ -43,11 +48,20 @@ export const TRANSFORMATIONS: ReadonlyArray<{ id: string; change: Partial<Varian
   { id: 'build: +', change: { build: 'plus' } },
   { id: 'build: template', change: { build: 'template' } },
   { id: 'build: format', change: { build: 'format' } },
+  { id: 'build: positional format', change: { build: 'positional' } },
+  { id: 'build: format, other spelling', change: { build: 'format2' } },
   { id: 'build: join', change: { build: 'join' } },
+  { id: 'build: join without separator', change: { build: 'concat' } },
   { id: 'build: or-default', change: { base: 'either' } },
+  { id: 'build: or-default, other spelling', change: { base: 'either2' } },
+  { id: 'build: or-default to a constant', change: { base: 'eitherConst' } },
+  { id: 'base: constructor sets given or default', change: { base: 'ctorDefault', callable: 'method' } },
+  { id: 'base: class field, static method', change: { base: 'classField', callable: 'static' } },
+  { id: 'base: local, closure', change: { base: 'local', callable: 'lambda' } },
   { id: 'call: wrapper', change: { call: 'wrapper' } },
   { id: 'call: wrapper in another file', change: { call: 'otherFileWrapper' } },
   { id: 'method: decided by the caller', change: { method: 'byCaller' } },
+  { id: 'method: decided by the caller, wrapper in another file', change: { method: 'byCaller', call: 'otherFileWrapper' } },
   { id: 'method: another caller deletes it', change: { method: 'alsoDeleted', callable: 'function' } },
 ];
 
@@ -80,9 +94,21 @@ export interface Dialect {
   plus?: (items: string[]) => string;
   template?: (parts: Part[]) => string;
   format?: (parts: Part[]) => string;
+  /** Numbered holes, the values given last first (`sprintf('%3$s…%1$s', name, ns, BASE)`). */
+  positional?: (parts: Part[]) => string;
+  /** The language's other format spelling (`'%s' % (…)`, `sprintf`, `vsprintf`, `[string]::Format`). */
+  format2?: (parts: Part[]) => string;
+  /** The pieces joined without a separator (`"".join`, `string.Concat`, shell's adjacent words). */
+  concat?: (items: string[]) => string;
   join?: (sep: string, items: string[]) => string;
   /** `env("HUB_URL") or "https://..."`, the language's either value. */
   either?: (env: string, fallback: string) => string;
+  /** The language's other either spelling (`??`, `os.getenv(k, d)`, `ENV.fetch`, `//`). */
+  either2?: (env: string, fallback: string) => string;
+  /** `given or fallback` of a value the code holds (a constructor's parameter). */
+  orElse?: (given: string, fallback: string) => string;
+  /** What a caller passes for a parameter it leaves out, where the language has no defaults (Java `null`). */
+  absent?: string;
   /** A module-level constant (`BASE = "..."`). */
   constant: (name: string, value: string) => string[];
   /** A local variable in a function body. */
@@ -122,6 +148,8 @@ export interface ClassSpec {
   consts?: Array<[string, string]>;
   /** Fields the constructor sets: to the value given, or (null) to its parameter of the same name. */
   ctor?: Array<[string, string | null]>;
+  /** Constructor parameters a caller may leave out (the value given sets its field through `orElse`). */
+  optional?: string[];
   methods?: Array<{ name: string; params: string[]; ret: string; isStatic?: boolean; property?: boolean }>;
 }
 
@@ -157,6 +185,12 @@ function buildUrl(d: Dialect, build: Build, parts: Part[]): string {
       return need(d.template, 'template')(merged);
     case 'format':
       return need(d.format, 'format')(merged);
+    case 'positional':
+      return need(d.positional, 'positional format')(merged);
+    case 'format2':
+      return need(d.format2, 'other format')(merged);
+    case 'concat':
+      return need(d.concat, 'concat')(merged.map(item));
     case 'join': {
       // "/".join([base, "v2/repositories", ns, name, ""]): the same URL, trailing slash kept.
       const items: string[] = [];
@@ -218,8 +252,14 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
       base = { ref: d.otherBase ?? 'BASE' };
       break;
     }
-    case 'either': {
-      const value = need(d.either, 'either')('HUB_URL', d.lit(HOST));
+    case 'ctorDefault':
+      base = { ref: need(d.self, 'self')('host') };
+      break;
+    case 'either':
+    case 'either2':
+    case 'eitherConst': {
+      if (v.base === 'eitherConst') constants.push(...d.constant('DEFAULT_HUB', d.lit(HOST)));
+      const value = need(v.base === 'either2' ? d.either2 : d.either, 'either')('HUB_URL', v.base === 'eitherConst' ? 'DEFAULT_HUB' : d.lit(HOST));
       if (d.eitherLocal) builderLocals.push(d.local('host', value));
       else constants.push(...d.constant('BASE', value));
       base = { ref: d.eitherLocal ? 'host' : 'BASE' };
@@ -233,7 +273,8 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
   const name = isProperty ? need(d.self, 'self')('name') : 'name';
   const url = buildUrl(d, v.build, [base, { lit: ROUTE }, { ref: ns }, { lit: '/' }, { ref: name }, { lit: '/' }]);
   let urlAtRequest: string;
-  if (builderLocals.length > 0 && v.callable !== 'inline' && v.callable !== 'function') throw new NotExpressible('local base with a class builder');
+  const bodyLambda = v.callable === 'lambda' && !d.lambdaAtModule;
+  if (builderLocals.length > 0 && v.callable !== 'inline' && v.callable !== 'function' && !bodyLambda) throw new NotExpressible('local base with a class builder');
   switch (v.callable) {
     case 'inline':
       body.push(...builderLocals);
@@ -246,13 +287,17 @@ export function generate(d: Dialect, change: Partial<Variant>): Generated {
       break;
     }
     case 'lambda':
+      // A closure over the body's local: the local is written before it.
+      body.push(...builderLocals);
       (d.lambdaAtModule ? module : body).push(need(d.lambda, 'lambda')('urlFor', ['ns', 'name'], url));
       urlAtRequest = need(d.callLambda, 'lambda call')('urlFor', ['ns', 'name']);
       break;
     case 'method': {
-      const ctor: Array<[string, string | null]> = v.base === 'instance' ? [['host', d.lit(HOST)]] : [];
-      classes.push(...need(d.cls, 'class')('Hub', { ctor, methods: [{ name: 'urlFor', params: ['ns', 'name'], ret: url }] }));
-      urlAtRequest = need(d.callMethod, 'method call')(need(d.newObj, 'new')('Hub', []), 'urlFor', ['ns', 'name']);
+      const given = v.base === 'ctorDefault';
+      const ctor: Array<[string, string | null]> = v.base === 'instance' ? [['host', d.lit(HOST)]] : given ? [['host', need(d.orElse, 'or')('host', d.lit(HOST))]] : [];
+      classes.push(...need(d.cls, 'class')('Hub', { ctor, optional: given ? ['host'] : [], methods: [{ name: 'urlFor', params: ['ns', 'name'], ret: url }] }));
+      const made = need(d.newObj, 'new')('Hub', given && d.absent ? [d.absent] : []);
+      urlAtRequest = need(d.callMethod, 'method call')(made, 'urlFor', ['ns', 'name']);
       break;
     }
     case 'static':
