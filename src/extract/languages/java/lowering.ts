@@ -3,6 +3,8 @@ import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { annotationVerb, lowerDeclared, requestLine, type Declared } from '../../lower/declarative-client.js';
 import { TreeLowerer } from '../../lower/walker.js';
+import { builderRoot, isBuilderStep, lowerBuilderChain, type BuilderStep } from '../../lower/url-builder.js';
+import { JAVA_URL_BUILDERS } from './url-builders.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trim()`). */
 const SAME_AS_RECEIVER = /^(?:trim|strip|stripTrailing|toString|toLowerCase|intern)$/;
@@ -58,7 +60,43 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
       .filter((c) => c.type === 'string_fragment' || c.type === 'escape_sequence' || c.type === 'multiline_string_fragment')
       .map((c) => ({ text: c.type === 'escape_sequence' ? unescape(c.text) : c.text, start: c.startIndex, end: c.endIndex }));
 
+  /**
+   * A URL builder chain (url-builder.ts) ending at `n`: read from its root (`new HttpUrl.Builder()`,
+   * `UriComponentsBuilder.fromHttpUrl(b)`) through each later call; undefined when it is not one.
+   */
+  const builderChain = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const steps: Array<BuilderStep<SyntaxNode>> = [];
+    let at = n;
+    let root: { callee: string; args: SyntaxNode[] } | undefined;
+    while (!root) {
+      const name = at.childForFieldName('name')?.text ?? '';
+      const args = named(at.childForFieldName('arguments'));
+      const object = at.childForFieldName('object');
+      if (object?.type === 'method_invocation' || object?.type === 'object_creation_expression') {
+        if (!isBuilderStep(name)) return undefined;
+        steps.unshift({ name, args, ...span(at) });
+        if (object.type === 'method_invocation') {
+          at = object;
+          continue;
+        }
+        if (named(object).some((c) => c.type === 'class_body')) return undefined;
+        const type = object.childForFieldName('type');
+        root = { callee: `new ${(dotted(type) ?? type?.text ?? '').replace(/<.*$/s, '')}`, args: named(object.childForFieldName('arguments')) };
+      } else {
+        const cls = dotted(object);
+        if (!cls) return undefined;
+        root = { callee: `${cls}.${name}`, args };
+      }
+    }
+    const found = builderRoot(JAVA_URL_BUILDERS, root.callee);
+    if (!found || steps.length === 0) return undefined;
+    const from = found.from !== undefined ? root.args[found.from] : undefined;
+    return lowerBuilderChain(b, found, from ? expr(from, scope) : undefined, steps, (a) => expr(a, scope), (a) => a.text, scope);
+  };
+
   const call = (n: SyntaxNode, scope: Scope): Expr => {
+    const built = builderChain(n, scope);
+    if (built) return built;
     const object = n.childForFieldName('object');
     const name = n.childForFieldName('name')?.text ?? '';
     const argNodes = named(n.childForFieldName('arguments'));
