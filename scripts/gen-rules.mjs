@@ -14,10 +14,17 @@ const banner = '// Generated from rules/*.yaml by `npm run gen` — do not edit 
 const outputs = [];
 {
   const file = 'rules/hub-api.yaml';
-  const rules = validateRuleFile(parse(readFileSync(join(root, file), 'utf8')), file);
+  const doc = parse(readFileSync(join(root, file), 'utf8'));
+  const rules = validateRuleFile(doc, file);
   outputs.push({
     path: 'src/rules/hub-table.generated.ts',
     text: `${banner}import type { Rule } from '../core/types.js';\n\nexport const HUB_RULES: readonly Rule[] = ${JSON.stringify(rules, null, 2)};\n`,
+  });
+  // The host sets alone, in core: every layer that recognises a Hub host reads them (core/hub-hosts.ts).
+  const hostSets = Object.fromEntries(Object.entries(doc.hostSets ?? {}).map(([name, hosts]) => [name, hosts.map((h) => h.toLowerCase())]));
+  outputs.push({
+    path: 'src/core/hub-hosts.generated.ts',
+    text: `${banner}/** rules/hub-api.yaml's hostSets: the hosts each Hub route was served on. */\nexport const HUB_HOST_SETS: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(hostSets, null, 2)};\n`,
   });
 }
 const engineFile = join(root, 'rules/engine-api.yaml');

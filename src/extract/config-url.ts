@@ -1,5 +1,6 @@
 import type { Candidate } from '../core/types.js';
 import { hole } from '../core/hole.js';
+import { HUB_V2_HOSTS, isHubHost } from '../core/hub-hosts.js';
 import { scanUrls } from './scan-urls.js';
 import { scanString } from './shell/embedded.js';
 import { MappedBuilder, type Mapped } from './shell/mapped.js';
@@ -38,6 +39,9 @@ export function joinBase(base: string, path: Mapped): Mapped {
   return out.build();
 }
 
+/** A URL's host, in group 1, when it is a Docker one (core/hub-hosts.ts says which serve the v2 API). */
+const V2_HOST = /^(?:https?:)?\/\/(?:[^/@\s]+@)?((?:[a-z0-9-]+\.)*docker\.com)(?=[/:]|$)/i;
+
 /**
  * The Hub origin a configuration file names (`https://hub.docker.com` from any value that
  * holds a Hub API URL), when it names exactly one: host-less Hub paths elsewhere in the file
@@ -47,8 +51,8 @@ export function joinBase(base: string, path: Mapped): Mapped {
  */
 export function hubOriginOf(text: string): string | null {
   const origins = new Set(scanUrls(text).flatMap((h) => {
-    const m = /^(?:https?:)?\/\/(?:[^/@\s]+@)?((?:[a-z0-9-]+\.)*hub\.docker\.com)(?=[/:]|$)/i.exec(h.url);
-    return m ? [`https://${m[1].toLowerCase()}`] : [];
+    const host = V2_HOST.exec(h.url)?.[1];
+    return host !== undefined && isHubHost(host, HUB_V2_HOSTS) ? [`https://${host.toLowerCase()}`] : [];
   }));
   return origins.size === 1 ? [...origins][0] : null;
 }
@@ -62,8 +66,8 @@ export function hostlessHubPath(value: Mapped, origin: string | null, method?: P
   return scanString(joinBase(origin, value), method).map((c) => ({ ...c, routeMethod: method === undefined }));
 }
 
-/** `https://hub.docker.com/v2/repositories/` written whole: the path stops where a name is appended. */
-const REPOSITORIES_BASE = /^((?:https?:)?\/\/(?:[a-z0-9-]+\.)*hub\.docker\.com(?::\d+)?\/v2\/repositories)\/?$/i;
+/** `https://hub.docker.com/v2/repositories/` written whole (the host in group 2): the path stops where a name is appended. */
+const REPOSITORIES_BASE = /^((?:https?:)?\/\/((?:[a-z0-9-]+\.)*docker\.com)(?::\d+)?\/v2\/repositories)\/?$/i;
 
 /**
  * How a configuration value reads when nothing in the file says more. A Hub URL that ends
@@ -74,7 +78,7 @@ const REPOSITORIES_BASE = /^((?:https?:)?\/\/(?:[a-z0-9-]+\.)*hub\.docker\.com(?
  */
 export function configReading(c: Candidate): Candidate {
   const m = REPOSITORIES_BASE.exec(c.url);
-  if (!m) return c;
+  if (!m || !isHubHost(m[2], HUB_V2_HOSTS)) return c;
   const out: Candidate = {
     ...c,
     url: `${m[1]}/${hole('namespace')}`,

@@ -1,9 +1,12 @@
+import { escapeRegExp } from '../core/escape-regexp.js';
+import { HUB_HOSTS } from '../core/hub-hosts.js';
+
 /**
  * The cheap gate in front of every adapter: one regex over the raw text. A file that names
- * no Hub host (plain, URL-encoded, or through a known constant or base variable) is not
+ * no Hub host of the rule data (plain, URL-encoded, or through a known constant or base variable) is not
  * parsed at all.
  */
-const HUB_HOST = /hub\.docker\.com|index\.docker\.io|hub%2Edocker%2Ecom/i;
+const HUB_HOST = new RegExp([...HUB_HOSTS, ...HUB_HOSTS.map((h) => h.replaceAll('.', '%2E'))].map(escapeRegExp).join('|'), 'i');
 
 export function makePrefilter(extraNames: Iterable<string> = []): (text: string) => boolean {
   const names = [...new Set(extraNames)].filter((n) => /^\w+$/.test(n));

@@ -1,3 +1,5 @@
+import { HUB_HOST_ALTERNATION, isHubHost } from '../core/hub-hosts.js';
+
 /**
  * Finds Hub URLs written out in plain text: with or without a scheme, with credentials,
  * and URL-encoded (shields.io badges). Used by the generic text adapter, Markdown prose
@@ -6,7 +8,8 @@
 const URL_RE =
   // A URL starts at a scheme or `//`, or (without one) right after a delimiter (the lookbehind):
   // starting anywhere inside a word, its user and host parts would be rescanned from each letter.
-  /(?:(?:https?:)?\/\/|https?%3A%2F%2F|(?<![^\s'"`<>()[\]{}=&?#,;|\\@]))(?:[^\s/@'"`<>()[\]{}=&?#,;|\\%]+@)?(?:[a-z0-9-]+\.)*(?:hub\.docker\.com|index\.docker\.io)(?::\d+)?(?:(?:\/|%2F)[^\s'"`<>()[\]{}\\,;|]*)?/gi;
+  // Any Docker host (group 1), kept only when core/hub-hosts.ts names it: the list lives there.
+  /(?:(?:https?:)?\/\/|https?%3A%2F%2F|(?<![^\s'"`<>()[\]{}=&?#,;|\\@]))(?:[^\s/@'"`<>()[\]{}=&?#,;|\\%]+@)?((?:[a-z0-9-]+\.)*docker\.(?:com|io))(?::\d+)?(?:(?:\/|%2F)[^\s'"`<>()[\]{}\\,;|]*)?/gi;
 
 export interface UrlHit {
   start: number;
@@ -16,7 +19,7 @@ export interface UrlHit {
 
 // Anchors first: the full pattern runs only on a small window around each host name, so a
 // long line without a Hub host (minified code, generated data) costs one linear pass.
-const HOST_RE = /hub\.docker\.com|index\.docker\.io/gi;
+const HOST_RE = new RegExp(HUB_HOST_ALTERNATION, 'gi');
 const URL_CHAR = /[^\s'"`<>()[\]{}\\,;|]/;
 const WINDOW = 2048;
 
@@ -36,6 +39,7 @@ export function scanUrls(text: string, from = 0, to = text.length): UrlHit[] {
     const window = part.slice(left, right);
     URL_RE.lastIndex = 0;
     for (const m of window.matchAll(URL_RE)) {
+      if (!isHubHost(m[1])) continue;
       let url = m[0];
       // An encoded URL is a query value of another URL: it ends where that query's next pair starts.
       if (/%2F/i.test(url)) url = url.split('&')[0];

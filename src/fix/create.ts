@@ -1,3 +1,4 @@
+import { HUB_API_HOST, oldHubHostIn } from '../core/hub-hosts.js';
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
 import { redactUrl } from '../core/redact.js';
 import type { Candidate } from '../core/types.js';
@@ -130,8 +131,8 @@ export function planCreate(text: string, lexed: Lexed, c: Candidate, lexer: Sour
   const content = text.slice(part.start, part.end);
   const m = /\/v2\/repositories(?=\/?(?:[?#]|$))/.exec(content);
   if (!m) return { refusal: 'the create\'s URL does not end in /v2/repositories' };
-  // The replacement lives on hub.docker.com only: an old host is a second change a person makes.
-  if (/registry\.hub\.docker\.com|index\.docker\.io/i.test(content)) return { refusal: 'the create goes to an old host; the replacement lives on hub.docker.com' };
+  // The replacement lives on HUB_API_HOST only: an old host is a second change a person makes.
+  if (oldHubHostIn(content) !== undefined) return { refusal: `the create goes to an old host; the replacement lives on ${HUB_API_HOST}` };
   const before = content.slice(0, m.index) + '/v2/namespaces/';
   const after = '/repositories' + content.slice(m.index + m[0].length);
   const inner = moved(found.value, s, before, after, lexer.language, lexer.join);

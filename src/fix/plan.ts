@@ -1,3 +1,4 @@
+import { HUB_API_HOST, isOldHubHost } from '../core/hub-hosts.js';
 import { redactUrl } from '../core/redact.js';
 import type { Lexed, SourceLexer, StringLexeme } from '../core/lexeme.js';
 import { holeNames, showHoles } from '../core/hole.js';
@@ -184,7 +185,6 @@ function align(url: string, pieces: Piece[]): UrlAtom[] | null {
 /** Scheme, credentials, host and port at the start of a URL (group 3: the host). */
 // The user part runs to the last `@` before the path: a password may hold a raw `@`.
 export const AUTHORITY = /^((?:[a-z][a-z0-9+.-]*:)?\/\/)?((?:[^/\s?#]*@)?)([^/?#:@]*)((?::\d+)?)/i;
-const OLD_HOSTS = /^(?:registry\.hub\.docker\.com|index\.docker\.io)$/i;
 
 /** True for a decoded URL that needs decoding (shields.io badges carry the Hub URL encoded). */
 export function isEncodedUrl(url: string): boolean {
@@ -319,10 +319,10 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
 
   const fresh = (s: string): UrlAtom[] => [...s].map((ch) => ({ ch }));
   let host = seq.slice(hostStart, hostStart + auth[3].length);
-  if (OLD_HOSTS.test(auth[3])) {
-    // The replacement API lives on hub.docker.com only.
-    if (host.some((a) => a.value !== undefined)) return none('the host comes from a value hublint cannot rewrite here; the replacement lives on hub.docker.com');
-    host = fresh('hub.docker.com');
+  if (isOldHubHost(auth[3])) {
+    // The replacement API lives on HUB_API_HOST only.
+    if (host.some((a) => a.value !== undefined)) return none(`the host comes from a value hublint cannot rewrite here; the replacement lives on ${HUB_API_HOST}`);
+    host = fresh(HUB_API_HOST);
   }
   const newPath: UrlAtom[] = [];
   const newParts = v.replacement.path.split('/').slice(1);

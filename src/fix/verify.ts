@@ -1,3 +1,4 @@
+import { HUB_API_HOST, isOldHubHost } from '../core/hub-hosts.js';
 import type { Lexed, SourceLexer } from '../core/lexeme.js';
 import { showHoles } from '../core/hole.js';
 import { redactUrl } from '../core/redact.js';
@@ -23,11 +24,11 @@ export interface FixVerifier {
   parseErrors?(text: string): number;
 }
 
-/** The URL a fixed call must build: the replacement path in place of the old one, on hub.docker.com. */
+/** The URL a fixed call must build: the replacement path in place of the old one, on HUB_API_HOST. */
 export function expectedUrl(oldUrl: string, replacementPath: string): string {
   const url = decodeUrl(oldUrl.trim());
   const a = AUTHORITY.exec(url)!;
-  const host = /^(?:registry\.hub\.docker\.com|index\.docker\.io)$/i.test(a[3]) ? 'hub.docker.com' : a[3];
+  const host = isOldHubHost(a[3]) ? HUB_API_HOST : a[3];
   let end = url.slice(a[0].length).search(/[?#]/);
   end = end === -1 ? url.length : a[0].length + end;
   if (url[end - 1] === '/' && end - 1 > a[0].length) end--;

@@ -1,3 +1,4 @@
+import { HUB_API_HOST } from '../core/hub-hosts.js';
 import type { Candidate, Confidence, Match } from '../core/types.js';
 import { parseUrl } from './parse-url.js';
 import type { RuleSet } from './ruleset.js';
@@ -15,7 +16,7 @@ export function matchCandidate(c: Candidate, set: RuleSet): Match | null {
   let host = url.host;
   let baseGuessed = c.baseGuessed === true;
   if (!host && url.hostHole && set.baseVariables.has(url.hostHole.toLowerCase())) {
-    host = 'hub.docker.com';
+    host = HUB_API_HOST;
     baseGuessed = true;
   }
   if (!host) return null;

@@ -1,3 +1,4 @@
+import { HUB_API_HOST } from '../core/hub-hosts.js';
 import type { Rule, RuleVariant } from '../core/types.js';
 import { compileTemplate, type PathTemplate } from './template.js';
 
@@ -28,7 +29,7 @@ export function compileRules(rules: readonly Rule[], options: RuleSetOptions = {
   const variants = rules.flatMap((rule) =>
     rule.variants.map((variant): CompiledVariant => {
       const hosts = new Set(variant.hosts);
-      if (hosts.has('hub.docker.com')) extra.forEach((h) => hosts.add(h));
+      if (hosts.has(HUB_API_HOST)) extra.forEach((h) => hosts.add(h));
       return { rule, variant, template: compileTemplate(variant.path), hosts, anyMethod: variant.methods.includes('*') };
     }),
   );

@@ -1,4 +1,5 @@
 import { fingerprintOf } from '../core/fingerprint.js';
+import { HUB_API_HOST } from '../core/hub-hosts.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { LineIndex } from '../core/position.js';
 import type { Candidate, Finding, FindingReplacement } from '../core/types.js';
@@ -11,7 +12,7 @@ function replacementFor(m: Match): FindingReplacement | null {
   if (!r) return null;
   // A v1 single-segment name is an official image; its v2 namespace is `library`.
   const path = fillTemplate(r.path, m.params);
-  return { operation: r.operation, method: r.method, path, url: `https://hub.docker.com${path}` };
+  return { operation: r.operation, method: r.method, path, url: `https://${HUB_API_HOST}${path}` };
 }
 
 function messageFor(m: Match, replacement: FindingReplacement | null): string {

@@ -18,7 +18,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/repositories/{namespace}",
         "replacement": {
@@ -50,7 +51,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/repositories",
         "replacement": {
@@ -69,7 +71,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/repositories/{namespace}",
         "replacement": {
@@ -101,7 +104,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/repositories/{namespace}/{repository}",
         "replacement": {
@@ -133,7 +137,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/repositories/{namespace}/{repository}",
         "replacement": {
@@ -292,7 +297,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/users/login",
         "replacement": {
@@ -325,7 +331,8 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com"
         ],
         "path": "/v2/users/{namespace}/repositories",
         "replacement": {
@@ -358,7 +365,9 @@ export const HUB_RULES: readonly Rule[] = [
         ],
         "hosts": [
           "hub.docker.com",
-          "registry.hub.docker.com"
+          "registry.hub.docker.com",
+          "cloud.docker.com",
+          "store.docker.com"
         ],
         "path": "/api/content/v1/products/search",
         "replacement": {

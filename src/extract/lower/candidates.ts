@@ -1,6 +1,8 @@
 import { spend } from '../../runtime/work-budget.js';
 import type { Candidate } from '../../core/types.js';
 import { LineIndex } from '../../core/position.js';
+import { escapeRegExp } from '../../core/escape-regexp.js';
+import { HUB_V2_HOSTS } from '../../core/hub-hosts.js';
 import { scanUrls } from '../scan-urls.js';
 import { commentCandidates } from '../comments.js';
 import type { AdapterContext } from '../types.js';
@@ -310,8 +312,8 @@ function unknownHost(pieces: Pieces): { i: number; h: Extract<Piece, { hole: str
 
 /** Paths no server but Docker Hub answers (the registry API's are `/v2/<name>/…`, `/v2/_catalog`). */
 const HUB_ONLY_PATH = /^\/v2\/(?:repositories|users)\//;
-/** A string literal naming a Hub API host: the host, in group 1. */
-const HUB_HOST_LITERAL = /^(?:https?:\/\/)?((?:registry\.)?hub\.docker\.com)(?:[/:]|$)/i;
+/** A string literal naming a host of the Hub's v2 API: the host, in group 1 (literals only: no repetition). */
+const HUB_HOST_LITERAL = new RegExp(`^(?:https?://)?(${HUB_V2_HOSTS.map(escapeRegExp).join('|')})(?:[/:]|$)`, 'i');
 
 /**
  * A URL whose host is a placeholder nothing resolves (`https://${host}/v2/repositories/${ns}/`

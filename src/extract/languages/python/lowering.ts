@@ -43,6 +43,15 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
     return null;
   };
+  /** A string key of a subscript (`["base"]`), or null. */
+  const fieldKey = (sub: SyntaxNode | null): string | null => (sub?.type === 'string' && /^[\w-]+$/.test(sub.text.slice(1, -1)) ? sub.text.slice(1, -1) : null);
+  /** A dotted name through string subscripts too (`CONF["hub"]["base"]` is `CONF.hub.base`, a nested dict's field). */
+  const fieldPath = (n: SyntaxNode | null): string | null => {
+    if (n?.type !== 'subscript') return dotted(n);
+    const owner = fieldPath(n.childForFieldName('value'));
+    const key = fieldKey(n.childForFieldName('subscript'));
+    return owner && key ? `${owner}.${key}` : null;
+  };
 
   const strParts = (n: SyntaxNode, scope: Scope): StrPart[] => {
     const parts: StrPart[] = [];
@@ -239,11 +248,9 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         if (value && sub && /^(?:os\.)?environ$/.test(dotted(value) ?? '') && sub.type === 'string') {
           return b.expr({ kind: 'env', name: sub.text.slice(1, -1), ...span(n) }, scope);
         }
-        // endpoints["login"], module.params["url"]: a field, named like an attribute.
-        const owner = value ? dotted(value) : null;
-        if (owner && sub?.type === 'string' && /^[\w-]+$/.test(sub.text.slice(1, -1))) {
-          return b.expr({ kind: 'name', name: `${owner}.${sub.text.slice(1, -1)}`, ...span(n) }, scope);
-        }
+        // endpoints["login"], module.params["url"], CONF["hub"]["base"]: a field, named like an attribute.
+        const field = fieldPath(n);
+        if (field) return b.expr({ kind: 'name', name: field, ...span(n) }, scope);
         // x.split("/")[0]: one path segment.
         if (value?.type === 'call') {
           const fn = value.childForFieldName('function');
