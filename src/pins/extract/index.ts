@@ -2,6 +2,7 @@ import type { PinCandidate } from '../types.js';
 import { extractCliImage } from './cli-image.js';
 import { extractEnv } from './env.js';
 import { extractFallback } from './fallback.js';
+import { extractGroovy } from './groovy.js';
 import { extractPlaceholder } from './placeholder.js';
 import type { PinExtractor } from './match.js';
 import { extractSdk } from './sdk.js';
@@ -19,6 +20,7 @@ export const PIN_EXTRACTORS: ReadonlyArray<[string, PinExtractor]> = [
   ['hcl-yaml', extractHclYaml],
   ['env', extractEnv],
   ['sdk', extractSdk],
+  ['groovy', extractGroovy],
   ['placeholder', extractPlaceholder],
   ['xml', extractXml],
   ['cli-image', extractCliImage],
