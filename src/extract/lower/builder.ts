@@ -156,6 +156,7 @@ export function childrenOf(e: Expr): Expr[] {
     case 'format':
       return [e.template, ...e.args, ...e.named.values()];
     case 'segment':
+    case 'cut':
       return [e.of];
     case 'object':
       return [...e.fields.values(), ...e.spreads];

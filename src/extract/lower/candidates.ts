@@ -59,6 +59,8 @@ function anchorKey(pieces: Pieces): string | undefined {
 /** A construction: an expression that builds a string, as opposed to one that names it. */
 function isConstruction(e: Expr): boolean {
   if (e.kind === 'str') return e.parts.some((p) => 'text' in p && p.text !== '') || e.parts.length > 1;
+  // A cut value is a new string (`root.slice(0, -1)` sends what `root` only begins).
+  if (e.kind === 'cut') return true;
   return e.kind === 'concat' || e.kind === 'format' || e.kind === 'join';
 }
 
@@ -364,6 +366,7 @@ function derivesFrom(p: Program, def: Def, name: string, depth = 0): boolean {
     if (e.kind === 'str') for (const part of e.parts) if ('expr' in part) stack.push(part.expr);
     if (e.kind === 'concat' || e.kind === 'join') stack.push(...e.items);
     if (e.kind === 'format') stack.push(e.template, ...e.args);
+    if (e.kind === 'cut') stack.push(e.of);
   }
   return false;
 }

@@ -7,6 +7,7 @@ import { ESCAPE_CALL, quoteKeepsSlash } from '../../core/segment-words.js';
 import { LineShape } from './line-shape.js';
 import type { Call, Def, Expr, Lowered, Param, Scope } from './form.js';
 import { scopedKey } from './scoped-key.js';
+import { applyCut } from './text-cut.js';
 import { chainBindings, classAround, superBindingsOf } from './super-call.js';
 
 /** A piece of an evaluated string: literal text from a source range, or a value not known. */
@@ -700,6 +701,8 @@ export class Evaluator {
         return e.escaped ? this.oneSegment(e, this.evaluate(e.of, env, depth + 1), e.name) : [{ ...this.hole(e, e.name), oneSegment: true }];
       case 'call':
         return this.callValue(e, e.call, env, depth);
+      case 'cut':
+        return applyCut(this.evaluate(e.of, env, depth + 1), e.cut, this.guest ? { start: -1, end: -1 } : e, e.of.kind === 'name' ? `${e.of.name}.cut` : 'cut');
       case 'either':
         return this.either(e, env, depth);
       default:

@@ -1,4 +1,5 @@
 import type { ImportRef } from '../types.js';
+import type { TextCut } from './text-cut.js';
 
 /**
  * The lowered form: what every language's syntax tree is reduced to before one resolver
@@ -68,6 +69,8 @@ export type Expr = ExprBase &
     | { kind: 'call'; call: Call }
     /** One element of a split string: exactly one segment when split on '/'. */
     | { kind: 'segment'; of: Expr; name: string; /** An escape keeps the value in one segment (`encodeURIComponent(x)`): its text stays when known. */ escaped?: boolean }
+    /** A string cut at its end or start (`base.rstrip("/")`, `BASE.slice(0, -1)`, `${BASE%/}`, text-cut.ts). */
+    | { kind: 'cut'; of: Expr; cut: TextCut }
     /** Anything else: a value the resolver cannot follow. */
     | { kind: 'opaque'; text: string }
   );

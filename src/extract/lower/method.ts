@@ -100,6 +100,13 @@ const PIPELINES: ReadonlyArray<{ language: string; step: RegExp; method: RegExp;
  */
 const REQUEST_OBJECT = /^(?:URLRequest|NSMutableURLRequest)$/;
 const REQUEST_OBJECT_METHOD = ['httpMethod'];
+/**
+ * Requests built with a method that a field set afterwards replaces: Go's `req, _ :=
+ * http.NewRequest("", u, nil); req.Method = http.MethodDelete`, Python's `req = requests.Request("GET",
+ * u); req.method = "DELETE"`. The one set last before the request is handed on decides.
+ */
+const SET_LATER = /^(?:NewRequest|NewRequestWithContext|Request)$/;
+const SET_LATER_FIELD = ['Method', 'method'];
 /** Classes named after their method inside a namespace (`Net::HTTP::Post.new(uri)`). */
 const NAMESPACED_VERB = /(?:^|\.)(Get|Head|Post|Put|Patch|Delete|Options)\.new$/;
 
@@ -334,6 +341,8 @@ export class MethodResolver {
     if (field && !URL_KEY.test(field.key)) return undefined;
     const handle = this.handle(call, index, keyword, trail.env);
     if (handle) return handle;
+    const later = SET_LATER.test(call.name) ? this.setLater(call, trail) : undefined;
+    if (later) return later;
     const pipeline = this.pipelineStep(call, index, keyword, trail);
     if (pipeline) return pipeline;
     const ns = NAMESPACED_VERB.exec(call.callee);
@@ -443,6 +452,18 @@ export class MethodResolver {
       if (set.length > 0) return this.literalMethod(set[set.length - 1].value, trail.env) ?? UNKNOWN;
     }
     return DEFAULT_GET;
+  }
+
+  /** The method a request's field is given after it is built (SET_LATER), before a call is handed the request. */
+  private setLater(call: Call, trail: Trail): Evidence | undefined {
+    const use = call.result.use;
+    const def = use.kind === 'def' ? use.def : undefined;
+    if (!def) return undefined;
+    const handed = this.p.lowered.calls.find((c) => c.scope === def.scope && c.start > call.end && c.args.some((a) => a.kind === 'name' && a.name === def.name));
+    const until = handed?.start ?? def.scope.end;
+    const set = SET_LATER_FIELD.flatMap((f) => this.p.defsByName.get(`${def.name}.${f}`) ?? []).filter((d) => d.scope === def.scope && d.at > call.end && d.at < until);
+    const last = set.sort((a, b) => a.at - b.at)[set.length - 1];
+    return last ? (this.literalMethod(last.value, trail.env) ?? UNKNOWN) : undefined;
   }
 
   /** The URL is the receiver of a call (ON_URL): what that call does with it. */

@@ -5,6 +5,7 @@ import { adapterNameFor } from '../language-table.js';
 import type { CallerQuery, ForeignFunction, ForeignPiece, ForeignQuery, ForeignValue, ImportRef, MemberQuery, ProjectLookup } from '../types.js';
 import type { Def, Expr, Lowered, Scope } from '../lower/form.js';
 import { Evaluator, literalMatching, programOf, type Pieces, type Program } from '../lower/evaluate.js';
+import { applyCut, type TextCut } from '../lower/text-cut.js';
 import { ancestors, goImportedAs, jsImports, jsModuleFile, PACKAGE_FOLDER_LANGUAGES, packageNames, pythonCallerNames, type ModuleFs } from './modules.js';
 import { importsFromText, targetsOf } from './module-rules.js';
 import { goModuleFiles, goModuleRoot, mayDefineMember, memberDefs, treeFiles, type TreeFs } from './members.js';
@@ -329,11 +330,16 @@ export class ProjectResolver implements ProjectLookup {
       const ev = new Evaluator(parsed.program);
       for (const def of memberDefs(parsed.program.lowered, q.owner, q.member, posix.dirname(file) === dir)) {
         const pieces = ev.evaluate(def.value);
+        // A parameter cut (`strings.TrimSuffix(root, "/")`): the callers' values, cut the same way.
+        const cuts: TextCut[] = [];
+        let value = def.value;
+        for (; value.kind === 'cut'; value = value.of) cuts.unshift(value.cut);
+        const param = value;
         const only = pieces.length === 1 ? pieces[0] : undefined;
-        const fn = only && 'hole' in only && def.value.kind === 'name' ? parsed.program.paramScope(def.value.name, def.value) : undefined;
-        const index = fn?.params.findIndex((x) => x.name === (def.value as { name: string }).name) ?? -1;
+        const fn = only && 'hole' in only && param.kind === 'name' ? parsed.program.paramScope(param.name, param) : undefined;
+        const index = fn?.params.findIndex((x) => x.name === (param as { name: string }).name) ?? -1;
         // Only a parameter here: what the callers of its function pass (`NewRemote("https://…")` in cmd/); a method's callers are not followed.
-        if (fn?.name && index >= 0 && !fn.params[0]?.name.startsWith('recv:')) out.push(...this.callArguments({ file, language: 'go', name: fn.name, index, param: fn.params[index].name }));
+        if (fn?.name && index >= 0 && !fn.params[0]?.name.startsWith('recv:')) out.push(...this.callArguments({ file, language: 'go', name: fn.name, index, param: fn.params[index].name }).map((v) => cutValue(v, cuts)));
         else out.push(foreignValue(file, def.value, pieces));
         if (out.length >= MAX_CALLER_VALUES) return;
       }
@@ -689,6 +695,26 @@ function topLevel(defs: Def[], owner?: string): Def | undefined {
   const fit = owner ? defs.filter((d) => d.scope.kind === 'class' && d.scope.name === owner) : defs;
   const chosen = fit.length > 0 ? fit : owner ? defs.filter((d) => d.scope.kind === 'module') : [];
   return chosen[chosen.length - 1];
+}
+
+/** Another file's value with cuts applied (text-cut.ts), each piece keeping its file and the range it has left. */
+function cutValue(v: ForeignValue, cuts: readonly TextCut[]): ForeignValue {
+  if (cuts.length === 0) return v;
+  const fileOf = new Map<Pieces[number], string>();
+  let pieces: Pieces = v.pieces.map((p) => {
+    const piece: Pieces[number] = 'text' in p ? { text: p.text, start: p.start, end: p.end } : { hole: p.hole, start: p.start, end: p.end, examples: [] };
+    fileOf.set(piece, p.file);
+    return piece;
+  });
+  for (const cut of cuts) pieces = applyCut(pieces, cut, v, 'cut');
+  // A cut piece is a copy of one of the value's pieces, in order: the file of the one it was cut from.
+  let file = v.file;
+  const out: ForeignPiece[] = pieces.map((p) => {
+    file = fileOf.get(p) ?? [...fileOf].find(([k]) => 'text' in k && 'text' in p && k.start <= p.start && p.end <= k.end)?.[1] ?? file;
+    return 'text' in p ? { text: p.text, file, start: p.start, end: p.end } : { hole: p.hole, file, start: p.start, end: p.end };
+  });
+  const text = out.every((p) => 'text' in p) ? out.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
+  return { ...v, pieces: out, text };
 }
 
 function foreignValue(file: string, at: { start: number; end: number }, pieces: Pieces): ForeignValue {

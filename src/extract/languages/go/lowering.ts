@@ -3,9 +3,12 @@ import { ESCAPE_CALL } from '../../../core/segment-words.js';
 import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
+import { cutExpr, namedCut, sliceCuts } from '../../lower/text-cut.js';
 
 // `url.Parse(s)` is the URL `s` (its error aside).
-const IDENTITY = /^(?:strings\.(?:TrimSuffix|TrimRight|TrimSpace|ToLower|TrimPrefix)|url\.(?:PathEscape|QueryEscape|Parse|ParseRequestURI))$/;
+const IDENTITY = /^(?:strings\.ToLower|url\.(?:PathEscape|QueryEscape|Parse|ParseRequestURI))$/;
+/** The strings functions that cut a string at an end (text-cut.ts). */
+const CUT = /^strings\.(?:TrimSuffix|TrimPrefix|TrimRight|TrimLeft|Trim|TrimSpace)$/;
 /** Extra names a variadic parameter `args ...any` gets (`args[1]`…), each bound to one more argument of a call. */
 const VARIADIC_SPREAD = 4;
 const ENV = /^os\.(?:Getenv|LookupEnv)$/;
@@ -102,6 +105,10 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     // url.PathEscape(x) keeps a `/` of the value as `%2F`: one path segment (core/segment-words.ts).
     if (ESCAPE_CALL.test(callee) && args[0]) return b.expr({ kind: 'segment', of: args[0], name: args[0].kind === 'name' ? args[0].name : callee, escaped: true, ...span(n) }, scope);
+    if (CUT.test(callee) && args[0]) {
+      const cut = namedCut(name, args[1] ? literalOf(args[1]) : undefined);
+      return cut ? cutExpr(b, args[0], [cut], span(n), scope) : args[0];
+    }
     if (IDENTITY.test(callee) && args[0]) return args[0];
     // cmp.Or(os.Getenv("HUB_URL"), "https://..."): the first non-empty of its arguments (Go 1.22).
     if (callee === 'cmp.Or' && args.length > 1) return b.either(args, span(n), scope) ?? args[0];
@@ -148,6 +155,14 @@ export function lowerGo(tree: SyntaxTree, text: string): Lowered {
         const op = n.childForFieldName('operator')?.text;
         if (operand && (op === '&' || op === '*')) return expr(operand, scope);
         break;
+      }
+      case 'slice_expression': {
+        // base[:len(base)-1], path[1:]: the value, cut.
+        const operand = n.childForFieldName('operand');
+        if (!operand || n.childForFieldName('capacity')) break;
+        const from = n.childForFieldName('start')?.text;
+        const to = n.childForFieldName('end')?.text;
+        return cutExpr(b, expr(operand, scope), sliceCuts(from, to, false), span(n), scope);
       }
       case 'index_expression': {
         // strings.Split(ref, "/")[0]: one path segment.

@@ -3,6 +3,7 @@ import type { ts as TypeScriptNamespace } from 'ts-morph';
 import { LowerBuilder, MAX_EXPR_DEPTH, literalOf } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
+import { cutExpr, namedCut, patternCut, sliceCuts, type TextCut } from '../../lower/text-cut.js';
 
 type TS = typeof TypeScriptNamespace;
 type Node = TypeScriptNamespace.Node;
@@ -10,7 +11,9 @@ type Expression = TypeScriptNamespace.Expression;
 type SourceFile = TypeScriptNamespace.SourceFile;
 
 /** String methods whose result is, as far as a URL goes, the string they are called on. */
-const IDENTITY_METHOD = /^(?:toString|valueOf|trim|trimStart|trimEnd|toLowerCase|toUpperCase|replace|replaceAll|slice|substring|substr|normalize)$/;
+const IDENTITY_METHOD = /^(?:toString|valueOf|toLowerCase|toUpperCase|replace|replaceAll|normalize)$/;
+/** String methods that cut the string at an end (text-cut.ts). */
+const CUT_METHOD = /^(?:slice|substring|substr|trim|trimStart|trimEnd|trimLeft|trimRight|replace|replaceAll)$/;
 /** Calls whose value is their argument as far as a URL goes. */
 const IDENTITY_CALL = /^(?:String|encodeURI|encodeURIComponent|escape)$/;
 const ENV_OBJECT = /^(?:process\.env|import\.meta\.env|Deno\.env|Bun\.env)$/;
@@ -210,6 +213,12 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
       return base ? b.expr({ kind: 'join', style: 'url', items: [base, rel], ...span(n) }, scope) : rel;
     }
     if (!isNew && required(n) !== null) return b.opaque(n.getText(sf), span(n), scope);
+    const cuts = !isNew && object && CUT_METHOD.test(member) ? cutsOf(ts, sf, member, argNodes) : undefined;
+    if (object && cuts) {
+      const receiver = expr(object, scope, depth + 1);
+      lowerArgs();
+      return cutExpr(b, receiver, cuts, span(n), scope);
+    }
     if (!isNew && object && IDENTITY_METHOD.test(member)) {
       // The receiver is the value; the arguments may still hold calls and literals.
       const receiver = expr(object, scope, depth + 1);
@@ -646,4 +655,24 @@ function comments(ts: TS, sf: SourceFile, b: LowerBuilder): void {
       stack.push(c);
     });
   }
+}
+
+/**
+ * The cuts a string method makes (`slice(0, -1)`, `substring(0, s.length - 1)`, `trimEnd()`,
+ * `replace(/\/$/, '')`), or undefined when it makes none (a `replace` inside the text stays the
+ * string it is called on).
+ */
+function cutsOf(ts: TS, sf: SourceFile, method: string, args: readonly Expression[]): TextCut[] | undefined {
+  const text = (i: number): string | undefined => args[i]?.getText(sf);
+  if (method === 'slice' || method === 'substring') return args.length === 0 ? undefined : sliceCuts(text(0), text(1), method === 'slice');
+  // `substr(from, length)`: from the start, the length is what is kept.
+  if (method === 'substr') return args.length === 0 ? undefined : sliceCuts(text(0), text(1), true);
+  if (method === 'replace' || method === 'replaceAll') {
+    const [pattern, by] = args;
+    if (!pattern || !by || !ts.isRegularExpressionLiteral(pattern) || !ts.isStringLiteralLike(by) || by.text !== '') return undefined;
+    const cut = patternCut(pattern.text.slice(1, pattern.text.lastIndexOf('/')));
+    return cut ? [cut] : undefined;
+  }
+  const cut = namedCut(method, undefined);
+  return cut ? [cut] : undefined;
 }

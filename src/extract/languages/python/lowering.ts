@@ -4,9 +4,12 @@ import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
 import { TreeLowerer } from '../../lower/walker.js';
+import { cutExpr, namedCut, patternCut, sliceCuts } from '../../lower/text-cut.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
-const IDENTITY = /^(?:str|quote|quote_plus|strip|rstrip|lstrip|lower|removesuffix|removeprefix|encode|decode)$/;
+const IDENTITY = /^(?:str|quote|quote_plus|lower|encode|decode)$/;
+/** String methods that cut the string at an end (text-cut.ts). */
+const CUT_METHOD = /^(?:strip|rstrip|lstrip|removesuffix|removeprefix)$/;
 const ENV_CALL = /^(?:os\.getenv|os\.environ\.get|environ\.get|getenv)$/;
 
 /** Nodes that only hold statements: walked into. */
@@ -157,8 +160,19 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     }
     if (/^(?:os\.path|posixpath)\.join$/.test(callee)) return b.expr({ kind: 'join', style: 'path', items: positional, ...span(n) }, scope);
     if (/(?:^|\.)urljoin$/.test(callee)) return b.expr({ kind: 'join', style: 'url', items: positional, ...span(n) }, scope);
+    if (CUT_METHOD.test(name) && object && positional.length <= 1) {
+      // base.rstrip("/"): the receiver, cut.
+      const arg = positional[0] ? literalOf(positional[0]) : undefined;
+      const cut = namedCut(name, arg);
+      return cut ? cutExpr(b, expr(object, scope), [cut], span(n), scope) : expr(object, scope);
+    }
+    // re.sub(r"/$", "", base): a pattern anchored at an end, replaced by nothing.
+    if (/^(?:re\.)?sub$/.test(callee) && positional.length === 3 && literalOf(positional[1]) === '') {
+      const pattern = literalOf(positional[0]);
+      const cut = pattern === null ? undefined : patternCut(pattern);
+      if (cut) return cutExpr(b, positional[2], [cut], span(n), scope);
+    }
     if (IDENTITY.test(name) && object && positional.length <= 1 && name !== 'quote' && name !== 'str') {
-      // base.rstrip("/"): the receiver is the value.
       return expr(object, scope);
     }
     if ((name === 'quote' || name === 'quote_plus') && positional.length >= 1) {
@@ -251,6 +265,17 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         // endpoints["login"], module.params["url"], CONF["hub"]["base"]: a field, named like an attribute.
         const field = fieldPath(n);
         if (field) return b.expr({ kind: 'name', name: field, ...span(n) }, scope);
+        // base[:-1], base[len(prefix):]: the value, cut.
+        if (value && sub?.type === 'slice') {
+          const bounds: Array<string | undefined> = [undefined, undefined];
+          let at = 0;
+          for (const c of sub.children) {
+            if (!c) continue;
+            if (c.type === ':') at++;
+            else if (at < 2) bounds[at] = c.text;
+          }
+          if (at <= 1) return cutExpr(b, expr(value, scope), sliceCuts(bounds[0], bounds[1], true), span(n), scope);
+        }
         // x.split("/")[0]: one path segment.
         if (value?.type === 'call') {
           const fn = value.childForFieldName('function');
