@@ -308,22 +308,49 @@ function bodyKeys(text: string, lexed: Lexed, from: number, to: number, language
 }
 
 /**
- * Whether the offset is inside a named type (Go `type loginReply struct {`, Java/C#/Kotlin
- * `class LoginReply {`, a `record` or `struct`) whose name the code of [from, to) mentions
- * (`var out loginReply`, `LoginReply.class`, `Deserialize<LoginReply>`): a struct the login's
- * function decodes its reply into. The innermost type still open at the offset counts.
+ * The named type open at the offset: Go `type loginReply struct {`, Java/C#/Kotlin/TS
+ * `class LoginReply {`, a `record`, `struct` or `interface`, a TS `type LoginReply = {`; in
+ * Python the `class LoginReply:` the offset's line is indented under. The innermost one counts.
  */
-function typeUsedIn(text: string, at: number, from: number, to: number): boolean {
+function enclosingType(text: string, at: number, language: string): string | undefined {
+  if (language === 'python') return pythonClassAround(text, at);
   let name: string | undefined;
   const head = text.slice(0, at);
   // The type's head only (a linear pattern); its own brace is the next `{`, with no `;` or `}` before it.
-  for (const m of head.matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct\b|(?:class|record|struct)[ \t]+(\w+))/g)) {
+  for (const m of head.matchAll(/\b(?:type[ \t]+(\w+)[ \t]+struct\b|(?:class|record|struct|interface)[ \t]+(\w+)|type[ \t]+(\w+)[ \t]*=)/g)) {
     const brace = head.indexOf('{', m.index + m[0].length);
     if (brace < 0 || /[;}]/.test(head.slice(m.index + m[0].length, brace))) continue;
     // Still open at the offset: more `{` than `}` after the type's own brace.
     const body = head.slice(brace + 1);
-    if ((body.match(/\{/g)?.length ?? 0) >= (body.match(/\}/g)?.length ?? 0)) name = m[1] ?? m[2];
+    if ((body.match(/\{/g)?.length ?? 0) >= (body.match(/\}/g)?.length ?? 0)) name = m[1] ?? m[2] ?? m[3];
   }
+  return name;
+}
+
+/** The Python class whose body holds the offset's line: the nearest line above indented less, when it is a `class`. */
+function pythonClassAround(text: string, at: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const own = indentOf(text.slice(lineStart, at));
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
+    if (!line.trim() || line.trimStart().startsWith('#') || line.trimStart().startsWith('@')) continue;
+    if (indentOf(line) >= own) continue;
+    const head = line.trimStart();
+    if (!head.startsWith('class ')) return undefined;
+    const name = head.slice(6).trimStart();
+    let n = 0;
+    while (n < name.length && /\w/.test(name[n])) n++;
+    return n ? name.slice(0, n) : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the offset is inside a named type whose name the code of [from, to) mentions (`var out loginReply`, `LoginReply.class`, `as LoginReply`). */
+function typeUsedIn(text: string, at: number, from: number, to: number, language = ''): boolean {
+  const name = enclosingType(text, at, language);
   return name !== undefined && new RegExp(`\\b${name}\\b`).test(text.slice(from, to));
 }
 
@@ -397,16 +424,54 @@ function responseKeys(text: string, lexed: Lexed, from: number, to: number, lang
   return out;
 }
 
-/** A typed response the migration cannot change by itself (`token: string`, a dataclass field). */
-function typedResponse(text: string, lexed: Lexed): string | null {
+/**
+ * A typed response with a field named token, used for the login's reply: a type the function
+ * names (`as LoginReply`, `LoginReply(**reply.json())`) or a type literal written in it
+ * (`as { token: string }`). A TS or Python field changes with the reply (`token: string` →
+ * `access_token: string`); a Java/C# field (`String token;`) would rename the class's member,
+ * so it refuses the migration unless a serializer name or tag carries the JSON name. A type the
+ * login does not use (an options bag with a token) is no part of it.
+ */
+function typedFields(text: string, lexed: Lexed, from: number, to: number, language: string): { edits: TextEdit[]; refusal: string | null } {
+  const edits: TextEdit[] = [];
+  let refusal: string | null = null;
   for (const l of withCode(text, lexed, 0, text.length)) {
     if (l.kind !== 'code') continue;
     const code = text.slice(l.start, l.end);
-    const m = /(?<![\w$.])token\??\s*:\s*(?:string|str)\b/.exec(code) ?? /\b(?:public\s+)?(?:String|string)\s+token\s*[;{=]/.exec(code);
-    // Said without the declaration itself: `token: string` reads as a secret to the redactor.
-    if (m) return `a typed response declares a field named token (line ${text.slice(0, l.start + m.index).split('\n').length}), which must become access_token with it`;
+    for (const m of code.matchAll(/(?<![\w$.])token\??\s*:\s*(?:string|str)\b/g)) {
+      const at = l.start + m.index;
+      const inline = at >= from && at < to && /[{;]$/.test(prevChars(text, at));
+      if (!inline && !typeUsedIn(text, at, from, to, language)) continue;
+      // The function also writes a value of the type (`return { token: reply.token }`): renaming the field alone breaks it.
+      const written = builtWithToken(text, lexed, from, to);
+      if (written >= 0) refusal ??= `a typed response declares a field named token (line ${text.slice(0, at).split('\n').length}), which must become access_token with it; the function also builds one with the key token (line ${text.slice(0, written).split('\n').length})`;
+      else edits.push(edit(at, at + 5, 'access_token', 'response-key'));
+    }
+    const java = /\b(?:public\s+)?(?:String|string)\s+token\s*[;{=]/.exec(code);
+    if (java && !refusal && typeUsedIn(text, l.start + java.index, from, to, language)) {
+      // Said without the declaration itself: `String token` reads as a secret to the redactor.
+      refusal = `a typed response declares a field named token (line ${text.slice(0, l.start + java.index).split('\n').length}), which must become access_token with it`;
+    }
   }
-  return null;
+  return { edits, refusal };
+}
+
+/** The offset of an object literal's key token in the code of [from, to) (`{ token: x }`, not a type's `token: string` nor a destructuring), or -1. */
+function builtWithToken(text: string, lexed: Lexed, from: number, to: number): number {
+  for (const l of withCode(text, lexed, from, to)) {
+    if (l.kind !== 'code') continue;
+    const code = text.slice(l.start, l.end);
+    for (let i = code.indexOf('token'); i >= 0; i = code.indexOf('token', i + 5)) {
+      const at = l.start + i;
+      if (/[\w$.]/.test(text[at - 1] ?? '') || /[\w$]/.test(text[at + 5] ?? '')) continue;
+      const after = nextChars(text, at + 5);
+      if (!after.startsWith(':') || /^:\s*(?:string|str)\b/.test(after) || !/[{,]$/.test(prevChars(text, at))) continue;
+      const close = text.indexOf('}', at);
+      if (close >= 0 && /^\s*=(?![=>])/.test(text.slice(close + 1, close + 10))) continue;
+      return at;
+    }
+  }
+  return -1;
 }
 
 /** `JWT ` in string literals anywhere in the file: where the token is sent. */
@@ -441,13 +506,14 @@ export function planLogin(text: string, lexed: Lexed, at: number, language: stri
   const keys = new Set(body.map((e) => text.slice(e.start, e.end)));
   if (keys.has('username') && keys.has('password')) found.push('the body keys username and password in the function');
   else missing.push('the request body with username and password (built outside the function, or in a form hublint does not read)');
-  if (reads.length) found.push('the response key token read in the function');
+  const typed = once(lexed, `typed:${key}`, () => typedFields(text, lexed, region.start, region.end, language));
+  // A typed field the reply is read into (a dataclass built from it) is where the key is read.
+  if (reads.length || typed.edits.length) found.push('the response key token read in the function');
   else missing.push('where the response key token is read (outside the function, or not read)');
-  const typed = once(lexed, 'typed', () => typedResponse(text, lexed));
-  if (typed && !reads.some((e) => /json:|Serialized|JsonProp/.test(text.slice(e.start - 20, e.start)))) missing.push(typed);
+  if (typed.refusal && !reads.some((e) => /json:|Serialized|JsonProp/.test(text.slice(e.start - 20, e.start)))) missing.push(typed.refusal);
   if (scheme.length) found.push('the Authorization scheme JWT in the file');
   const seen = new Set<number>();
-  const edits = [...body, ...reads, ...scheme].filter((e) => !seen.has(e.start) && seen.add(e.start));
+  const edits = [...body, ...reads, ...typed.edits.filter(outside), ...scheme].filter((e) => !seen.has(e.start) && seen.add(e.start));
   return { edits, found, missing };
 }
 
