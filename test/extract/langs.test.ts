@@ -321,6 +321,8 @@ describe('formatters of the lowered form', () => {
     expect(show(formatPieces('printf', text('%s/r/%d/%%2F'), args(['a', 'b'])))).toBe('a/r/b/%2F');
     expect(show(formatPieces('printf', text('%[2]s/%[1]s'), args(['a', 'b'])))).toBe('b/a');
     expect(show(formatPieces('printf', text('%s/%s'), args(['a'])))).toBe('a/{1}');
+    // C, Java, PHP, Ruby, Perl: `%2$s` names its argument from 1, whatever the holes' order.
+    expect(show(formatPieces('printf', text('%3$s/r/%2$s/%1$-4s/%%'), args(['a', 'b', 'c'])))).toBe('c/r/b/a/%');
   });
 
   it('brace formats take positions, indexes and names', () => {

@@ -1036,9 +1036,9 @@ function literalTexts(pieces: Pieces): string[] {
 }
 
 const BRACE = /\{([^{}]*)\}/g;
-const PRINTF = /%(?:\(([^()%]+)\))?(?:\[(\d+)\])?[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
+const PRINTF = /%(?:\(([^()%]+)\))?(?:\[(\d+)\])?(?:([1-9]\d*)\$)?[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?([sdvqrifxXuabt%])/g;
 
-/** Splices format arguments into a template's literal pieces (`{}`, `{0}`, `{name}`, `%s`, `%(name)s`). */
+/** Splices format arguments into a template's literal pieces (`{}`, `{0}`, `{name}`, `%s`, `%2$s`, `%(name)s`). */
 export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (key: number | string) => Pieces | undefined): Pieces {
   const out: Pieces = [];
   let next = 0;
@@ -1055,14 +1055,15 @@ export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (
       const at = (i: number) => (piece.foreign ? piece.start : Math.min(piece.end, piece.start + i));
       if (m.index > last) out.push({ ...piece, text: piece.text.slice(last, m.index), start: at(last), end: at(m.index) });
       last = m.index + m[0].length;
-      if (style === 'printf' && m[3] === '%') {
+      if (style === 'printf' && m[4] === '%') {
         out.push({ ...piece, text: '%', start: at(m.index), end: at(last) });
         continue;
       }
       // Go's explicit index `%[2]s` counts from 1 and moves the implicit counter on.
       if (style === 'printf' && m[2]) next = Number(m[2]) - 1;
       const field = style === 'brace' ? m[1].split(/[!:]/)[0] : (m[1] ?? '');
-      const key = field === '' ? next++ : /^\d+$/.test(field) ? Number(field) : field;
+      // A positional `%2$s` (C, Java, PHP, Ruby, Perl) names its argument, counting from 1.
+      const key = style === 'printf' && m[3] ? Number(m[3]) - 1 : field === '' ? next++ : /^\d+$/.test(field) ? Number(field) : field;
       out.push(...(arg(key) ?? [{ hole: String(key), start: at(m.index), end: at(last), examples: [] }]));
     }
     if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last), start: piece.foreign ? piece.start : Math.min(piece.end, piece.start + last) });

@@ -601,7 +601,7 @@ const groovy: Dialect = {
   },
   format2: (parts) => `sprintf(${args([`'${holes(parts, '%s')}'`, ...refs(parts)])})`,
   join: (sep, items) => `[${args(items)}].join('${sep}')`,
-  concat: (items) => `[${args(items)}].join()`,
+  concat: (items) => `[${args(items)}].join('')`,
   either: (env, fallback) => `System.getenv('${env}') ?: ${fallback}`,
   either2: (env, fallback) => `System.getenv().getOrDefault('${env}', ${fallback})`,
   orElse: (given, fallback) => `${given} ?: ${fallback}`,

@@ -513,11 +513,14 @@ class GroovyLowering extends TokenDescent {
       else keywords.set(key, value);
     }
     if (closureAt !== -1) args.push(this.closure(closureAt));
-    // String.format('%s/v2/repositories/%s', base, ns): printf-style.
-    if (/^(?:java\.lang\.)?String\.format$/.test(callee) && args.length > 0 && keywords.size === 0) {
+    // String.format('%s/v2/repositories/%s', base, ns), or Groovy's own sprintf: printf-style.
+    if ((/^(?:java\.lang\.)?String\.format$/.test(callee) || (callee === 'sprintf' && !receiver)) && args.length > 0 && keywords.size === 0) {
       const t = args[0].kind === 'str' || args.length === 1 ? 0 : 1;
       return this.b.expr({ kind: 'format', style: 'printf', template: args[t], args: args.slice(t + 1), named: new Map(), ...span }, scope);
     }
+    // System.getenv().getOrDefault('HUB', 'https://...'): the variable with the default the code knows.
+    const env = receiver?.kind === 'call' && receiver.call.callee === 'System.getenv' && receiver.call.args.length === 0;
+    if (env && name === 'getOrDefault' && args.length === 2 && literalOf(args[0]) !== null) return this.b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...span }, scope);
     // [base, 'v2/repositories', ns].join('/'): the list's items joined by the separator.
     const items = receiver && name === 'join' && args.length === 1 ? this.lists.get(receiver) : undefined;
     if (items && literalOf(args[0]) !== null) return this.b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '', items, ...span }, scope);

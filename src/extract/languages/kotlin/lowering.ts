@@ -186,6 +186,10 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       if (object && sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items, ...span(n) }, scope);
     }
     if (callee === 'System.getenv' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
+    // System.getenv().getOrDefault("HUB", "https://..."): the variable with the default the code knows.
+    if (name === 'getOrDefault' && object && /^System\.getenv\(\s*\)$/.test(object.text) && args.length === 2 && literalOf(args[0]) !== null) {
+      return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...span(n) }, scope);
+    }
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
     if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope);
     // A plain name before the dot is a class, an object or a variable: named in the callee, not a value.
