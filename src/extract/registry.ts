@@ -37,7 +37,7 @@ export const LOADERS = {
   js: jsLoaders,
   python: pythonLoaders,
   go: goLoaders,
-  shell: shellLoaders,
+  shell: shellLoaders(loadAdapters),
   dockerfile: dockerfileLoaders,
   makefile: makefileLoaders,
   powershell: powershellLoaders,

@@ -11,11 +11,17 @@ import type { Expr, Scope, Span } from './form.js';
  * what each later call does to the URL is the libraries' and is the same in every language.
  */
 
-/** A call that starts a chain: an empty builder, or one from the URL its argument `from` gives. */
+/**
+ * A call that starts a chain: an empty builder, or one from the URL its argument `from` gives
+ * (or its receiver, for a call on a value: Kotlin's `"https://…".toHttpUrl()`).
+ */
 export interface BuilderRoot {
-  /** The callee as written, its last names enough (`HttpUrl.Builder` matches `okhttp3.HttpUrl.Builder`). */
+  /**
+   * The callee as written, its last names enough (`HttpUrl.Builder` matches `okhttp3.HttpUrl.Builder`);
+   * a call on a value is written `.name`.
+   */
   callee: string;
-  from?: number;
+  from?: number | 'receiver';
   /** Its paths are URI templates (`/v2/repositories/{ns}`): each `{name}` is a value, one segment. */
   template?: boolean;
 }
@@ -58,7 +64,7 @@ const STEPS = new Map<string, Effect>(
 
 /** The root `callee` matches, if any: the whole callee, or its last dotted names. */
 export function builderRoot(roots: readonly BuilderRoot[], callee: string): BuilderRoot | undefined {
-  return roots.find((r) => callee === r.callee || callee.endsWith(`.${r.callee}`));
+  return roots.find((r) => callee === r.callee || callee.endsWith(r.from === 'receiver' ? r.callee : `.${r.callee}`));
 }
 
 /** True when `name` is a call a builder chain goes on with. */

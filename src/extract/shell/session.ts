@@ -192,6 +192,23 @@ export class ShellSession {
   }
 }
 
+/**
+ * The heredocs of a script fed to an interpreter (`python3 - <<'PY'`, `node <<EOF`): each body
+ * with the adapter name of its language. Words are expanded without values: only the command's
+ * name is read.
+ */
+export function interpreterHeredocs(script: Mapped): Array<{ language: string; body: Mapped }> {
+  const out: Array<{ language: string; body: Mapped }> = [];
+  const env = new ShellEnv();
+  for (const cmd of tokenize(script.text)) {
+    if (cmd.heredocs.length === 0) continue;
+    const first = cmd.words.findIndex((w) => !(w.parts[0]?.k === 'lit' && ASSIGN.test(w.parts[0].text)));
+    const language = first < 0 ? undefined : interpreterOf(cmd.words.slice(first).map((w) => expandWord(w, script, env)));
+    if (language) for (const h of cmd.heredocs) out.push({ language, body: script.slice(h.from, h.to) });
+  }
+  return out;
+}
+
 /** The language of the interpreter a command runs (`python3 - <<'PY'`, `sudo node`), if any. */
 function interpreterOf(argv: Word[]): string | undefined {
   const k = skipPrefixes(argv);

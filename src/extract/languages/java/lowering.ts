@@ -90,7 +90,7 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     }
     const found = builderRoot(JAVA_URL_BUILDERS, root.callee);
     if (!found || steps.length === 0) return undefined;
-    const from = found.from !== undefined ? root.args[found.from] : undefined;
+    const from = typeof found.from === 'number' ? root.args[found.from] : undefined;
     return lowerBuilderChain(b, found, from ? expr(from, scope) : undefined, steps, (a) => expr(a, scope), (a) => a.text, scope);
   };
 

@@ -3,6 +3,8 @@ import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { lowerDeclared } from '../../lower/declarative-client.js';
 import { TreeLowerer } from '../../lower/walker.js';
+import { builderRoot, isBuilderStep, lowerBuilderChain, type BuilderStep } from '../../lower/url-builder.js';
+import { KOTLIN_URL_BUILDERS } from './url-builders.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trimEnd('/')`, `u.toHttpUrl()`). */
 const SAME_AS_RECEIVER = /^(?:trim|trimEnd|trimStart|removeSuffix|removePrefix|toString|lowercase|trimIndent|trimMargin|toHttpUrl|toHttpUrlOrNull|toUri|toURI|toURL|intern)$/;
@@ -113,7 +115,45 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     return b.opaque(n.text, span(n), scope);
   };
 
+  /** A call's callee (its object and its name) and its argument values; null with a trailing lambda. */
+  const callParts = (n: SyntaxNode) => {
+    const kids = named(n);
+    const calleeNode = kids[0];
+    if (kids.some((c) => c.type === 'annotated_lambda')) return null;
+    const nav = calleeNode?.type === 'navigation_expression' ? named(calleeNode) : null;
+    const nameNode = nav ? nav.at(-1) : calleeNode;
+    const args = named(kids.find((c) => c.type === 'value_arguments')).map((a) => named(a).at(-1) ?? a);
+    return { object: nav ? nav[0] : null, name: nameNode?.type === 'identifier' ? nameNode.text : '', args };
+  };
+
+  /**
+   * A URL builder chain (url-builder.ts) ending at `n`: read from its root (`HttpUrl.Builder()`,
+   * `base.toHttpUrl()`) through each later call; undefined when it is not one.
+   */
+  const builderChain = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const steps: Array<BuilderStep<SyntaxNode>> = [];
+    let at = n;
+    for (;;) {
+      const parts = callParts(at);
+      if (!parts) return undefined;
+      if (parts.object?.type === 'call_expression') {
+        if (!isBuilderStep(parts.name)) return undefined;
+        steps.unshift({ name: parts.name, args: parts.args, ...span(at) });
+        at = parts.object;
+        continue;
+      }
+      const cls = parts.object ? dotted(parts.object) : parts.name;
+      // `"https://…".toHttpUrl()`: a call on a value starts a chain from that value.
+      const found = builderRoot(KOTLIN_URL_BUILDERS, cls && parts.object ? `${cls}.${parts.name}` : (cls ?? `.${parts.name}`));
+      if (!found || steps.length === 0) return undefined;
+      const from = found.from === 'receiver' ? parts.object : found.from !== undefined ? parts.args[found.from] : undefined;
+      return lowerBuilderChain(b, found, from ? expr(from, scope) : undefined, steps, (a) => expr(a, scope), (a) => a.text, scope);
+    }
+  };
+
   const call = (n: SyntaxNode, scope: Scope): Expr => {
+    const built = builderChain(n, scope);
+    if (built) return built;
     const kids = named(n);
     let calleeNode: SyntaxNode | undefined = kids[0];
     let argList = kids.find((c) => c.type === 'value_arguments');

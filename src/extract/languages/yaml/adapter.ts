@@ -4,6 +4,7 @@ import { yamlLib } from '../../../runtime/yaml-lib.js';
 import { BASE_KEYS, METHOD_KEYS, PATH_KEYS, configReading, hostlessHubPath, hubOriginOf, isAbsoluteUrl, joinBase } from '../../config-url.js';
 import { importsOf } from '../../shell/adapter.js';
 import { scanString } from '../../shell/embedded.js';
+import { programCandidates } from '../../shell/embedded-program.js';
 import { binding, CandidateSink, ShellEnv } from '../../shell/env.js';
 import { expandText } from '../../shell/expand.js';
 import type { Mapped } from '../../shell/mapped.js';
@@ -187,7 +188,7 @@ export function yamlAdapterWith(programs: ReadonlyMap<string, Adapter> = new Map
       const embedded: Embedded = (language, body) => {
         const adapter = programs.get(language);
         if (!adapter) return false;
-        for (const c of adapter.extract(path, body.text, ctx)) out.push(movedInto(c, body));
+        out.push(...programCandidates(adapter, path, body, ctx));
         return true;
       };
       return [...extractYaml(path, text, importsOf(path, ctx), embedded), ...out];
@@ -196,15 +197,6 @@ export function yamlAdapterWith(programs: ReadonlyMap<string, Adapter> = new Map
 }
 
 export const yamlAdapter: Adapter = yamlAdapterWith();
-
-/** A candidate found in an embedded program's text, at its place in the file. */
-function movedInto(c: Candidate, body: Mapped): Candidate {
-  const out: Candidate = { ...c, start: body.startOf(c.start), end: body.endOf(c.end), at: c.at === undefined ? undefined : body.startOf(c.at) };
-  if (out.at === undefined) delete out.at;
-  // The program's text is the scalar's, unindented: a rewrite needs the file's own characters.
-  if (c.literal && !body.verbatim(c.start, c.end)) delete out.literal;
-  return out;
-}
 
 /** Where the comments of a YAML file are, from the `yaml` lexer's tokens (its marker tokens hold no source text). */
 export function yamlComments(text: string): Array<{ start: number; end: number }> {
