@@ -125,6 +125,12 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
       key: (k) => (k.type === 'string' ? k.text.slice(1, -1) : k.type === 'name' ? k.text : null),
     });
     const at = cx.span(n);
+    // vsprintf('%s/v2/repositories/%s', [$base, $ns]): the values come in one array.
+    const values = callee === 'vsprintf' && args.length === 2 ? cx.named(cx.named(n.childForFieldName('arguments'))[1])[0] : undefined;
+    if (values?.type === 'array_creation_expression') {
+      const items = cx.named(values).map((el) => cx.expr(cx.named(el).pop() ?? el, scope));
+      return b.expr({ kind: 'format', style: 'printf', template: args[0], args: items, named: new Map(), ...at }, scope);
+    }
     if (/^v?sprintf$/.test(callee) && args.length > 0) return b.expr({ kind: 'format', style: 'printf', template: args[0], args: args.slice(1), named: new Map(), ...at }, scope);
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...at }, scope);
     // rawurlencode($x) and urlencode($x) keep a `/` of the value as `%2F`: one path segment (core/segment-words.ts).

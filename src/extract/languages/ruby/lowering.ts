@@ -149,9 +149,10 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
     if (callee === 'File.join') return b.expr({ kind: 'join', style: 'path', items: args, ...at }, scope);
     if (callee === 'URI.join' && args.length === 2) return b.expr({ kind: 'join', style: 'url', items: args, ...at }, scope);
     if (callee === 'ENV.fetch' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...at }, scope);
-    if (method === 'join' && receiverNode?.type === 'array' && args.length === 1 && literalOf(args[0]) !== null) {
+    // `[a, b].join('/')`; a bare `.join` joins with no separator.
+    if (method === 'join' && receiverNode?.type === 'array' && (args.length === 0 || (args.length === 1 && literalOf(args[0]) !== null))) {
       const items = cx.named(receiverNode).map((c) => cx.expr(c, scope));
-      return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '', items, ...at }, scope);
+      return b.expr({ kind: 'join', style: 'sep', sep: args[0] ? (literalOf(args[0]) ?? '') : '', items, ...at }, scope);
     }
     const receiver = receiverNode && receiverNode.type !== 'constant' && receiverNode.type !== 'scope_resolution' && receiverNode.type !== 'identifier' ? cx.expr(receiverNode, scope) : undefined;
     return b.call({ callee, name: method, receiver, args, keywords, ...at }, scope);

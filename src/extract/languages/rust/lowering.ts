@@ -142,6 +142,10 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
     if (object?.type === 'array_expression' && name === 'join' && args.length === 1 && literalOf(args[0]) !== null) {
       return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: cx.named(object).map((e) => cx.expr(e, scope)), ...at }, scope);
     }
+    // [base, "/v2/repositories/", ns].concat(): the elements with no separator.
+    if (object?.type === 'array_expression' && name === 'concat' && args.length === 0) {
+      return b.expr({ kind: 'join', style: 'sep', sep: '', items: cx.named(object).map((e) => cx.expr(e, scope)), ...at }, scope);
+    }
     if (object && name === 'join' && args.length === 1) return b.expr({ kind: 'join', style: 'url', items: [cx.expr(object, scope), args[0]], ...at }, scope);
     const o = object ? dotted(object) : null;
     const callee = o ? `${o}.${name}` : (path?.replace(/::/g, '.') ?? name);
