@@ -93,7 +93,49 @@ function isEngineBase(text: string, versionStart: number, versionEnd: number): b
   if (daemon && atStart && SPLICE.test(after)) return true;
   if (host === undefined || !/^\/?["'`]/.test(after)) return false;
   if (daemon && isSplicedHost(host)) return true;
-  return endsAtDaemonHost(before) && (BASE_NAME.test(lineAround(text, versionStart)) || /\bdocker\b/i.test(text));
+  return endsAtDaemonHost(before) && (BASE_NAME.test(lineAround(text, versionStart)) || /\bdocker\b/i.test(text) || givenAsBase(text, lineAround(text, versionStart)));
+}
+
+/** What may stand before a name read as a member or constant: `self::`, `static::`, `$this->`, `this.`, `$`. */
+const MEMBER_READ = /(?:self::|static::|\$this->|this\.|self\.|\$)$/;
+
+/** The text before an assignment's or a key's separator (`=`, `=>`, `:`) that ends `before`, else undefined. Plain scans: no backtracking. */
+function keyBeforeSeparator(before: string): string | undefined {
+  const t = before.trimEnd();
+  const sep = t.endsWith('=>') ? 2 : t.endsWith('=') || t.endsWith(':') ? 1 : 0;
+  if (sep === 0) return undefined;
+  const key = t.slice(0, -sep).trimEnd();
+  return key.endsWith('"') || key.endsWith("'") ? key.slice(0, -1) : key;
+}
+
+/** The name a line assigns a quoted value to (`private const ENGINE = '…'`, `'root' => '…'`), its last part. */
+function assignedName(line: string): string | undefined {
+  for (let q = 0; q < line.length; q++) {
+    if (line[q] !== '"' && line[q] !== "'" && line[q] !== '`') continue;
+    const key = keyBeforeSeparator(line.slice(0, q));
+    if (key === undefined) return undefined;
+    let i = key.length;
+    while (i > 0 && /\w/.test(key[i - 1])) i--;
+    return i < key.length && /[A-Za-z_]/.test(key[i]) ? key.slice(i) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A constant or property given to a client as its base elsewhere in the file (`private const
+ * ENGINE = 'http://localhost/v1.41'`, then `new Client(['base_uri' => self::ENGINE])`): its URL
+ * is the base every request path goes below, as a base written in place is.
+ */
+function givenAsBase(text: string, line: string): boolean {
+  const name = assignedName(line);
+  if (!name) return false;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (/\w/.test(text[at + name.length] ?? '') || /\w/.test(text[at - 1] ?? '')) continue;
+    const from = text.lastIndexOf('\n', at - 1) + 1;
+    const key = keyBeforeSeparator(text.slice(from, at).replace(MEMBER_READ, ''));
+    if (key !== undefined && BASE_NAME.test(key.slice(-40))) return true;
+  }
+  return false;
 }
 
 /**

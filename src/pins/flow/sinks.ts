@@ -75,6 +75,8 @@ export const SINKS: readonly Sink[] = [
   { id: 'docker.NewVersionedClient', languages: ['go'], name: /^(?=NewVersioned\w*$)\w*Client/, at: { arg: -1 }, form: 'go', needles: ['NewVersioned'] },
   // docker-java (Java, Kotlin): the config builder; Kubernetes builders have a withApiVersion too
   { id: 'withApiVersion', languages: JVM, name: /^withApiVersion$/, at: { arg: 0 }, form: 'java', docker: true, needles: ['withApiVersion('] },
+  // the Gradle Docker plugin's extension in the Kotlin DSL: `docker { apiVersion.set("1.41") }`
+  { id: 'apiVersion.set', languages: ['kotlin'], name: /^set$/, callee: /(?:^|\.)apiVersion\.set$/, at: { arg: 0 }, form: 'config', docker: true, needles: ['apiVersion.set('] },
   { id: 'RemoteApiVersion.parseConfig', languages: JVM, name: /^parseConfig$/, callee: /RemoteApiVersion\.parseConfig$/, at: { arg: 0 }, form: 'java', needles: ['RemoteApiVersion.parseConfig('] },
   // the system property docker-java reads, set in code or by a build (Gradle `systemProperty`)
   { id: 'api.version system property', languages: JVM, name: /^(?:setProperty|systemProperty)$/, at: { setting: ['api.version'], arg: 0 }, form: 'java', needles: ['"api.version"'] },
