@@ -204,3 +204,11 @@ export function cutExpr(b: LowerBuilder, of: Expr, cuts: readonly TextCut[], spa
   for (const cut of cuts) value = b.expr({ kind: 'cut', of: value, cut, ...span }, scope);
   return value;
 }
+
+/** A flat value cut (a shell variable's text, its unknown parts written in it as placeholders): `open` stands for an unknown cut. */
+export function cutString(text: string, cut: TextCut, open: string): string {
+  const span = { start: 0, end: text.length };
+  return applyCut([{ text, ...span }], cut, span, '')
+    .map((p) => ('text' in p ? p.text : open))
+    .join('');
+}

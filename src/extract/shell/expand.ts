@@ -2,6 +2,7 @@ import { hole } from '../../core/hole.js';
 import type { Binding, ShellEnv } from './env.js';
 import { Mapped, MappedBuilder } from './mapped.js';
 import type { Part, RawWord } from './tokenize.js';
+import { cutString } from '../lower/text-cut.js';
 
 export interface Expanded {
   value: Mapped;
@@ -27,7 +28,8 @@ export function expandWord(word: RawWord, input: Mapped, env: ShellEnv): Expande
       const known = part.k === 'var' ? env.get(part.name) : undefined;
       if (known) {
         uses.push(known);
-        b.push(known.value, input.startOf(part.at), input.endOf(part.end), false, true);
+        const value = part.k === 'var' && part.cut ? cutString(known.value, part.cut, hole(`${part.name}.cut`)) : known.value;
+        b.push(value, input.startOf(part.at), input.endOf(part.end), false, true);
       } else if (part.k === 'var' && part.alt) {
         add(part.alt);
       } else {

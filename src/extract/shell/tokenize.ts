@@ -1,3 +1,4 @@
+import type { TextCut } from '../lower/text-cut.js';
 /**
  * A POSIX shell tokenizer that keeps offsets: quotes, escapes, line continuations, comments,
  * `$VAR`/`${VAR}` references, command substitution, redirections and heredocs. It returns
@@ -17,7 +18,8 @@ export function appendLiteral(parts: Part[], text: string, a: number, z: number,
 
 export type Part =
   | { k: 'lit'; text: string; at: number; end: number; exact: boolean }
-  | { k: 'var'; name: string; at: number; end: number; alt?: Part[] }
+  /** `cut`: `${BASE%/}`, `${P#/}`, `${U%/*}` (text-cut.ts). */
+  | { k: 'var'; name: string; at: number; end: number; alt?: Part[]; cut?: TextCut }
   | { k: 'hole'; name: string; at: number; end: number };
 
 export interface RawWord {
@@ -348,6 +350,14 @@ class Tokenizer {
         alt = sub.word(false, close).parts;
       }
       parts.push({ k: 'var', name: m[1], at, end, alt });
+    } else if (m && /^(?:%%?|##?)/.test(inner.slice(m[0].length))) {
+      // `${BASE%/}`: the value cut at its end (`#`: its start), by the pattern's text when it has no wildcard.
+      const op = /^(?:%%?|##?)/.exec(inner.slice(m[0].length))?.[0] ?? '%';
+      const quoted = inner.slice(m[0].length + op.length);
+      const pattern = /^(["']).*\1$/s.test(quoted) ? quoted.slice(1, -1) : quoted;
+      const side = op.startsWith('%') ? 'end' : 'start';
+      const cut: TextCut = pattern !== '' && ![...pattern].some((c) => '*?[\\$"\''.includes(c)) ? { side, suffix: pattern } : { side, unknown: true };
+      parts.push({ k: 'var', name: m[1], at, end, cut });
     } else {
       parts.push({ k: 'hole', name: /^[#!]?(\w+)/.exec(inner)?.[1] ?? inner, at, end });
     }

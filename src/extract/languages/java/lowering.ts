@@ -5,9 +5,10 @@ import { annotationVerb, lowerDeclared, requestLine, type Declared } from '../..
 import { TreeLowerer } from '../../lower/walker.js';
 import { builderRoot, isBuilderStep, lowerBuilderChain, type BuilderStep } from '../../lower/url-builder.js';
 import { JAVA_URL_BUILDERS } from './url-builders.js';
+import { cutExpr, namedCut, patternCut, sliceCuts, type TextCut } from '../../lower/text-cut.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trim()`). */
-const SAME_AS_RECEIVER = /^(?:trim|strip|stripTrailing|toString|toLowerCase|intern)$/;
+const SAME_AS_RECEIVER = /^(?:toString|toLowerCase|intern)$/;
 /** Calls whose value is their first argument (`String.valueOf(x)`, `URLEncoder.encode(x, UTF_8)`). */
 const SAME_AS_ARG = /^(?:String\.valueOf|URLEncoder\.encode|Objects\.requireNonNull|Objects\.toString)$/;
 
@@ -137,6 +138,11 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
     }
     if (callee === 'System.getenv' && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    const cuts = object ? cutsOf(name, argNodes.map((a) => a.text), args) : undefined;
+    if (object && cuts) return cutExpr(b, expr(object, scope), cuts, span(n), scope);
+    // Commons Lang's `StringUtils.removeEnd(base, "/")`, `stripEnd(base, "/")`: the first argument, cut.
+    const util = /^StringUtils\.(?:removeEnd|removeStart|stripEnd|stripStart|strip)$/.test(callee) && args[0] ? namedCut(name, args[1] ? literalOf(args[1]) : undefined) : undefined;
+    if (util) return cutExpr(b, args[0], [util], span(n), scope);
     if (object && SAME_AS_RECEIVER.test(name) && args.length === 0) return expr(object, scope);
     // A plain name before the dot is a class or a variable: named in the callee, not a value.
     const receiver = object && object.type !== 'identifier' && object.type !== 'this' ? expr(object, scope) : undefined;
@@ -320,4 +326,20 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
   const out = cx.use({ statement: handle, expr: exprOf, returns: ['return_statement'], concat: { types: ['binary_expression'], ops: ['+'] }, members: ['field_access'], dotted }).walk(tree.rootNode);
   lowerDeclared(b, text, declared);
   return out;
+}
+
+/**
+ * The cuts a String method makes (`substring(0, s.length() - 1)`, `trim()`, `stripTrailing()`,
+ * `replaceAll("/$", "")`), or undefined when it makes none.
+ */
+function cutsOf(name: string, texts: string[], args: Expr[]): TextCut[] | undefined {
+  if (name === 'substring' && texts.length > 0) return sliceCuts(texts[0], texts[1], false);
+  if ((name === 'replaceAll' || name === 'replaceFirst') && args.length === 2 && literalOf(args[1]) === '') {
+    const pattern = literalOf(args[0]);
+    const cut = pattern === null ? undefined : patternCut(pattern);
+    return cut ? [cut] : undefined;
+  }
+  if (args.length > 0) return undefined;
+  const cut = name === 'stripTrailing' ? namedCut('trimEnd', undefined) : name === 'stripLeading' ? namedCut('trimStart', undefined) : name === 'trim' || name === 'strip' ? namedCut('trim', undefined) : undefined;
+  return cut ? [cut] : undefined;
 }

@@ -4,6 +4,7 @@ import { SHELL_TOOLS } from '../../shell/session.js';
 import { literalOf } from '../../lower/builder.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
+import { cutExpr, type TextCut } from '../../lower/text-cut.js';
 
 /** Nodes that only hold statements: walked into. */
 /** Besides the walker's common ones (walker.ts). */
@@ -64,7 +65,15 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
       const fallback = rest.length === 1 ? expr(rest[0], scope) : rest.length > 1 ? b.expr({ kind: 'concat', items: rest.map((r) => expr(r, scope)), start: rest[0].startIndex, end: rest[rest.length - 1].endIndex }, scope) : b.str([], { start: v.endIndex, end: v.endIndex }, scope);
       return b.expr({ kind: 'env', name: v.text, fallback, ...span(n) }, scope);
     }
-    // Other operators (`${x#prefix}`, `${x:+alt}`, `${#x}`) change the value: not followed.
+    // `${BASE%/}`, `${P#/}`, `${U%/*}`: the value cut at an end, by the pattern's text when it has no wildcard.
+    const trim = n.children.find((c) => c && !c.isNamed && /^(?:%%?|##?)$/.test(c.type))?.type;
+    if (trim && rest.length === 1 && n.children[1]?.startIndex === v.startIndex) {
+      const pattern = rest[0].type === 'string' || rest[0].type === 'raw_string' ? rest[0].text.slice(1, -1) : rest[0].text;
+      const side = trim.startsWith('%') ? 'end' : 'start';
+      const cut: TextCut = pattern !== '' && !/[*?[\\$]/.test(pattern) ? { side, suffix: pattern } : { side, unknown: true };
+      return cutExpr(b, b.expr({ kind: 'name', name: v.text, ...span(v) }, scope), [cut], span(n), scope);
+    }
+    // Other operators (`${x:+alt}`, `${#x}`) change the value: not followed.
     if (rest.length > 0 || n.children.some((c) => c && !c.isNamed && !['${', '}', '$'].includes(c.type))) return b.opaque(n.text, span(n), scope);
     return b.expr({ kind: 'name', name: v.text, ...span(n) }, scope);
   };
