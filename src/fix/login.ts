@@ -517,7 +517,40 @@ export function planLogin(text: string, lexed: Lexed, at: number, language: stri
   return { edits, found, missing };
 }
 
-/** What the login checks read back after the edit: nothing of the old body or response is left. */
+/** The new names back to the old (FACTS.md), so the readers above find the new body and read. */
+const BACK: Record<string, string> = { identifier: 'username', secret: 'password', access_token: 'token' };
+
+/**
+ * The text with each whole word identifier/secret/access_token named by its old name, and where
+ * `at` lands in it: reading that text with the same readers says whether the new keys sit where
+ * a body key and a response read are read (a plain scan, word by word).
+ */
+function namedBack(text: string, at: number): { text: string; at: number } {
+  let out = '';
+  let moved = at;
+  let i = 0;
+  const word = (c: string | undefined) => c !== undefined && /[\w$]/.test(c);
+  while (i < text.length) {
+    let j = i;
+    while (j < text.length && word(text[j])) j++;
+    if (j === i) {
+      out += text[i++];
+      continue;
+    }
+    const w = text.slice(i, j);
+    const back = BACK[w];
+    out += back ?? w;
+    if (back && j <= at) moved += back.length - w.length;
+    i = j;
+  }
+  return { text: out, at: moved };
+}
+
+/**
+ * What the login checks read back after the edit, from the lexed form: nothing of the old body or
+ * response is left, and the new keys are read where the old ones were (a body with identifier
+ * and secret, a read of access_token), not only present somewhere in the function.
+ */
 export function loginLeftovers(text: string, lexed: Lexed, at: number, language: string, lex?: Lex, within?: Bounds): string | null {
   const region = regionWithin(text, at, within);
   const body = bodyKeys(text, lexed, region.start, region.end, language, lex);
@@ -526,5 +559,14 @@ export function loginLeftovers(text: string, lexed: Lexed, at: number, language:
   if (reads.length) return 'the response is still read as token';
   const inRegion = text.slice(region.start, region.end);
   if (!/\bidentifier\b/.test(inRegion) || !/\bsecret\b/.test(inRegion)) return 'the request body has no identifier and secret';
+  if (!lex) return null;
+  const back = namedBack(text, at);
+  const backLexed = lex(back.text);
+  const backWithin = within && { start: namedBack(text, within.start).at, end: namedBack(text, within.end).at };
+  const r = regionWithin(back.text, back.at, backWithin);
+  const keys = new Set(bodyKeys(back.text, backLexed, r.start, r.end, language, lex).map((e) => back.text.slice(e.start, e.end)));
+  if (!keys.has('username') || !keys.has('password')) return 'the request body, read back, has no keys identifier and secret';
+  const typed = typedFields(back.text, backLexed, r.start, r.end, language).edits;
+  if (!responseKeys(back.text, backLexed, r.start, r.end, language, lex).length && !typed.length) return 'the response, read back, is not read as access_token';
   return null;
 }
