@@ -8,6 +8,7 @@ import type { EditKind } from './edit-kinds.js';
 import { relexSplice, type Lex } from './splices.js';
 import { holeEvidence } from './evidence.js';
 import { valueSource } from './value-sources.js';
+import { constantLiteral } from './constant-literal.js';
 
 export interface TextEdit {
   /** Offsets in the BOM-less text the adapters saw. */
@@ -262,6 +263,40 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     pieces = [{ kind: 'lit', atoms: atomsOfText(text.slice(c.start, c.end), c.start, 'json', encoded), str: null }];
   }
   if (typeof pieces === 'string') return none(pieces);
+  const plan = planPieces(text, c, m, lexer, pieces, encoded);
+  if (plan.policy !== 'none' || !lexer) return plan;
+  // A constant of this file that holds part of the route (`API = "https://…/v2/repositories"`)
+  // is read as its definition's literal: the route may then be rewritten there and at the use.
+  const inlined = withConstants(text, lexed ?? lexer.lex(text), pieces, encoded);
+  return inlined ? planPieces(text, c, m, lexer, inlined, encoded, true) : plan;
+}
+
+/** The pieces with each value that names a constant of this file replaced by its definition's literal; null when none does. */
+function withConstants(text: string, lexed: Lexed, pieces: Piece[], decode: boolean): Piece[] | null {
+  let any = false;
+  const out = pieces.flatMap((p): Piece[] => {
+    const def = p.kind === 'value' && p.expr !== undefined ? constantLiteral(text, lexed, p.expr) : null;
+    // Only a constant that holds part of the route: a namespace's (`TEAM = "acme"`) stays a value.
+    if (!def || !holdsRoute(text.slice(def.parts[0].start, def.parts[0].end))) return [p];
+    any = true;
+    return textPieces(text, def.parts[0].start, def.parts[0].end, def, decode);
+  });
+  return any ? out : null;
+}
+
+/** Text with a path in it past any host: `https://hub.docker.com/v2/repositories`, `/v2/repositories`. */
+function holdsRoute(value: string): boolean {
+  const scheme = value.indexOf('://');
+  const rest = scheme === -1 ? value : value.slice(scheme + 3);
+  const slash = rest.indexOf('/');
+  return slash !== -1 && rest.slice(slash).replace(/\/$/, '') !== '';
+}
+
+/** The plan over the pieces of the construction; `viaConstant`: some are a constant's definition, written elsewhere. */
+function planPieces(text: string, c: Candidate, m: Pick<Match, 'variant' | 'params' | 'method'>, lexer: SourceLexer | null, pieces: Piece[], encoded: boolean, viaConstant = false): FixPlan {
+  const v = m.variant;
+  const replacement = v.replacement!;
+  const policy = v.fix.policy as Exclude<FixPolicy, 'none'>;
   const url = decodeUrl(c.url.trim());
   let seq = align(url, pieces);
   if (!seq && pieces[0]?.kind === 'lit') {
@@ -325,7 +360,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
     host = fresh(HUB_API_HOST);
   }
   const newPath: UrlAtom[] = [];
-  const newParts = v.replacement.path.split('/').slice(1);
+  const newParts = replacement.path.split('/').slice(1);
   // The leading segments both routes share keep their atoms: a base value ending in `/v2` stays whole.
   let shared = 0;
   while (shared < newParts.length && shared < template.length && newParts[shared] === template[shared] && !/^\{/.test(newParts[shared])) shared++;
@@ -341,7 +376,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   // A POST is sent to the route exactly as documented: a server that adds or drops a trailing
   // slash does so by a redirect, and a 301/302 turns the POST into a GET without its body. The
   // old login route had one (`/v2/users/login/`); the access-token route has none (FACTS.md).
-  const dropSlash = m.method === 'POST' && core < pathEnd && seq[core].value === undefined && !v.replacement.path.endsWith('/');
+  const dropSlash = m.method === 'POST' && core < pathEnd && seq[core].value === undefined && !replacement.path.endsWith('/');
   const after: UrlAtom[] = [...seq.slice(0, hostStart), ...host, ...seq.slice(hostStart + auth[3].length, pathStart), ...newPath, ...seq.slice(dropSlash ? core + 1 : core)];
 
   // Values keep their order, whole: a value split across segments the new route separates is refused.
@@ -404,5 +439,7 @@ export function planFix(text: string, c: Candidate, m: Pick<Match, 'variant' | '
   // The URL the fixed call builds, values kept as `{name}`: what the verifier must read back.
   // Redacted: it is reported with the fix, and the verifier compares redacted URLs.
   const target = redactUrl(showHoles(after.map((a) => a.ch).join('')));
+  // The use's own edits first: the verifier finds the construction by its first edit; the definition's follow.
+  if (viaConstant) edits.sort((a, b) => Number(a.start < c.start || a.end > c.end) - Number(b.start < c.start || b.end > c.end));
   return evidence.length ? { policy: 'unsafe', edits, evidence, target } : { policy, edits, target };
 }

@@ -98,7 +98,11 @@ async function resolvesToReplacement(before: string, after: string, fixed: Findi
   const removed = minus(wasUrls, nowUrls);
   const wantSet = multiset(want);
   const goneSet = multiset(gone);
-  const stray = minus(multiset(added), wantSet)[0];
+  const strays = minus(multiset(added), wantSet);
+  const stray = strays[0];
+  // An edit outside its construction is a constant's definition: every use of it is named.
+  const viaDefinition = fixed.some((f) => f.fix!.edits.some((e) => !e.kind && !was.some((x) => x.start <= e.start && e.end <= x.end)));
+  if (stray !== undefined && viaDefinition) return `the edit to a constant's definition would also change uses not shown to reach the replacement: ${strays.slice(0, 5).map(show).join(', ')}; rewrite those by hand, or give them a constant of their own`;
   if (stray !== undefined) return `after the edit the code would call ${show(stray)}, which is not the replacement route`;
   const missing = minus(wantSet, multiset(added))[0];
   if (missing !== undefined) return `after the edit no construction builds ${show(missing)}`;
