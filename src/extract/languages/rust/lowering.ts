@@ -135,6 +135,8 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
       const inner = cx.expr(object, scope);
       const fallback = args[0];
       if (inner.kind === 'env' && fallback) return b.expr({ kind: 'env', name: inner.name, fallback, ...at }, scope);
+      // `host.unwrap_or("https://...")` of an Option: either value, the default (what the code knows) first, as Python's `host or "..."`.
+      if (name === 'unwrap_or' && fallback) return b.either([fallback, inner], at, scope) ?? inner;
       return inner;
     }
     if (object && /^(?:unwrap|expect|unwrap_or_default)$/.test(name)) return cx.expr(object, scope);
