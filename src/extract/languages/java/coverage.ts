@@ -54,7 +54,8 @@ export const JAVA_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   enum_constant: 'opaque',
   enum_declaration: 'statement',
   escape_sequence: 'part',
-  explicit_constructor_invocation: 'opaque',
+  // `this(base)`: a call of the class's other constructor; `super(…)` is not followed here.
+  explicit_constructor_invocation: 'value',
   exports_module_directive: 'none',
   expression_statement: 'container',
   extends_interfaces: 'none',

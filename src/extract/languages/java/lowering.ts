@@ -180,6 +180,13 @@ export function lowerJava(tree: SyntaxTree, text: string): Lowered {
         if (/^(?:URI|URL)$/.test(last) && args.length === 1) return args[0];
         return b.call({ callee: `new ${typeName}`, name: last, args, keywords: new Map(), ...span(n) }, scope);
       }
+      case 'explicit_constructor_invocation': {
+        // `this(base)`: the class's other constructor run with these arguments, a call of it by its name.
+        const args = named(n.childForFieldName('arguments')).map((a) => expr(a, scope));
+        const cls = n.childForFieldName('constructor')?.type === 'this' ? scope.parent?.name : null;
+        if (!cls) return undefined;
+        return b.call({ callee: cls, name: cls, args, keywords: new Map(), ...span(n) }, scope);
+      }
       case 'lambda_expression': 
         return b.lambda(n, params, walk, expr);
     }

@@ -5,6 +5,8 @@ import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
 import { TreeLowerer } from '../../lower/walker.js';
 import { cutExpr, namedCut, patternCut, sliceCuts } from '../../lower/text-cut.js';
+import { builderRoot } from '../../lower/url-builder.js';
+import { PYTHON_URL_BUILDERS } from './url-builders.js';
 
 /** Calls whose value is their first argument as far as a URL goes. */
 const IDENTITY = /^(?:str|quote|quote_plus|lower|encode|decode)$/;
@@ -190,6 +192,26 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
     return b.call({ callee, name, receiver, args: positional, keywords, ...span(n) }, scope);
   };
 
+  /**
+   * yarl's and furl's `/` (`URL(BASE) / "v2" / "repositories" / ns`): each operand a path
+   * segment after the URL the root call (PYTHON_URL_BUILDERS) is made from. Undefined when
+   * the chain does not start at one (a number's `/`).
+   */
+  const slashJoin = (n: SyntaxNode, scope: Scope): Expr | undefined => {
+    const rights: SyntaxNode[] = [];
+    let at: SyntaxNode | null = n;
+    while (at?.type === 'binary_operator' && at.childForFieldName('operator')?.text === '/') {
+      const right = at.childForFieldName('right');
+      if (right) rights.unshift(right);
+      at = at.childForFieldName('left');
+    }
+    if (at?.type !== 'call') return undefined;
+    const root = builderRoot(PYTHON_URL_BUILDERS, dotted(at.childForFieldName('function')) ?? '');
+    const from = typeof root?.from === 'number' ? at.childForFieldName('arguments')?.namedChildren[root.from] : undefined;
+    if (!from) return undefined;
+    return b.expr({ kind: 'join', style: 'path', items: [expr(from, scope), ...rights.map((r) => expr(r, scope))], ...span(n) }, scope);
+  };
+
   function exprOf(n: SyntaxNode, scope: Scope): Expr | undefined {
     switch (n.type) {
       case 'string':
@@ -228,6 +250,10 @@ export function lowerPython(tree: SyntaxTree, text: string): Lowered {
         const left = n.childForFieldName('left');
         const right = n.childForFieldName('right');
         if (!left || !right) break;
+        if (op === '/') {
+          const joined = slashJoin(n, scope);
+          if (joined) return joined;
+        }
         // A template held in a name (`REPO_URL % (ns, name)`) formats too; a number's `%` builds no string.
         if (op === '%' && (left.type === 'string' || left.type === 'concatenated_string' || left.type === 'identifier' || left.type === 'attribute')) {
           const template = expr(left, scope);
