@@ -7,13 +7,25 @@ import { lintPins } from '../../src/scan/run.js';
 import { projectResolver } from '../../src/scan/project-files.js';
 
 // A value a condition chooses (`c ? a : b`, `a if c else b`) is either value: the one that
-// reaches the Hub is the one reported, whichever branch it stands in, and no fix is offered,
-// since an edit would change what the other branch builds too.
+// reaches the Hub is the one reported, whichever branch it stands in. When every choice is a
+// host alone, the route after it is shared by all of them: it is rewritten and the hosts kept
+// (fix/plan.ts); when a choice holds more than a host, no fix is offered, since an edit would
+// change what the other branch builds too.
 const ruleSet = compileRules(builtinRules());
 async function found(file: string, text: string) {
   const project = projectResolver({ cwd: '/nonexistent-hublint-project', maxSize: 1 << 20, files: [{ path: file, text }] });
   const findings = await lintText(file, text, { ruleSet, context: { project }, prefilter: () => true });
-  return findings.map((f) => ({ at: `${f.line} ${f.ruleId} ${f.method}`, fixed: f.fix !== undefined, refusal: f.fixRefusal ?? '' }));
+  return findings.map((f) => ({
+    at: `${f.line} ${f.ruleId} ${f.method}`,
+    fixed: f.fix !== undefined,
+    refusal: f.fixRefusal ?? '',
+    // The fixed text of the template the finding stands in, when there is a fix.
+    edited: f.fix ? applied(text, f.fix.edits).split('\n')[f.line - 1].match(/`([^`]*)`/)?.[1] : undefined,
+  }));
+}
+
+function applied(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): string {
+  return [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
 }
 
 beforeAll(async () => {
@@ -26,6 +38,19 @@ describe('values chosen by a condition', () => {
       "const root = process.env.LOCAL ? 'http://localhost:8080' : 'https://hub.docker.com';",
       'export const list = (org: string) => fetch(`${root}/v2/repositories/${org}/`);',
       'export const tags = (org: string, name: string) => fetch(`${root}/v2/repositories/${org}/${name}/tags`);',
+      '',
+    ].join('\n');
+    const out = await found('hub.ts', text);
+    expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET']);
+    // Both choices are hosts alone: the shared route is rewritten, neither host is touched.
+    expect(out[0].fixed).toBe(true);
+    expect(out[0].edited).toBe('${root}/v2/namespaces/${org}/repositories/');
+  });
+
+  it('TypeScript: a choice that holds more than a host is refused', async () => {
+    const text = [
+      "const root = process.env.LOCAL ? 'http://localhost:8080/mirror' : 'https://hub.docker.com';",
+      'export const list = (org: string) => fetch(`${root}/v2/repositories/${org}/`);',
       '',
     ].join('\n');
     const out = await found('hub.ts', text);
@@ -56,7 +81,8 @@ describe('values chosen by a condition', () => {
     const text = 'let root = useMock ? "http://localhost:9000" : "https://hub.docker.com"\nfunc repos(_ org: String) -> URL { return URL(string: "\\(root)/v2/repositories/\\(org)/")! }\n';
     const out = await found('Hub.swift', text);
     expect(out.map((f) => f.at)).toEqual(['2 hub-list-repositories GET']);
-    expect(out[0].refusal).toMatch(/condition chooses/);
+    // Both choices are hosts alone: the route they share is rewritten (the TypeScript case above).
+    expect(out[0]).toMatchObject({ fixed: true, refusal: '' });
   });
 
   it('Java: the Hub host as the fallback of a ternary on the environment', async () => {
