@@ -144,8 +144,9 @@ export class Program {
         if (s === use.scope) {
           const before = lastAtOrBefore(here, use.start);
           if (before !== undefined) return before;
-          // A parameter's own name in its function: no definition before, the parameter decides.
-          if (s.kind === 'function' && s.params.some((p) => p.name === name)) return undefined;
+          // A parameter's own name in its function: no definition before, the parameter decides. So in a
+          // class with a primary constructor (Kotlin, Scala): `val host = host ?: …` reads the parameter.
+          if ((s.kind === 'function' || s.kind === 'class') && s.params.some((p) => p.name === name)) return undefined;
           continue;
         }
         // An enclosing scope's names (module constants) are read when the function runs: its last value.
