@@ -169,6 +169,9 @@ export class Program {
     if (member) {
       const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
       if (attr?.length) return attr[attr.length - 1];
+      // Groovy's `this.host` of a field its constructor sets as `host = h`.
+      const set = this.implicitField(member[1], use);
+      if (set) return set;
     }
     return this.chainedField(name, use);
   }
