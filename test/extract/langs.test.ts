@@ -325,6 +325,21 @@ describe('formatters of the lowered form', () => {
     expect(show(formatPieces('printf', text('%3$s/r/%2$s/%1$-4s/%%'), args(['a', 'b', 'c'])))).toBe('c/r/b/a/%');
   });
 
+  it('printf reads a hole across the pieces an escape splits a string into (Kotlin `"%2\\$s/r/%1\\$s"`)', () => {
+    // Source `%2\$s/r/%1\$s`: the `\$` escapes (two characters) are pieces of their own, one character of text.
+    const split: Pieces = [
+      { text: '%2', start: 0, end: 2 },
+      { text: '$', start: 2, end: 4 },
+      { text: 's/r/%1', start: 4, end: 10 },
+      { text: '$', start: 10, end: 12 },
+      { text: 's', start: 12, end: 13 },
+    ];
+    const out = formatPieces('printf', split, args(['a', 'b']));
+    expect(show(out)).toBe('b/r/a');
+    // The literal between the holes keeps its place in the source.
+    expect(out.find((p) => 'text' in p && p.text === '/r/')).toMatchObject({ start: 5, end: 8 });
+  });
+
   it('brace formats take positions, indexes and names', () => {
     expect(show(formatPieces('brace', text('{}/{1}/{n}/{m}'), args(['a', 'b'], new Map([['n', 'N']]))))).toBe('a/b/N/{m}');
   });

@@ -144,8 +144,9 @@ export class Program {
         if (s === use.scope) {
           const before = lastAtOrBefore(here, use.start);
           if (before !== undefined) return before;
-          // A parameter's own name in its function: no definition before, the parameter decides.
-          if (s.kind === 'function' && s.params.some((p) => p.name === name)) return undefined;
+          // A parameter's own name in its function: no definition before, the parameter decides. So in a
+          // class with a primary constructor (Kotlin, Scala): `val host = host ?: …` reads the parameter.
+          if ((s.kind === 'function' || s.kind === 'class') && s.params.some((p) => p.name === name)) return undefined;
           continue;
         }
         // An enclosing scope's names (module constants) are read when the function runs: its last value.
@@ -168,6 +169,9 @@ export class Program {
     if (member) {
       const attr = this.defsByName.get(member[1])?.filter((d) => d.scope.kind === 'class');
       if (attr?.length) return attr[attr.length - 1];
+      // Groovy's `this.host` of a field its constructor sets as `host = h`.
+      const set = this.implicitField(member[1], use);
+      if (set) return set;
     }
     return this.chainedField(name, use);
   }
@@ -1042,7 +1046,7 @@ const PRINTF = /%(?:\(([^()%]+)\))?(?:\[(\d+)\])?(?:([1-9]\d*)\$)?[-#0 +]*(?:[1-
 export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (key: number | string) => Pieces | undefined): Pieces {
   const out: Pieces = [];
   let next = 0;
-  for (const piece of template) {
+  for (const { piece, source } of joinEscapes(template)) {
     if (!isText(piece)) {
       out.push(piece);
       continue;
@@ -1051,8 +1055,8 @@ export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (
     // with `self.url = '{0}/{1}'.format(…)`) runs this function again while the outer loop is under way.
     const re = style === 'brace' ? BRACE : PRINTF;
     let last = 0;
+    const at = (i: number) => (piece.foreign ? piece.start : source(i));
     for (const m of piece.text.matchAll(re)) {
-      const at = (i: number) => (piece.foreign ? piece.start : Math.min(piece.end, piece.start + i));
       if (m.index > last) out.push({ ...piece, text: piece.text.slice(last, m.index), start: at(last), end: at(m.index) });
       last = m.index + m[0].length;
       if (style === 'printf' && m[4] === '%') {
@@ -1066,10 +1070,56 @@ export function formatPieces(style: 'printf' | 'brace', template: Pieces, arg: (
       const key = style === 'printf' && m[3] ? Number(m[3]) - 1 : field === '' ? next++ : /^\d+$/.test(field) ? Number(field) : field;
       out.push(...(arg(key) ?? [{ hole: String(key), start: at(m.index), end: at(last), examples: [] }]));
     }
-    if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last), start: piece.foreign ? piece.start : Math.min(piece.end, piece.start + last) });
+    if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last), start: at(last) });
   }
   return out;
 }
+
+type TextPiece = Extract<Piece, { text: string }>;
+
+/** An escape's piece: its text (`$`) is shorter or longer than the source it stands for (`\$`). */
+const isEscape = (p: TextPiece) => !p.foreign && p.text.length !== p.end - p.start;
+
+/**
+ * The template's pieces with each escape joined to the text beside it, and where a character of
+ * the text stands in the source. An escape splits a string into pieces (Kotlin's `"%3\$s"` is
+ * `%3`, `$`, `s`), and a format hole must be read across them.
+ */
+function joinEscapes(template: Pieces): Array<{ piece: Piece; source: (i: number) => number }> {
+  const out: Array<{ piece: Piece; source: (i: number) => number }> = [];
+  let run: TextPiece[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const parts = run;
+    run = [];
+    const piece: TextPiece = parts.length === 1 ? parts[0] : { ...parts[0], text: parts.map((p) => p.text).join(''), end: parts[parts.length - 1].end };
+    const source = (i: number) => {
+      let offset = 0;
+      for (const p of parts) {
+        if (i < offset + p.text.length) return isEscape(p) ? (i === offset ? p.start : p.end) : p.start + (i - offset);
+        offset += p.text.length;
+      }
+      return piece.end;
+    };
+    out.push({ piece, source });
+  };
+  for (const piece of template) {
+    const prev = run.at(-1);
+    if (isText(piece) && (!prev || joinable(prev, piece))) {
+      run.push(piece);
+      continue;
+    }
+    flush();
+    if (isText(piece)) run.push(piece);
+    else out.push({ piece, source: () => piece.start });
+  }
+  flush();
+  return out;
+}
+
+/** Two pieces side by side in one string, one of them an escape, with nothing else telling them apart. */
+const joinable = (a: TextPiece, b: TextPiece) =>
+  (isEscape(a) || isEscape(b)) && !a.foreign && !b.foreign && a.end === b.start && a.chosen === b.chosen && a.chosenHost === b.chosenHost && a.origin === b.origin;
 
 /** `path.Join` / `os.path.join` / `sep.join` / `urljoin` over evaluated parts. */
 export function joinPieces(style: 'path' | 'url' | 'sep', parts: Pieces[], sep: string): Pieces {

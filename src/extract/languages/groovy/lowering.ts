@@ -252,7 +252,7 @@ class GroovyLowering extends TokenDescent {
       dotted.unshift(this.tok(j - 1)!.text);
       j -= 2;
     }
-    if (j < from) return dotted.filter((p, k) => !(k === 0 && p === 'this' && dotted.length > 1)).join('.');
+    if (j < from) return dotted.join('.');
     // A declaration: modifiers and a type (generics included) before the name.
     for (let k = from; k < eq - 1; k++) {
       const t = this.tok(k)!;
@@ -326,8 +326,8 @@ class GroovyLowering extends TokenDescent {
           continue;
         }
         next = at + 1;
-        // `this.host` is the field `host`, as an assignment to it names it (target()).
-        if (e.kind === 'name' && !FETCHING_PROPERTIES.test(u.text)) e = this.b.expr({ kind: 'name', name: e.name === 'this' ? u.text : `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope);
+        // `this.host` stays the field's name: a parameter `host` does not hide it.
+        if (e.kind === 'name' && !FETCHING_PROPERTIES.test(u.text)) e = this.b.expr({ kind: 'name', name: `${e.name}.${u.text}`, start: e.start, end: u.end }, e.scope);
         else e = this.b.call({ callee: `${e.kind === 'name' ? `${e.name}.` : ''}${u.text}`, name: u.text, receiver: e, args: [], keywords: new Map(), start: e.start, end: u.end }, this.scope(from));
         continue;
       }

@@ -386,7 +386,8 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
     // `const val`, and a `val` outside functions (top level, objects, classes): fixed once set.
     const constant = /\bconst\b/.test(modifiers) || (scope.kind !== 'function' && n.children.some((c) => c?.type === 'val'));
     b.def(id.text, v, n.endIndex, constant);
-    if (scope.kind === 'class') b.def(`this.${id.text}`, cx.name(id.text, { start: v.start, end: v.start }, scope), n.endIndex);
+    // Read after the property is set: before it, a constructor parameter of the same name is what the name means.
+    if (scope.kind === 'class') b.def(`this.${id.text}`, cx.name(id.text, { start: n.endIndex, end: n.endIndex }, scope), n.endIndex);
   };
 
   /** `@GET("v2/repositories/{owner}/")` on a function: Retrofit's request, lowered after the walk. */

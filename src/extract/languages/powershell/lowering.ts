@@ -245,18 +245,19 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
       default:
         break;
     }
-    if (PASS.has(n.type) && kids.length === 1) return cx.expr(kids[0], scope);
     const op = n.children.find((c) => c && !c.isNamed)?.text;
+    if (n.type === 'expression_with_unary_operator' && kids.length === 1 && op && /^-join$/i.test(op)) {
+      // -join ($base, '/v2/repositories/', $ns): the items joined with nothing between them.
+      return b.expr({ kind: 'join', style: 'sep', sep: '', items: listItems(kids[0]).map((i) => cx.expr(i, scope)), ...cx.span(n) }, scope);
+    }
+    if (PASS.has(n.type) && kids.length === 1) return cx.expr(kids[0], scope);
     if (n.type === 'additive_expression' && kids.length === 2 && op === '+') {
       return b.plus(cx.expr(kids[0], scope), cx.expr(kids[1], scope), cx.named(kids[0]).length > 1, cx.span(n), scope);
     }
     if (n.type === 'comparison_expression' && kids.length === 3 && kids[1].type === 'comparison_operator' && /^-join$/i.test(kids[1].text)) {
       // ($base, 'v2/repositories', $ns) -join '/'
-      let list: SyntaxNode = kids[0];
-      while (PASS.has(list.type) && cx.named(list).length === 1) list = cx.named(list)[0];
-      const items = list.type === 'array_literal_expression' ? cx.named(list) : [kids[0]];
       const sep = literalOf(cx.expr(kids[2], scope));
-      if (sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items: items.map((i) => cx.expr(i, scope)), ...cx.span(n) }, scope);
+      if (sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items: listItems(kids[0]).map((i) => cx.expr(i, scope)), ...cx.span(n) }, scope);
     }
     if (n.type === 'format_expression' && kids.length === 3 && kids[1].type === 'format_operator') {
       // '{0}/repositories/{1}' -f $base, $name
@@ -266,6 +267,13 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'format', style: 'brace', template: cx.expr(kids[0], scope), args: items.map((i) => cx.expr(i, scope)), named: new Map(), ...cx.span(n) }, scope);
     }
     return undefined;
+  };
+
+  /** The items of a list operand (`($a, 'b')`), past the one-child levels around it; else the operand itself. */
+  const listItems = (operand: SyntaxNode): SyntaxNode[] => {
+    let list = operand;
+    while (PASS.has(list.type) && cx.named(list).length === 1) list = cx.named(list)[0];
+    return list.type === 'array_literal_expression' ? cx.named(list) : [operand];
   };
 
   /** `[string]::Format(t, a)`, `$client.GetStringAsync($u)`: a .NET method call. */
