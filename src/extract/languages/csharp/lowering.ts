@@ -1,11 +1,12 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { literalOf, unescape } from '../../lower/builder.js';
+import { cutExpr, methodCuts } from '../../lower/text-cut.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { annotationVerb, lowerDeclared, type Declared } from '../../lower/declarative-client.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`baseUrl.TrimEnd('/')`). */
-const SAME_AS_RECEIVER = /^(?:Trim|TrimEnd|TrimStart|ToString|ToLower|ToLowerInvariant|ConfigureAwait)$/;
+const SAME_AS_RECEIVER = /^(?:ToString|ToLower|ToLowerInvariant|ConfigureAwait)$/;
 /** Calls whose value is their first argument. */
 const SAME_AS_ARG = /^(?:Uri\.EscapeDataString|Uri\.EscapeUriString|WebUtility\.UrlEncode|HttpUtility\.UrlEncode|Convert\.ToString)$/;
 
@@ -109,6 +110,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     }
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    const cuts = object ? methodCuts(name, args, true) : undefined;
+    if (object && cuts) return cutExpr(b, expr(object, scope), cuts, span(n), scope);
     if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope);
     const receiver = object && object.type !== 'identifier' && object.text !== 'this' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords, ...span(n) }, scope);
