@@ -1,6 +1,7 @@
 import type { Piece, Pieces } from './evaluate.js';
 import type { LowerBuilder } from './builder.js';
 import type { Expr, Scope } from './form.js';
+import { literalOf } from './builder.js';
 
 /**
  * A string cut at its end or start (`base.rstrip("/")`, `strings.TrimSuffix(b, "/")`,
@@ -211,4 +212,36 @@ export function cutString(text: string, cut: TextCut, open: string): string {
   return applyCut([{ text, ...span }], cut, span, '')
     .map((p) => ('text' in p ? p.text : open))
     .join('');
+}
+
+/**
+ * The cuts a method call makes of its receiver in the languages whose string methods are named
+ * as in `NAMED` and take a string or a character (`removeSuffix("/")`, `TrimEnd('/')`,
+ * `trim_end_matches('/')`, `stripSuffix("/")`), or a count (`dropLast(1)`, `dropRight(1)`,
+ * `drop(1)`), or a start and an end (`substring(0, n)`); `Substring(start, length)` where
+ * `lengthArg` (a length is an end only from 0). Undefined when the call is no cut.
+ */
+export function methodCuts(name: string, args: readonly Expr[], lengthArg = false): TextCut[] | undefined {
+  if (NAMED.has(name) && args.length <= 1) {
+    const cut = namedCut(name, args[0] ? charOrString(args[0]) : undefined);
+    return cut && [cut];
+  }
+  const count = args.length === 1 ? wholeNumber(writtenText(args[0]) ?? '') : null;
+  if ((name === 'dropLast' || name === 'dropRight' || name === 'drop') && args.length === 1) {
+    const side: Side = name === 'drop' ? 'start' : 'end';
+    return [count === null || count < 0 ? { side, unknown: true } : { side, count }];
+  }
+  if ((name === 'substring' || name === 'Substring') && (args.length === 1 || args.length === 2)) {
+    const from = writtenText(args[0]);
+    const to = args[1] ? writtenText(args[1]) : undefined;
+    return sliceCuts(from, lengthArg && to !== undefined && wholeNumber(from ?? '') !== 0 ? null : to, false);
+  }
+  return undefined;
+}
+
+/** A string literal's text, or a character literal's (`'/'`, kept opaque by the lowerings), else null. */
+function charOrString(e: Expr): string | null {
+  if (e.kind === 'str') return literalOf(e);
+  const t = writtenText(e);
+  return t !== null && t.length === 3 && t.startsWith("'") && t.endsWith("'") ? t[1] : null;
 }

@@ -63,7 +63,7 @@ export const CSHARP_NODE_TYPES: Readonly<Record<string, Coverage>> = {
   destructor_declaration: 'opaque',
   discard: 'none',
   do_statement: 'container',
-  element_access_expression: 'opaque',
+  element_access_expression: 'value',
   element_binding_expression: 'opaque',
   empty_statement: 'none',
   enum_declaration: 'none',

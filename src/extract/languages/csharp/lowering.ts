@@ -1,11 +1,12 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { literalOf, unescape } from '../../lower/builder.js';
+import { cutExpr, methodCuts, sliceCuts } from '../../lower/text-cut.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { annotationVerb, lowerDeclared, type Declared } from '../../lower/declarative-client.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`baseUrl.TrimEnd('/')`). */
-const SAME_AS_RECEIVER = /^(?:Trim|TrimEnd|TrimStart|ToString|ToLower|ToLowerInvariant|ConfigureAwait)$/;
+const SAME_AS_RECEIVER = /^(?:ToString|ToLower|ToLowerInvariant|ConfigureAwait)$/;
 /** Calls whose value is their first argument. */
 const SAME_AS_ARG = /^(?:Uri\.EscapeDataString|Uri\.EscapeUriString|WebUtility\.UrlEncode|HttpUtility\.UrlEncode|Convert\.ToString)$/;
 
@@ -109,6 +110,8 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...span(n) }, scope);
     }
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    const cuts = object ? methodCuts(name, args, true) : undefined;
+    if (object && cuts) return cutExpr(b, expr(object, scope), cuts, span(n), scope);
     if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope);
     const receiver = object && object.type !== 'identifier' && object.text !== 'this' ? expr(object, scope) : undefined;
     return b.call({ callee, name, receiver, args, keywords, ...span(n) }, scope);
@@ -127,6 +130,18 @@ export function lowerCsharp(tree: SyntaxTree, text: string): Lowered {
       case 'postfix_unary_expression': {
         const inner = n.childForFieldName('value') ?? named(n)[named(n).length - 1];
         return inner ? expr(inner, scope) : b.opaque(n.text, span(n), scope);
+      }
+      case 'element_access_expression': {
+        // `Hub[..^1]`: a range index, `^k` counted from the end; another index is no cut.
+        const of = n.childForFieldName('expression');
+        const index = named(n.childForFieldName('subscript'));
+        const range = index.length === 1 ? named(index[0])[0] : undefined;
+        if (!of || range?.type !== 'range_expression') return undefined;
+        const dots = range.children.findIndex((c) => c?.type === '..');
+        const from = range.children.slice(0, dots).find((c) => c?.isNamed)?.text;
+        const to = range.children.slice(dots + 1).find((c) => c?.isNamed)?.text;
+        const end = to?.startsWith('^') ? `-${to.slice(1)}` : to;
+        return cutExpr(b, expr(of, scope), sliceCuts(from ?? '0', end === '-0' ? undefined : end, true), span(n), scope);
       }
       case 'binary_expression': {
         const left = n.childForFieldName('left');

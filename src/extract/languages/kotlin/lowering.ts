@@ -1,5 +1,6 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { literalOf, unescape } from '../../lower/builder.js';
+import { cutExpr, methodCuts } from '../../lower/text-cut.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { lowerDeclared } from '../../lower/declarative-client.js';
 import { TreeLowerer } from '../../lower/walker.js';
@@ -7,7 +8,7 @@ import { builderRoot, isBuilderStep, lowerBuilderChain, type BuilderStep } from 
 import { KOTLIN_URL_BUILDERS } from './url-builders.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.trimEnd('/')`, `u.toHttpUrl()`). */
-const SAME_AS_RECEIVER = /^(?:trim|trimEnd|trimStart|removeSuffix|removePrefix|toString|lowercase|trimIndent|trimMargin|toHttpUrl|toHttpUrlOrNull|toUri|toURI|toURL|intern)$/;
+const SAME_AS_RECEIVER = /^(?:toString|lowercase|trimIndent|trimMargin|toHttpUrl|toHttpUrlOrNull|toUri|toURI|toURL|intern)$/;
 /** Calls whose value is their first argument (`URLEncoder.encode(x, UTF_8)`, `URI(u)`, Ktor's `Url(u)`). */
 const SAME_AS_ARG = /^(?:URLEncoder\.encode|String\.valueOf|requireNotNull|checkNotNull|URI\.create|Uri\.parse|URI|URL|Url|java\.net\.URI|java\.net\.URL)$/;
 /** Retrofit's request annotations: the path they hold is joined to the `baseUrl(...)` of the builder. */
@@ -231,6 +232,8 @@ export function lowerKotlin(tree: SyntaxTree, text: string): Lowered {
       return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...span(n) }, scope);
     }
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    const cuts = object ? methodCuts(name, args) : undefined;
+    if (object && cuts) return cutExpr(b, expr(object, scope), cuts, span(n), scope);
     if (object && SAME_AS_RECEIVER.test(name)) return expr(object, scope);
     // A plain name before the dot is a class, an object or a variable: named in the callee, not a value.
     const receiver = object && object.type !== 'identifier' && object.type !== 'this_expression' ? expr(object, scope) : undefined;

@@ -4,9 +4,32 @@ import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
 import { argsOf, keyedFields } from '../../lower/shared-args.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
+import { cutExpr, namedCut, patternCut, sliceCuts, writtenText, type TextCut } from '../../lower/text-cut.js';
 
 /** Calls whose value is, as far as a URL goes, their first argument. */
-const IDENTITY = /^(?:rtrim|trim|ltrim|strtolower|urlencode|rawurlencode|strval|htmlspecialchars)$/;
+const IDENTITY = /^(?:strtolower|urlencode|rawurlencode|strval|htmlspecialchars)$/;
+
+/**
+ * The cuts a string function makes of its first argument: `rtrim($b, '/')` (`trim`, `ltrim`),
+ * `substr($b, 0, -1)` (a negative length counts from the end), `preg_replace('#/$#', '', $b)`
+ * (here the third argument is cut); else undefined.
+ */
+function phpCuts(callee: string, args: readonly Expr[]): { of: Expr; cuts: TextCut[] } | undefined {
+  if (/^(?:rtrim|ltrim|trim|chop)$/.test(callee) && args[0] && args.length <= 2) {
+    const cut = namedCut(callee === 'chop' ? 'rtrim' : callee, args[1] ? literalOf(args[1]) : undefined);
+    return cut && { of: args[0], cuts: [cut] };
+  }
+  if (/^(?:mb_)?substr$/.test(callee) && args[0] && (args.length === 2 || args.length === 3)) {
+    return { of: args[0], cuts: sliceCuts(writtenText(args[1]) ?? literalOf(args[1]), args[2] ? (writtenText(args[2]) ?? literalOf(args[2])) : undefined, true) };
+  }
+  if (callee === 'preg_replace' && args.length === 3 && literalOf(args[1]) === '') {
+    const pattern = literalOf(args[0]);
+    const end = pattern ? pattern.lastIndexOf(pattern[0]) : 0;
+    const cut = pattern && end > 0 ? patternCut(pattern.slice(1, end)) : undefined;
+    return cut && { of: args[2], cuts: [cut] };
+  }
+  return undefined;
+}
 const ENV = /^(?:getenv|env)$/;
 
 /**
@@ -135,6 +158,8 @@ export function lowerPhp(tree: SyntaxTree, text: string): Lowered {
     if (ENV.test(callee) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', fallback: args[1], ...at }, scope);
     // rawurlencode($x) and urlencode($x) keep a `/` of the value as `%2F`: one path segment (core/segment-words.ts).
     if (/^(?:raw)?urlencode$/.test(callee) && args[0]) return b.expr({ kind: 'segment', of: args[0], name: args[0].kind === 'name' ? args[0].name : callee, escaped: true, ...at }, scope);
+    const cut = phpCuts(callee, args);
+    if (cut) return cutExpr(b, cut.of, cut.cuts, at, scope);
     if (IDENTITY.test(callee) && args[0]) return args[0];
     if (/^(?:implode|join)$/.test(callee) && args.length === 2 && literalOf(args[0]) !== null) {
       const list = cx.named(cx.named(n.childForFieldName('arguments'))[1])[0];

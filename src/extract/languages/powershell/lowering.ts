@@ -2,6 +2,7 @@ import { hole } from '../../../core/hole.js';
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { PS_TOOLS } from './adapter.js';
 import { literalOf } from '../../lower/builder.js';
+import { cutExpr, methodCuts, patternCut } from '../../lower/text-cut.js';
 import type { Call, Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
@@ -259,6 +260,14 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
       const sep = literalOf(cx.expr(kids[2], scope));
       if (sep !== null) return b.expr({ kind: 'join', style: 'sep', sep, items: listItems(kids[0]).map((i) => cx.expr(i, scope)), ...cx.span(n) }, scope);
     }
+    if (n.type === 'comparison_expression' && kids.length === 3 && kids[1].type === 'comparison_operator' && /^-[ci]?replace$/i.test(kids[1].text)) {
+      // $base -replace '/$', '': a pattern anchored at an end, replaced by nothing.
+      let list: SyntaxNode = kids[2];
+      while (PASS.has(list.type) && list.type !== 'array_literal_expression' && cx.named(list).length === 1) list = cx.named(list)[0];
+      const [pattern, by] = list.type === 'array_literal_expression' ? cx.named(list).map((i) => literalOf(cx.expr(i, scope))) : [];
+      const cut = typeof pattern === 'string' && by === '' ? patternCut(pattern) : undefined;
+      if (cut) return cutExpr(b, cx.expr(kids[0], scope), [cut], cx.span(n), scope);
+    }
     if (n.type === 'format_expression' && kids.length === 3 && kids[1].type === 'format_operator') {
       // '{0}/repositories/{1}' -f $base, $name
       let list: SyntaxNode = kids[2];
@@ -291,6 +300,8 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
     if (typeName && STATIC_JOIN.test(lower) && args.length > 1 && literalOf(args[0]) !== null) return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: args.slice(1), ...at }, scope);
     if (typeName && STATIC_PATH.test(lower)) return b.expr({ kind: 'join', style: 'path', items: args, ...at }, scope);
     if (typeName && STATIC_ENV.test(lower) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: (literalOf(args[0]) ?? '').toUpperCase(), ...at }, scope);
+    const cuts = target && !typeName ? methodCuts(memberName, args, true) : undefined;
+    if (target && cuts) return cutExpr(b, cx.expr(target, scope), cuts, at, scope);
     const receiver = target && !typeName && !owner ? cx.expr(target, scope) : undefined;
     return b.call({ callee, name: memberName, receiver, args, keywords: new Map(), ...at }, scope);
   };

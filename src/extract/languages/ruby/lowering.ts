@@ -3,10 +3,59 @@ import { literalOf, unescape } from '../../lower/builder.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { CHAIN_VERBS, chainRequest, splitChain, type Link } from '../../lower/path-chain.js';
 import { argsOf, keyedFields } from '../../lower/shared-args.js';
+import { cutExpr, namedCut, patternCut, sliceCuts, type TextCut } from '../../lower/text-cut.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
 /** Methods whose value is, as far as a URL goes, their receiver (`base.chomp('/')`). */
-const SAME_AS_RECEIVER = /^(?:freeze|to_s|to_str|chomp|strip|rstrip|downcase|dup|itself|delete_suffix)$/;
+const SAME_AS_RECEIVER = /^(?:freeze|to_s|to_str|chomp|downcase|dup|itself)$/;
+
+/** Methods that cut their receiver's text (`chomp('/')`, `delete_suffix`, `rstrip`); `chop` drops the last character. */
+const CUT_METHOD = /^(?:chomp|delete_suffix|delete_prefix|strip|rstrip|lstrip)$/;
+
+/** The cut a cutting method makes with these arguments (`sub(/\/$/, '')` an anchored pattern replaced by nothing), else undefined. */
+function cutOf(method: string, args: readonly SyntaxNode[]): TextCut | undefined {
+  if (method === 'chop') return args.length === 0 ? { side: 'end', count: 1 } : undefined;
+  if (method === 'sub') {
+    const [pattern, by] = args;
+    if (args.length !== 2 || pattern.type !== 'regex' || !isEmptyString(by)) return undefined;
+    return patternCut(pattern.text.slice(1, pattern.text.lastIndexOf('/')));
+  }
+  if (args.length > 1) return undefined;
+  return namedCut(method, args[0] ? plainString(args[0]) : undefined);
+}
+
+/** A string literal's text when it has no interpolation, else null. */
+function plainString(n: SyntaxNode): string | null {
+  if (n.type !== 'string' || n.namedChildren.some((c) => c?.type === 'interpolation')) return null;
+  return unescape(n.text.slice(1, -1));
+}
+
+const isEmptyString = (n: SyntaxNode | undefined): boolean => n?.type === 'string' && plainString(n) === '';
+
+/**
+ * The cuts of `s[from..to]`, `s[from...to]` or `s[from, length]`: a range's inclusive end one
+ * further than the exclusive one `sliceCuts` reads; a length is no end index (an unknown end unless
+ * written as the length less a number).
+ */
+function indexCuts(keys: readonly SyntaxNode[]): TextCut[] | undefined {
+  if (keys.length === 2) return sliceCuts(keys[0].text, keys[1].text, false);
+  const range = keys.length === 1 && keys[0].type === 'range' ? keys[0] : undefined;
+  if (!range) return undefined;
+  const from = range.childForFieldName('begin')?.text;
+  const to = range.childForFieldName('end')?.text;
+  const inclusive = range.children.some((c) => c?.type === '..');
+  const end = to === undefined ? undefined : wholeEnd(to, inclusive);
+  return sliceCuts(from ?? '0', end, true);
+}
+
+/** An end index as an exclusive one: `-1` inclusive keeps all (no end cut), `-2` inclusive is `-1` exclusive. */
+function wholeEnd(to: string, inclusive: boolean): string | undefined {
+  const t = to.replace(/\s+/g, '');
+  if (!inclusive || !t.startsWith('-')) return to;
+  const n = Number(t);
+  if (!Number.isInteger(n)) return to;
+  return n === -1 ? undefined : String(n + 1);
+}
 
 const keyOf = (k: SyntaxNode): string | null => {
   if (k.type === 'hash_key_symbol' || k.type === 'identifier' || k.type === 'constant') return k.text;
@@ -142,6 +191,10 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
     const at = cx.span(n);
     const owner = receiverNode?.type === 'scope_resolution' ? receiverNode.text.replace(/::/g, '.') : receiverNode ? dotted(receiverNode) : null;
     const callee = owner ? `${owner}.${method}` : method;
+    if (receiverNode && !block && (CUT_METHOD.test(method) || method === 'chop' || method === 'sub')) {
+      const cut = cutOf(method, argNode ? cx.named(argNode) : []);
+      if (cut) return cutExpr(b, cx.expr(receiverNode, scope), [cut], at, scope);
+    }
     if (receiverNode && SAME_AS_RECEIVER.test(method) && !block) return cx.expr(receiverNode, scope);
     const { positional: args, keywords } = argsOf(cx, argNode, scope, ARGS);
     if (block) walkBlock(block);
@@ -211,6 +264,8 @@ export function lowerRuby(tree: SyntaxTree, text: string): Lowered {
       case 'element_reference': {
         const object = n.childForFieldName('object');
         const keys = cx.named(n).filter((c) => c.id !== object?.id);
+        const cuts = object ? indexCuts(keys) : undefined;
+        if (object && cuts) return cutExpr(b, cx.expr(object, scope), cuts, cx.span(n), scope);
         if (object?.text === 'ENV' && keys.length === 1 && literalOf(cx.expr(keys[0], scope)) !== null) return b.expr({ kind: 'env', name: keys[0].text.replace(/^['"]|['"]$/g, ''), ...cx.span(n) }, scope);
         // resource['v2/users/login'] (RestClient::Resource): a sub-resource at a path, read like a call.
         if (object && keys.length === 1 && keys[0].type === 'string' && keys[0].text.includes('/')) {

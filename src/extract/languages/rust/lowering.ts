@@ -1,10 +1,11 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { literalOf, unescape } from '../../lower/builder.js';
+import { cutExpr, methodCuts } from '../../lower/text-cut.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
 /** Methods whose value is, as far as a URL goes, their receiver (`base.to_string()`). */
-const SAME_AS_RECEIVER = /^(?:to_string|to_owned|into|as_str|as_ref|clone|trim_end_matches|trim_end|trim|to_lowercase|borrow|deref)$/;
+const SAME_AS_RECEIVER = /^(?:to_string|to_owned|into|as_str|as_ref|clone|trim_end|trim|to_lowercase|borrow|deref)$/;
 /** Calls whose value is their first argument (`String::from(x)`). */
 const SAME_AS_ARG = /^(?:String::from|String::from_str|Cow::from|Box::from|Arc::from|urlencoding::encode)$/;
 const ENV = /^(?:std::)?env::var(?:_os)?$/;
@@ -128,6 +129,8 @@ export function lowerRust(tree: SyntaxTree, text: string): Lowered {
     const name = fn?.type === 'field_expression' ? (fn.childForFieldName('field')?.text ?? '') : (path?.split('::').pop() ?? '');
     if (object && SAME_AS_RECEIVER.test(name)) return cx.expr(object, scope);
     const args = argNodes.map((a) => cx.expr(a, scope));
+    const cuts = object ? methodCuts(name, args) : undefined;
+    if (object && cuts) return cutExpr(b, cx.expr(object, scope), cuts, at, scope);
     if (path && SAME_AS_ARG.test(path) && args[0]) return args[0];
     if (path && ENV.test(path) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: literalOf(args[0]) ?? '', ...at }, scope);
     if (object && /^(?:unwrap_or|unwrap_or_else)$/.test(name)) {

@@ -1,10 +1,11 @@
 import type { SyntaxNode, SyntaxTree } from '../../../runtime/parsers.js';
 import { literalOf, unescape } from '../../lower/builder.js';
+import { cutExpr, methodCuts } from '../../lower/text-cut.js';
 import type { Expr, Lowered, Scope, StrPart } from '../../lower/form.js';
 import { TreeLowerer } from '../../lower/walker.js';
 
 /** Calls whose value is, as far as a URL goes, their receiver (`base.stripSuffix("/")`, `u.toString`). */
-const SAME_AS_RECEIVER = /^(?:stripSuffix|stripPrefix|trim|toString|toLowerCase|strip|stripMargin|intern)$/;
+const SAME_AS_RECEIVER = /^(?:toString|toLowerCase|strip|stripMargin|intern)$/;
 /** Calls whose value is their first argument (`URI.create(u)`, `new URL(u)`, `Uri.unsafeParse(u)`). */
 const SAME_AS_ARG = /^(?:URI\.create|URI|URL|Uri\.parse|Uri\.unsafeParse|Uri\.unsafeFromString|URLEncoder\.encode|Some|Option)$/;
 /** An `f"…"` interpolator's format after a splice (`$p%s`, `$n%05d`): no text of the value. */
@@ -119,6 +120,8 @@ export function lowerScala(tree: SyntaxTree, text: string): Lowered {
     const env = /^(?:sys\.env|System\.getenv|sys\.env\.get|sys\.env\.getOrElse|sys\.props\.getOrElse)$/.test(callee) && args[0] ? literalOf(args[0]) : null;
     if (env !== null && /env/.test(callee)) return b.expr({ kind: 'env', name: env, fallback: args[1], ...span(n) }, scope);
     if (SAME_AS_ARG.test(callee) && args[0]) return args[0];
+    const cuts = object ? methodCuts(name, args) : undefined;
+    if (object && cuts) return cutExpr(b, cx.expr(object, scope), cuts, span(n), scope);
     if (object && SAME_AS_RECEIVER.test(name)) return cx.expr(object, scope);
     if (name === 'format' && object && (object.type === 'string' || object.type === 'identifier')) {
       return b.expr({ kind: 'format', style: 'printf', template: cx.expr(object, scope), args, named: new Map(), ...span(n) }, scope);

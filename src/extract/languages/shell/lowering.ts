@@ -151,9 +151,10 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
   };
 
   /**
-   * A command's words as values. tree-sitter-bash splits an unquoted `$A/$B/tags` after the
-   * second `$` (a concatenation that ends in a bare `$`, then a word `B/tags` right after it):
-   * the two are one word again, `$B` a name and the rest literal text.
+   * A command's words as values. tree-sitter-bash splits an unquoted `$A/$B/tags` (also
+   * `${A%/}/v2/$1/`) after the second `$` (a concatenation that ends in a bare `$`, then a word
+   * `B/tags` right after it): the two are one word again, `$B` (`$1`, a positional parameter) a
+   * name and the rest literal text.
    */
   const joinedWords = (words: SyntaxNode[], scope: Scope): Expr[] => {
     const out: Expr[] = [];
@@ -161,15 +162,18 @@ export function lowerBash(tree: SyntaxTree, text: string): Lowered {
       const w = words[k];
       const next = words[k + 1];
       const last = w.lastChild;
-      const name = next?.type === 'word' && next.startIndex === w.endIndex ? /^[A-Za-z_]\w*/.exec(next.text) : null;
-      if (w.type !== 'concatenation' || last?.type !== '$' || last.isNamed || !name) {
+      // The word after it may itself be a concatenation (`1/$2/`): its first word holds the name.
+      const head = next?.type === 'concatenation' ? named(next)[0] : next;
+      const name = head?.type === 'word' && head.startIndex === w.endIndex ? (/^[A-Za-z_]\w*/.exec(head.text) ?? /^[0-9@*#?!-]/.exec(head.text)) : null;
+      if (w.type !== 'concatenation' || last?.type !== '$' || last.isNamed || !name || !head) {
         out.push(expr(w, scope));
         continue;
       }
       const items = named(w).map((c) => expr(c, scope));
-      const at = next.startIndex + name[0].length;
+      const at = head.startIndex + name[0].length;
       items.push(b.expr({ kind: 'name', name: name[0], start: last.startIndex, end: at }, scope));
-      if (at < next.endIndex) items.push(b.str([{ text: unquote(text.slice(at, next.endIndex)), start: at, end: next.endIndex }], { start: at, end: next.endIndex }, scope));
+      if (at < head.endIndex) items.push(b.str([{ text: unquote(text.slice(at, head.endIndex)), start: at, end: head.endIndex }], { start: at, end: head.endIndex }, scope));
+      if (head !== next) items.push(...named(next).slice(1).map((c) => expr(c, scope)));
       out.push(b.expr({ kind: 'concat', items, start: w.startIndex, end: next.endIndex }, scope));
       k++;
     }
