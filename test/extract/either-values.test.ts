@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAdapter } from '../../src/extract/registry.js';
+import { applyEdits } from '../../src/fix/apply-edits.js';
 import { compileRules } from '../../src/match/ruleset.js';
 import { builtinRules } from '../../src/rules/builtin.js';
 import { lintText } from '../../src/scan/lint-file.js';
@@ -20,12 +21,8 @@ async function found(file: string, text: string) {
     fixed: f.fix !== undefined,
     refusal: f.fixRefusal ?? '',
     // The fixed text of the template the finding stands in, when there is a fix.
-    edited: f.fix ? applied(text, f.fix.edits).split('\n')[f.line - 1].match(/`([^`]*)`/)?.[1] : undefined,
+    edited: f.fix ? applyEdits(text, f.fix.edits).text.split('\n')[f.line - 1].match(/`([^`]*)`/)?.[1] : undefined,
   }));
-}
-
-function applied(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): string {
-  return [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
 }
 
 beforeAll(async () => {
