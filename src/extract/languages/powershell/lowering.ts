@@ -37,6 +37,9 @@ const PASS = new Set([
   'range_argument_expression',
 ]);
 
+// PowerShell resolves .NET method names without regard to case: `$u.trimend('/')` is TrimEnd.
+const NET_STRING_METHODS = new Map(['TrimEnd', 'TrimStart', 'Trim', 'Substring'].map((n) => [n.toLowerCase(), n]));
+
 /** .NET static methods whose value is a format, a join or an environment read: `[string]::Format(...)`. */
 const STATIC_FORMAT = /^(?:system\.)?string\.format$/;
 const STATIC_JOIN = /^(?:system\.)?string\.join$/;
@@ -300,7 +303,7 @@ export function lowerPowerShell(tree: SyntaxTree, text: string): Lowered {
     if (typeName && STATIC_JOIN.test(lower) && args.length > 1 && literalOf(args[0]) !== null) return b.expr({ kind: 'join', style: 'sep', sep: literalOf(args[0]) ?? '/', items: args.slice(1), ...at }, scope);
     if (typeName && STATIC_PATH.test(lower)) return b.expr({ kind: 'join', style: 'path', items: args, ...at }, scope);
     if (typeName && STATIC_ENV.test(lower) && args[0] && literalOf(args[0]) !== null) return b.expr({ kind: 'env', name: (literalOf(args[0]) ?? '').toUpperCase(), ...at }, scope);
-    const cuts = target && !typeName ? methodCuts(memberName, args, true) : undefined;
+    const cuts = target && !typeName ? methodCuts(NET_STRING_METHODS.get(memberName.toLowerCase()) ?? memberName, args, true) : undefined;
     if (target && cuts) return cutExpr(b, cx.expr(target, scope), cuts, at, scope);
     const receiver = target && !typeName && !owner ? cx.expr(target, scope) : undefined;
     return b.call({ callee, name: memberName, receiver, args, keywords: new Map(), ...at }, scope);
