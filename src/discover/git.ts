@@ -12,7 +12,8 @@ function git(args: string[], cwd: string, encoding: 'utf8' | 'buffer' = 'utf8'):
     const err = e as { stderr?: Buffer | string; code?: string };
     if (err.code === 'ENOENT') throw new UsageError('git is not installed: --staged and --changed-since need it');
     const why = String(err.stderr ?? '').trim().split('\n')[0] || 'git failed';
-    throw new UsageError(`git ${args[0]}: ${why}`);
+    // Named by its subcommand (`git -c key=value diff` is `git diff`).
+    throw new UsageError(`git ${args[args[0] === '-c' ? 2 : 0]}: ${why}`);
   }
 }
 
@@ -22,13 +23,30 @@ function gitRoot(cwd: string): string {
 
 /**
  * The staged content of the staged files (added, copied, modified, renamed), read from the
- * index rather than the working tree: what the commit will hold.
+ * index rather than the working tree: what the commit will hold. A pre-commit hook runs this
+ * on every commit, so git is started as few times as the answer allows: the diff first (its
+ * names are relative to the top level from any folder of the work tree, `diff.relative` off),
+ * and with nothing staged nothing more; else the top level, the sizes and every content, each
+ * in one process whatever the number of files.
  */
 export function stagedFiles(cwd: string, maxSize = Infinity): MemoryFile[] {
+  let diff: Buffer;
+  try {
+    diff = git(['-c', 'diff.relative=false', 'diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], cwd, 'buffer') as Buffer;
+  } catch (e) {
+    // Outside a work tree git's diff complains about `--cached`; the top level's question says why.
+    gitRoot(cwd);
+    throw e;
+  }
+  const blobs = stagedBlobs(diff);
+  if (blobs.length === 0) return [];
   const root = gitRoot(cwd);
-  const blobs = stagedBlobs(git(['diff', '--cached', '--raw', '--no-abbrev', '--diff-filter=ACMR', '-z'], root, 'buffer') as Buffer);
   const sizes = blobSizes(root, blobs.map((b) => b.blob));
-  return blobs.map(({ name, blob }) => memoryFile(toPosix(relative(cwd, resolve(root, name))), sizes.get(blob), maxSize, () => git(['cat-file', 'blob', blob], root, 'buffer') as Buffer));
+  const readable = blobs.map((b) => b.blob).filter((blob) => !withinSize(sizes.get(blob), maxSize).skipped);
+  const contents = blobContents(root, readable);
+  return blobs.map(({ name, blob }) =>
+    memoryFile(toPosix(relative(cwd, resolve(root, name))), sizes.get(blob), maxSize, () => contents.get(blob) ?? (git(['cat-file', 'blob', blob], root, 'buffer') as Buffer)),
+  );
 }
 
 /** A file handed to the scan as text (staged content, a changed file whose name is not UTF-8). */
@@ -39,10 +57,41 @@ export type MemoryFile = { path: string; text: string; skipped?: string; raw?: B
  * (an unknown size reads as within them); a binary file is empty text, as the byte gate has it.
  */
 function memoryFile(path: string, size: number | undefined, maxSize: number, read: () => Buffer): MemoryFile {
-  const big = size === undefined ? null : tooLarge(size, maxSize);
-  if (big) return { path, text: '', skipped: big };
+  const { skipped } = withinSize(size, maxSize);
+  if (skipped) return { path, text: '', skipped };
   const buf = read();
   return { path, text: buf.includes(0) ? '' : buf.toString('utf8') };
+}
+
+/** Whether a file of this size (unknown: within) is read under the limit, and why not. */
+function withinSize(size: number | undefined, maxSize: number): { skipped?: string } {
+  const big = size === undefined ? null : tooLarge(size, maxSize);
+  return big ? { skipped: big } : {};
+}
+
+/**
+ * The contents of blobs by their ids, from one `git cat-file --batch` (`<id> <type> <size>`,
+ * LF, the bytes, LF, for each). A blob it does not give is absent: the caller asks git for
+ * that one alone, and so gets git's own error.
+ */
+function blobContents(root: string, asked: readonly string[]): Map<string, Buffer> {
+  const contents = new Map<string, Buffer>();
+  const unique = [...new Set(asked)];
+  if (unique.length === 0) return contents;
+  const out = catFileBatch(root, '--batch', unique);
+  if (!out) return contents;
+  for (let at = 0; at < out.length; ) {
+    const eol = out.indexOf(10, at);
+    if (eol < 0) break;
+    const [id, type, size] = out.toString('latin1', at, eol).split(' ');
+    at = eol + 1;
+    // `<id> missing` (or ambiguous) has no body.
+    if (size === undefined || !/^\d+$/.test(size)) continue;
+    const end = at + Number(size);
+    if (type === 'blob' && end <= out.length) contents.set(id, out.subarray(at, end));
+    at = end + 1;
+  }
+  return contents;
 }
 
 /** A gitlink's mode: a submodule's commit, not a file. */
@@ -75,24 +124,28 @@ function stagedBlobs(raw: Buffer): Array<{ name: string; blob: string; bytes: Bu
 function blobSizes(root: string, asked: readonly string[]): Map<string, number> {
   const sizes = new Map<string, number>();
   if (asked.length === 0) return sizes;
-  let out: string;
-  try {
-    out = nodeChildProcess().execFileSync('git', ['cat-file', '--batch-check=%(objecttype) %(objectsize)'], {
-      cwd: root,
-      input: asked.map((blob) => `${blob}\n`).join(''),
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-  } catch {
-    return sizes;
-  }
-  const lines = out.split('\n');
+  const out = catFileBatch(root, '--batch-check=%(objecttype) %(objectsize)', asked);
+  if (!out) return sizes;
+  const lines = out.toString('utf8').split('\n');
   asked.forEach((name, i) => {
     const m = /^blob (\d+)$/.exec(lines[i] ?? '');
     if (m) sizes.set(name, Number(m[1]));
   });
   return sizes;
+}
+
+/** One `git cat-file` batch over these ids (one per line on its input); null when git fails. */
+function catFileBatch(root: string, mode: string, ids: readonly string[]): Buffer | null {
+  try {
+    return nodeChildProcess().execFileSync('git', ['cat-file', mode], {
+      cwd: root,
+      input: ids.map((id) => `${id}\n`).join(''),
+      maxBuffer: 1 << 30,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hublint } from '../helpers/cli.js';
+import { CLI, hublint } from '../helpers/cli.js';
 
 // The CLI is two files (scripts/bundle.mjs): dist/bin/hublint.js, what a clean pre-commit run
 // needs, and dist/bin/lazy.js, loaded on the first dynamic import (an adapter, a report format
@@ -41,5 +41,18 @@ describe('the CLI bundle in two parts', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: hublint engine/);
     expect(parts).toEqual(['hublint.js', 'lazy.js']);
+  });
+
+  it('is ASCII, so V8 holds each part as a one-byte string; the text report it writes is still known as its own', () => {
+    for (const part of ['hublint.js', 'lazy.js', 'cli/main.js']) {
+      const bytes = readFileSync(join(CLI, '..', '..', part));
+      expect(bytes.findIndex((b) => b > 0x7f), part).toBe(-1);
+    }
+    writeFileSync(join(dir, 'call.sh'), 'curl https://hub.docker.com/v2/repositories/acme/app/\n');
+    const first = hublint(['call.sh'], { cwd: dir });
+    expect(first.stdout).toMatch(/^[\u2716\u26A0] 1 problem /m);
+    writeFileSync(join(dir, 'report.txt'), first.stdout);
+    const again = hublint(['call.sh', 'report.txt'], { cwd: dir });
+    expect(again.stdout).toBe(first.stdout.replace('1 file scanned', '2 files scanned'));
   });
 });

@@ -151,6 +151,35 @@ describe('git: --staged and --changed-since', () => {
     expect(fixed.stdout).toContain('no problems');
   });
 
+  it('--staged from a subfolder reads every staged file of the repository, each its own staged content, under diff.relative', () => {
+    const dir = gitRepo();
+    mkdirSync(join(dir, 'tools'));
+    git(dir, 'config', 'diff.relative', 'true');
+    // Two files with the same staged content (one blob), one above the working folder, one clean.
+    writeFileSync(join(dir, 'top.sh'), DEPRECATED);
+    writeFileSync(join(dir, 'tools/same.sh'), DEPRECATED);
+    writeFileSync(join(dir, 'tools/other.sh'), 'curl https://hub.docker.com/v2/repositories/acme/\n');
+    writeFileSync(join(dir, 'tools/clean.sh'), 'echo hi\n');
+    git(dir, 'add', '.');
+    writeFileSync(join(dir, 'tools/other.sh'), 'echo changed after staging\n');
+    const r = hublint(['--staged', '--format', 'json'], { cwd: join(dir, 'tools') });
+    expect(r.code, r.stderr).toBe(1);
+    const out = json(r.stdout);
+    expect(out.findings.map((f) => [f.file, f.ruleId])).toEqual([
+      ['../top.sh', 'hub-get-repository'],
+      ['other.sh', 'hub-list-repositories'],
+      ['same.sh', 'hub-get-repository'],
+    ]);
+    expect(out.stats.filesScanned).toBe(4);
+    git(dir, 'commit', '-qm', 'one');
+    const none = hublint(['--staged'], { cwd: join(dir, 'tools') });
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain('no problems (0 files scanned)');
+    const outside = hublint(['--staged'], { cwd: tmp('no-repo') });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^hublint: git rev-parse: .*not a git repository/);
+  });
+
   it('a staged file or a file argument resolves constants from files that are not scanned', () => {
     const dir = gitRepo();
     writeFileSync(join(dir, 'config.ts'), "export const HUB_API = 'https://hub.docker.com/v2';\n");
