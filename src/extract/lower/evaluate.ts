@@ -419,6 +419,9 @@ export class Program {
     const value = invoked ? (this.functionsByName.get(invoked[1]) ?? []).filter((s) => s.parent?.kind !== 'class') : [];
     if (value.length > 0) return value;
     const onField = /^(?:this|self|cls)\.[\w$]+\./.test(call.callee);
+    // `this.client.get(…)` with `client` made by `new Http()` or declared `client: Http`, a class of this file: Http's method.
+    const held = onField && this.lowered.language === 'js' ? this.classHeldBy(call.receiver) : undefined;
+    if (held) return (this.functionsByName.get(call.name) ?? []).filter((s) => s.parent?.kind === 'class' && s.parent.name === held);
     const dotted = call.callee.includes('.');
     const named = (this.functionsByName.get(call.name) ?? []).filter((s) => s.kind === 'function' && !(onField && s.parent?.kind === 'class') && !(dotted && s.variable));
     if (this.lowered.language === 'js' && !dotted && named.length > 1) return lexicallyNearest(named, call.scope);
@@ -428,6 +431,21 @@ export class Program {
     const head = call.callee.includes('.') ? call.callee.split('.')[0] : undefined;
     const method = head !== undefined && !this.importedModules.has(head);
     return named.filter((s) => (s.params[0]?.name.startsWith('recv:') ?? false) === method);
+  }
+
+  /** JS/TS: the class of this file a receiver holds, made by `new C(…)` or a parameter declared `p: C`, through names and fields. */
+  private classHeldBy(e: Expr | undefined, depth = 0): string | undefined {
+    if (!e || depth > 8) return undefined;
+    const isClass = (name: string) => this.lowered.scopes.some((s) => s.kind === 'class' && s.name === name);
+    if (e.kind === 'call') return isClass(e.call.callee) ? e.call.callee : undefined;
+    if (e.kind !== 'name') return undefined;
+    const def = this.defOf(e.name, e);
+    if (def && def.value !== e) return this.classHeldBy(def.value, depth + 1);
+    for (let s: Scope | null = e.scope; s; s = s.parent) {
+      const param = s.params.find((x) => x.name === e.name);
+      if (param) return param.type && isClass(param.type) ? param.type : undefined;
+    }
+    return undefined;
   }
 
   /** Per name: its reads by the function whose parameter they read (paramReads). */

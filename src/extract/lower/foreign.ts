@@ -60,6 +60,21 @@ function makerOf(p: Program, e: Expr | undefined, depth = 0): Call | undefined {
 }
 
 
+/**
+ * JS/TS: the class a receiver's parameter is declared with (`client: HubHttp`, also through
+ * `this.client` of a constructor's parameter property), when no call that made it is in sight.
+ */
+function declaredClassOf(p: Program, e: Expr | undefined, depth = 0): string | undefined {
+  if (p.lowered.language !== 'js' || e?.kind !== 'name' || depth > 8) return undefined;
+  const def = p.defOf(e.name, e);
+  if (def && def.value !== e) return declaredClassOf(p, def.value, depth + 1);
+  for (let s: Scope | null = e.scope; s; s = s.parent) {
+    const param = s.params.find((x) => x.name === e.name);
+    if (param) return param.type;
+  }
+  return undefined;
+}
+
 /** Go: the receiver parameter (`recv:c`, see go.ts) of the method a name stands in. */
 function receiverOf(p: Program, e: Expr & { name: string }): Scope | undefined {
   for (let s: Scope | null = e.scope; s; s = s.parent) if (s.params[0]?.name === `recv:${e.name}`) return s;
@@ -110,6 +125,15 @@ export function foreignTargets(p: Program, ev: Evaluator, call: Call, env: Env):
     if (methods.length > 0) return methods.map((m) => target(m.program, m.fn as Scope, [...made, ...up(m), ...bind(m.program, m.fn as Scope, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name))]));
   }
   const maker = makerOf(p, receiver);
+  // A TypeScript parameter declared with a class (`constructor(private client: HubHttp)`): that class, made by a caller.
+  const declared = maker ? undefined : declaredClassOf(p, receiver);
+  if (declared && project.methodsOf) {
+    const owner = project.functionOf({ ...q, name: declared });
+    if (!owner?.cls) return [];
+    return project
+      .methodsOf(owner, call.name)
+      .flatMap((m) => (m.fn ? [target(m.program, m.fn, bind(m.program, m.fn, env, ev, (name) => m.program.argFor(call, m.fn as Scope, name)))] : []));
+  }
   if (maker) {
     const owner = project.functionOf({ ...q, name: maker.callee });
     if (!owner || !project.methodsOf) return [];

@@ -509,6 +509,9 @@ export function lowerTypeScript(ts: TS, sf: SourceFile): Lowered {
     for (const p of n.parameters) {
       if (ts.isIdentifier(p.name)) {
         b.addParam(scope, p.name.text, p.initializer ? expr(p.initializer, scope) : undefined);
+        // `client: HubHttp`: the class whose methods `client.get(…)` (or `this.client.get(…)`) runs when no `new` is in sight.
+        const declared = p.type && ts.isTypeReferenceNode(p.type) && ts.isIdentifier(p.type.typeName) ? p.type.typeName.text : undefined;
+        if (declared) scope.params[scope.params.length - 1].type = declared;
         // constructor(private readonly base = 'https://…') is also `this.base`.
         if (ts.isConstructorDeclaration(n) && (ts.getModifiers(p)?.length ?? 0) > 0) {
           // The read stands after the parameter's default (which defines the name from there on), so the default is its value.
