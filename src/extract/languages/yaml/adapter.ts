@@ -16,6 +16,7 @@ import { alignScalar } from './align.js';
 import { SHELL_KEYS } from './scripts.js';
 import { templateHoles, withoutTemplateLines } from './templates.js';
 import { isLinkKey, isPageLink } from '../../langs/page-links.js';
+import { expandPlaceholders, settingKey, type Settings } from '../../langs/spring-placeholders.js';
 
 const { Lexer, isAlias, isMap, isScalar, isSeq, parseAllDocuments } = yamlLib();
 
@@ -57,11 +58,17 @@ class YamlWalker {
     this.origin = hubOriginOf(text);
   }
 
+  /** The document's settings by their dotted keys, for Spring placeholders (`${hub.base}/users/login`). */
+  private settings: Settings = () => undefined;
+
   /** A string value: the URLs in it, or the Hub path it holds without a host. */
   private value(node: Scalar<string>, method: Method | undefined, env: ShellEnv): void {
     const value = this.mapped(node);
     this.add(scanString(value, method, env));
     this.add(hostlessHubPath(value, this.origin, method));
+    const joined = value.text.includes('${') ? expandPlaceholders(value, this.settings) : value;
+    // No request in sight: a route that answers one method only is that method's (match-candidate.ts).
+    if (joined !== value) this.add(scanString(joined, method, env).filter((c) => c.rebuilt).map((c) => ({ ...c, routeMethod: !method })));
   }
 
   private mapped(node: Scalar<string>): Mapped {
@@ -74,6 +81,7 @@ class YamlWalker {
 
   /** Iterative: a deeply nested document costs heap, not call stack. Aliases are not followed. */
   walk(root: unknown, env: ShellEnv): void {
+    this.settings = this.text.includes('${') ? this.settingsOf(root) : () => undefined;
     const stack: Frame[] = [{ node: root, env, base: null, key: '' }];
     for (let f = stack.pop(); f; f = stack.pop()) {
       const { node } = f;
@@ -83,6 +91,17 @@ class YamlWalker {
         if (!this.argv(node.items, f.env)) for (let i = node.items.length - 1; i >= 0; i--) stack.push({ ...f, node: node.items[i], key: '' });
       } else if (isMap(node)) this.map(node, f, stack);
     }
+  }
+
+  /** Every string value of a document under its dotted key (`registry.hub.endpoint`); lists and aliases are not keys. */
+  private settingsOf(root: unknown): Settings {
+    const out = new Map<string, Mapped>();
+    const stack: Array<{ node: unknown; key: string }> = [{ node: root, key: '' }];
+    for (let f = stack.pop(); f; f = stack.pop()) {
+      if (stringScalar(f.node) && f.key) out.set(settingKey(f.key), this.mapped(f.node));
+      else if (isMap(f.node)) for (const p of f.node.items) if (isScalar(p.key)) stack.push({ node: p.value, key: f.key ? `${f.key}.${keyOf(p)}` : keyOf(p) });
+    }
+    return (key) => out.get(key);
   }
 
   /** `[curl, -I, URL]` (a compose healthcheck, a Kubernetes command): one command line. */
