@@ -72,10 +72,50 @@ function oncePerConstruction(list: Candidate[]): Candidate[] {
   });
 }
 
+type Span = readonly [number, number];
+
+/**
+ * The spans of the fixed findings' edits, before and after they are made, split into the URL's
+ * edits (a create's path-move among them) and a migration's listed edits outside it (a response key
+ * inside a `sed` script, a body key, a scheme).
+ */
+function editSpans(fixed: Finding[]): { url: { before: Span[]; after: Span[] }; kind: { before: Span[]; after: Span[] } } {
+  const seen = new Set<string>();
+  const edits = fixed
+    .flatMap((f) => f.fix!.edits)
+    .filter((e) => {
+      const key = `${e.start}:${e.end}:${e.text}`;
+      return !seen.has(key) && (seen.add(key), true);
+    })
+    .sort((a, b) => a.start - b.start);
+  const out = { url: { before: [] as Span[], after: [] as Span[] }, kind: { before: [] as Span[], after: [] as Span[] } };
+  let shift = 0;
+  for (const e of edits) {
+    // A create's path-move is an edit of the URL itself.
+    const side = e.kind && e.kind !== 'path-move' ? out.kind : out.url;
+    side.before.push([e.start, e.end]);
+    side.after.push([e.start + shift, e.start + shift + e.text.length]);
+    shift += e.text.length - (e.end - e.start);
+  }
+  return out;
+}
+
+const holds = (c: Candidate, spans: Span[]) => spans.some(([s, e]) => c.start <= s && e <= c.end);
+
+/**
+ * A string that only a migration's listed edit changes (the `token` key in a `sed` script the
+ * shell reads as a word) is not another call: each kind is checked on its own (migrationsReadBack).
+ */
+function onlyKindEdited(list: Candidate[], spans: { url: Span[]; kind: Span[] }): Candidate[] {
+  if (spans.kind.length === 0) return list;
+  return list.filter((c) => !holds(c, spans.kind) || holds(c, spans.url));
+}
+
 /** Check 1: each fixed construction resolves to its replacement with the same values; nothing else changes. */
 async function resolvesToReplacement(before: string, after: string, fixed: Finding[], v: FixVerifier): Promise<string | null> {
-  const was = oncePerConstruction(await v.candidates(before));
-  const now = oncePerConstruction(await v.candidates(after));
+  const spans = editSpans(fixed);
+  const was = onlyKindEdited(oncePerConstruction(await v.candidates(before)), { url: spans.url.before, kind: spans.kind.before });
+  const now = onlyKindEdited(oncePerConstruction(await v.candidates(after)), { url: spans.url.after, kind: spans.kind.after });
   const gone: string[] = [];
   const want: string[] = [];
   const done = new Set<Candidate>();
