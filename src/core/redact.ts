@@ -54,6 +54,10 @@ const CAMEL_SECRET_WORDS = ['Password', 'Passwd', 'Pwd', 'Secret', 'Token', 'Api
 // Values a secret-named key holds when it names no secret (`token: null`, `"password": False`):
 // kept whole, quoted or not. Look-alikes found later go in this list.
 const PLAIN_VALUES = String.raw`(?:["']?(?:true|false|null|none|undefined|True|False|None)["']?(?![^\s,;)}\]]))`;
+// A shell's backtick command substitution (`TOKEN=\`curl -s …\``, `PASS=\`cat /run/…\``): a command
+// word, blanks, then a flag, a quote, a variable or a path. A template literal holding a secret
+// (`\`Bearer …\``, `\`abc123\``) does not start so, and stays masked.
+const BACKTICK_COMMAND = String.raw`\x60[a-z][\w.-]*[ \t]+[-"'$/]`;
 // How a name is given its value, in every language's form: `=`, `:`, Go's and Pascal's `:=`,
 // Make's `?=`, Ruby's `||=`, a PHP or Ruby hash's `=>` (before a quoted value only: `token =>`
 // is also a JS arrow's parameter), and a typed declaration (`hubPassword: String = "…"`).
@@ -194,14 +198,14 @@ export const REDACTION_PATTERNS: readonly RedactionPattern[] = [
     // kept, so the snippet still shows the call. A quoted `$name` may be a literal: masked.
     // Nor is the daemon's own wording after a path that ends in such a name (`exec: "pwd":
     // executable file not found`, `stat /bin/token: no such file or directory`).
-    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'gi'),
+    re: new RegExp(String.raw`(?<![A-Za-z0-9])((?:${SECRET_KEYS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${BACKTICK_COMMAND}|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'gi'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {
     // camelCase names (`hubPassword = "…"`, `dockerHubToken: "…"`): a capital after a lower-case
     // letter or digit starts the secret word (case-sensitive, so `bypass` stays).
     name: 'camel-secret-key-value',
-    re: new RegExp(String.raw`(?<=[a-z0-9])((?:${CAMEL_SECRET_WORDS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'g'),
+    re: new RegExp(String.raw`(?<=[a-z0-9])((?:${CAMEL_SECRET_WORDS})["']?${ASSIGN})(?!\$[{(A-Z_]|["\x60]\$[{(]|${BACKTICK_COMMAND}|${PLAIN_VALUES}|${DAEMON_WORDS})(${VALUE})`, 'g'),
     to: (_m, prefix: string, value: string) => maskValue(prefix, value),
   },
   {

@@ -163,6 +163,13 @@ describe('redact(): every secret shape', () => {
     expect(redact(call)).toBe(call);
     expect(redact('HUB_TOKEN=$(cat /run/secrets/hub)')).toBe('HUB_TOKEN=$(cat /run/secrets/hub)');
     expect(redact('PASSWORD="${HUB_PASSWORD}"')).toBe('PASSWORD="${HUB_PASSWORD}"');
+    // A backtick command substitution, as a dry run's diff of a login migration shows it.
+    const ticks = 'TOKEN=`curl -s -X POST -d "{\\"username\\":\\"$U\\"}" "https://hub.docker.com/v2/users/login/" | jq -r .token`';
+    expect(redact(ticks)).toBe(ticks);
+    expect(redact('HUB_PASS=`cat /run/secrets/hub`')).toBe('HUB_PASS=`cat /run/secrets/hub`');
+    // A template literal that holds a secret does not start like a command.
+    expect(redact('const token = `dckrTok3n99`')).toBe(`const token = \`${MASK}\``);
+    expect(redact('hubToken = `Bearer 3n99abc`')).toBe(`hubToken = \`${MASK}\``);
     // A literal stays masked however it is quoted, also one that starts with `$`.
     expect(redact('TOKEN="dckrTok3n99"')).toBe(`TOKEN="${MASK}"`);
     expect(redact("password: 'Pa$$w0rd1'")).toBe(`password: '${MASK}'`);
