@@ -434,16 +434,30 @@ export class Program {
   }
 
   /** JS/TS: the class of this file a receiver holds, made by `new C(…)` or a parameter declared `p: C`, through names and fields. */
-  private classHeldBy(e: Expr | undefined, depth = 0): string | undefined {
-    if (!e || depth > 8) return undefined;
+  private classHeldBy(e: Expr | undefined): string | undefined {
     const isClass = (name: string) => this.lowered.scopes.some((s) => s.kind === 'class' && s.name === name);
-    if (e.kind === 'call') return isClass(e.call.callee) ? e.call.callee : undefined;
-    if (e.kind !== 'name') return undefined;
-    const def = this.defOf(e.name, e);
-    if (def && def.value !== e) return this.classHeldBy(def.value, depth + 1);
+    const v = e && this.throughNames(e);
+    if (v?.kind === 'call') return isClass(v.call.callee) ? v.call.callee : undefined;
+    const declared = this.declaredType(v);
+    return declared && isClass(declared) ? declared : undefined;
+  }
+
+  /** A name followed through its definitions to the value it ends at (a name with none: itself). */
+  throughNames(e: Expr): Expr {
+    for (let depth = 0; e.kind === 'name' && depth <= 8; depth++) {
+      const def = this.defOf(e.name, e);
+      if (!def || def.value === e) break;
+      e = def.value;
+    }
+    return e;
+  }
+
+  /** The type a parameter's name is declared with (`client: HubHttp`), read from the scopes around it. */
+  declaredType(e: Expr | undefined): string | undefined {
+    if (e?.kind !== 'name') return undefined;
     for (let s: Scope | null = e.scope; s; s = s.parent) {
       const param = s.params.find((x) => x.name === e.name);
-      if (param) return param.type && isClass(param.type) ? param.type : undefined;
+      if (param) return param.type;
     }
     return undefined;
   }

@@ -64,15 +64,9 @@ function makerOf(p: Program, e: Expr | undefined, depth = 0): Call | undefined {
  * JS/TS: the class a receiver's parameter is declared with (`client: HubHttp`, also through
  * `this.client` of a constructor's parameter property), when no call that made it is in sight.
  */
-function declaredClassOf(p: Program, e: Expr | undefined, depth = 0): string | undefined {
-  if (p.lowered.language !== 'js' || e?.kind !== 'name' || depth > 8) return undefined;
-  const def = p.defOf(e.name, e);
-  if (def && def.value !== e) return declaredClassOf(p, def.value, depth + 1);
-  for (let s: Scope | null = e.scope; s; s = s.parent) {
-    const param = s.params.find((x) => x.name === e.name);
-    if (param) return param.type;
-  }
-  return undefined;
+function declaredClassOf(p: Program, e: Expr | undefined): string | undefined {
+  if (p.lowered.language !== 'js' || e?.kind !== 'name') return undefined;
+  return p.declaredType(p.throughNames(e));
 }
 
 /** Go: the receiver parameter (`recv:c`, see go.ts) of the method a name stands in. */
